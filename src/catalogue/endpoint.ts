@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import type { EndpointResult, FetchContext } from './results.js';
+
+export type FamilyName = 'forum' | 'realty';
+
+/** Names of the unified types an endpoint can return; GraphQL and OpenAPI look them up by name. */
+export type ResourceTypeName =
+  | 'Post' | 'Comment' | 'Transcript' | 'Creator'
+  | 'PropertyListing' | 'RealEstateAgent' | 'SearchResultItem';
+
+/** The x- flags of spec section 1, published on every operation. */
+export interface EndpointFlags {
+  creditCost: number;
+  cacheable: boolean;
+  batchable: boolean;
+  subscribable: boolean;
+  requiresResidentialProxy: boolean;
+  experimental: boolean;
+  /** Rules zod cannot show in a schema, e.g. "pass either url or postId:commentId". */
+  parameterConstraints?: string;
+}
+
+/**
+ * One data endpoint, declared once. REST routes, GraphQL root fields, OpenAPI, llms.txt,
+ * batch and subscription eligibility are all derived from this object.
+ *
+ * `params` uses the REST parameter names (snake_case) and must accept query-string input
+ * (use z.coerce for numbers, `queryBoolean` for booleans). It must not include the common
+ * options (`cache_max_age`, `include_raw`): the pipeline adds those.
+ */
+export interface EndpointDefinition<Params extends z.ZodObject = z.ZodObject, Item = unknown> {
+  family: FamilyName;
+  path: `/v1/${string}`;
+  /** GraphQL root field, e.g. "forumPost" (contract section 8). */
+  graphqlField: string;
+  summary: string;
+  description: string;
+  params: Params;
+  flags: EndpointFlags;
+  returns: { kind: 'single' | 'list'; type: ResourceTypeName };
+  fetch(params: z.output<Params>, ctx: FetchContext): Promise<EndpointResult<Item>>;
+}
+
+/** A platform family: its endpoints and the only hosts they may fetch. */
+export interface FamilyDefinition {
+  name: FamilyName;
+  /** Every host the family's fetch code may contact; redirects are followed only within them. */
+  hosts: readonly string[];
+  /** Environment variable naming the outbound proxy of this family. */
+  proxyEnv: 'FORUM_PROXY_URL' | 'REALTY_PROXY_URL';
+  /** When true, requests answer 501 not_configured without a proxy, before any upstream request. */
+  requiresResidentialProxy: boolean;
+  endpoints: readonly EndpointDefinition[];
+}
+
+/** Identity helper that keeps the param and item types of a declaration. */
+export function defineEndpoint<Params extends z.ZodObject, Item>(
+  definition: EndpointDefinition<Params, Item>,
+): EndpointDefinition<Params, Item> {
+  return definition;
+}

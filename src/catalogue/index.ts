@@ -1,0 +1,5 @@
+import { forumFamily } from '../families/forum/index.js';
+import { buildCatalogue } from './catalogue.js';
+
+/** Every family this gateway serves. Adding a family is one import and one entry here. */
+export const catalogue = buildCatalogue([forumFamily]);

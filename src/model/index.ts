@@ -1,0 +1,15 @@
+import type { z } from 'zod';
+import type { ResourceTypeName } from '../catalogue/endpoint.js';
+import { commentSchema, creatorSchema, postSchema, transcriptSchema } from './forum.js';
+import { propertyListingSchema, realEstateAgentSchema, searchResultItemSchema } from './realty.js';
+
+/** The resource schemas endpoints may return, by the name endpoints use in `returns.type`. */
+export const resourceSchemas: Record<ResourceTypeName, z.ZodObject> = {
+  Post: postSchema,
+  Comment: commentSchema,
+  Transcript: transcriptSchema,
+  Creator: creatorSchema,
+  PropertyListing: propertyListingSchema,
+  RealEstateAgent: realEstateAgentSchema,
+  SearchResultItem: searchResultItemSchema,
+};

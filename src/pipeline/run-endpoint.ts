@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import type { EndpointResult } from '../catalogue/results.js';
+import { GatewayError, isGatewayError } from '../errors.js';
+import { resourceSchemas } from '../model/index.js';
+import type { ApiKeyRecord, CacheEntry, StateAdapters } from '../state/ports.js';
+import type { Upstream } from '../upstream/types.js';
+import { cacheKey } from './cache-key.js';
+import type { EndpointOutcome } from './outcome.js';
+import type { ValidatedRequest } from './params.js';
+
+export interface PipelineDeps {
+  state: StateAdapters;
+  /** The family's Upstream, or a not_configured error when the family cannot run here. */
+  upstreamFor(endpoint: EndpointDefinition): Upstream;
+  logError(message: string, context: Record<string, unknown>): void;
+  now?: () => Date;
+}
+
+export interface CallContext {
+  account: ApiKeyRecord;
+  requestId: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one way through the house (architecture.md): cache, reserve, fetch, normalise, detect
+ * empty, commit or release, store. Every door calls this. Authentication (authenticate())
+ * and validation (validateRequest(), or the same zod schema in GraphQL) happen before, at
+ * the door, once per request.
+ */
+export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefinition, request: ValidatedRequest, call: CallContext): Promise<EndpointOutcome> {
+  const upstream = deps.upstreamFor(endpoint);
+  const now = deps.now?.() ?? new Date();
+  const key = endpoint.flags.cacheable ? cacheKey(endpoint.path, request.params) : null;
+
+  if (key !== null && request.cacheMaxAgeSeconds !== null) {
+    const hit = await deps.state.cache.get(key);
+    const ageMs = hit ? Math.max(0, now.getTime() - Date.parse(hit.fetchedAt)) : Number.NaN;
+    if (hit && ageMs <= request.cacheMaxAgeSeconds * 1000) return fromCache(endpoint, hit, Math.floor(ageMs / 1000), request.includeRaw);
+  }
+
+  const cost = endpoint.flags.creditCost;
+  const reservationId = `${call.requestId}:${randomUUID()}`;
+  const reserved = await deps.state.ledger.reserve(call.account.id, reservationId, cost, call.account.dailyCap, {
+    endpoint: endpoint.path,
+    requestId: call.requestId,
+  });
+  if (!reserved.ok) throw billingRefusal(reserved.reason, cost, reserved.balance, call.account.dailyCap, now);
+
+  let result: EndpointResult<unknown>;
+  const fetchedAt = now.toISOString();
+  try {
+    result = await endpoint.fetch(request.params as never, { upstream, fetchedAt, signal: call.signal });
+    checkShape(endpoint, result);
+  } catch (error) {
+    await deps.state.ledger.release(reservationId);
+    throw asGatewayError(error, endpoint, deps);
+  }
+
+  const empty = 'items' in result ? result.items.length === 0 : result.data === null;
+  const payloadJson = JSON.stringify('items' in result ? { data: { items: result.items }, pagination: result.pagination } : { data: result.data });
+  const rawJson = JSON.stringify(result.raw ?? null);
+  if (empty) {
+    await deps.state.ledger.release(reservationId);
+    return { endpoint, payloadJson, rawJson: request.includeRaw ? rawJson : null, fetchedAt, cached: false, ageSeconds: null, creditsCharged: 0, empty, emptyReason: result.emptyReason ?? 'empty' };
+  }
+  await deps.state.ledger.commit(reservationId);
+  if (key !== null) await deps.state.cache.set(key, { body: payloadJson, raw: rawJson, fetchedAt });
+  return { endpoint, payloadJson, rawJson: request.includeRaw ? rawJson : null, fetchedAt, cached: false, ageSeconds: null, creditsCharged: cost, empty, emptyReason: null };
+}
+
+function fromCache(endpoint: EndpointDefinition, hit: CacheEntry, ageSeconds: number, includeRaw: boolean): EndpointOutcome {
+  return { endpoint, payloadJson: hit.body, rawJson: includeRaw ? hit.raw : null, fetchedAt: hit.fetchedAt, cached: true, ageSeconds, creditsCharged: 0, empty: false, emptyReason: null };
+}
+
+function billingRefusal(reason: 'insufficient_credits' | 'daily_cap_exceeded', cost: number, balance: number, dailyCap: number | null, now: Date): GatewayError {
+  if (reason === 'daily_cap_exceeded') {
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    return new GatewayError('daily_cap_exceeded', `The daily cap of ${dailyCap} credits is reached; it resets at 00:00 UTC.`, {
+      details: { dailyCap },
+      retryAfter: Math.ceil((midnight - now.getTime()) / 1000),
+    });
+  }
+  return new GatewayError('insufficient_credits', `This call costs ${cost} credit(s) and the balance is ${balance}.`, { details: { cost, balance } });
+}
+
+/** A normaliser that produced something outside the published schema means the platform changed. */
+function checkShape(endpoint: EndpointDefinition, result: EndpointResult<unknown>): void {
+  const schema = resourceSchemas[endpoint.returns.type];
+  const resources = 'items' in result ? result.items : result.data === null ? [] : [result.data];
+  for (const resource of resources) {
+    const parsed = schema.safeParse(resource);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new GatewayError('upstream_schema_drift', `The platform's answer could not be read as a ${endpoint.returns.type}.`, {
+        details: { field: issue.path.join('.'), problem: issue.message },
+      });
+    }
+  }
+}
+
+function asGatewayError(error: unknown, endpoint: EndpointDefinition, deps: PipelineDeps): GatewayError {
+  if (isGatewayError(error)) return error;
+  // A normaliser that throws on an upstream body it did not expect: that body drifted.
+  deps.logError('fetch function threw a non-gateway error', { endpoint: endpoint.path, error: String(error) });
+  return new GatewayError('upstream_schema_drift', "The platform's answer could not be read as expected.", { cause: error });
+}

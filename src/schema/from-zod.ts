@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { builder } from './builder.js';
+
+/**
+ * Turns the zod resource schemas of src/model into Pothos object types, so a field is
+ * declared once. Nested objects and enums become named GraphQL types by their zod `id`
+ * meta; records become JSON.
+ */
+
+type AnyObjectRef = ReturnType<typeof builder.objectRef<Record<string, unknown>>>;
+const objectRefs = new Map<string, AnyObjectRef>();
+const enumRefs = new Map<string, ReturnType<typeof builder.enumType>>();
+
+function idOf(schema: z.ZodType): string {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (typeof id !== 'string') throw new Error('Resource schemas need .meta({ id }) to become GraphQL types');
+  return id;
+}
+
+function descriptionOf(schema: z.ZodType): string | undefined {
+  return z.globalRegistry.get(schema)?.description ?? schema.description;
+}
+
+/** Strips optional/nullable wrappers, reporting whether GraphQL should allow null. */
+function unwrap(schema: z.ZodType): { inner: z.ZodType; nullable: boolean } {
+  let inner = schema;
+  let nullable = false;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) {
+    nullable = true;
+    inner = inner.unwrap() as z.ZodType;
+  }
+  return { inner, nullable };
+}
+
+function enumRef(schema: z.ZodEnum) {
+  const name = idOf(schema);
+  let ref = enumRefs.get(name);
+  if (!ref) {
+    ref = builder.enumType(name, { values: schema.options.map(String) });
+    enumRefs.set(name, ref);
+  }
+  return ref;
+}
+
+type OutputType = 'String' | 'Float' | 'Boolean' | 'JSON' | AnyObjectRef | ReturnType<typeof enumRef>;
+
+function outputType(schema: z.ZodType): OutputType {
+  if (schema instanceof z.ZodString) return 'String';
+  if (schema instanceof z.ZodNumber) return 'Float';
+  if (schema instanceof z.ZodBoolean) return 'Boolean';
+  if (schema instanceof z.ZodRecord) return 'JSON';
+  if (schema instanceof z.ZodEnum) return enumRef(schema);
+  if (schema instanceof z.ZodObject) return objectTypeFromZod(schema);
+  throw new Error(`No GraphQL mapping for zod type ${schema.constructor.name}`);
+}
+
+/** The GraphQL object type of a zod object schema (created once per id). */
+export function objectTypeFromZod(schema: z.ZodObject): AnyObjectRef {
+  const name = idOf(schema);
+  const existing = objectRefs.get(name);
+  if (existing) return existing;
+  const ref = builder.objectRef<Record<string, unknown>>(name);
+  objectRefs.set(name, ref);
+  ref.implement({
+    description: descriptionOf(schema),
+    fields: (t) =>
+      Object.fromEntries(
+        Object.entries(schema.shape).map(([fieldName, fieldSchema]) => {
+          const { inner, nullable } = unwrap(fieldSchema as z.ZodType);
+          const description = descriptionOf(fieldSchema as z.ZodType) ?? descriptionOf(inner);
+          const resolve = (parent: Record<string, unknown>) => parent[fieldName] as never;
+          if (inner instanceof z.ZodArray) {
+            const { inner: item } = unwrap(inner.element as z.ZodType);
+            return [fieldName, t.field({ type: [outputType(item)] as never, nullable, description, resolve })];
+          }
+          return [fieldName, t.field({ type: outputType(inner) as never, nullable, description, resolve })];
+        }),
+      ),
+  });
+  return ref;
+}

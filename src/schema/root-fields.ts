@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import type { EndpointOutcome } from '../pipeline/outcome.js';
+import { outcomePayload } from '../pipeline/outcome.js';
+import { requestSchema, splitRequest } from '../pipeline/params.js';
+import { builder } from './builder.js';
+import { listTypeOf, RAW, resourceTypes, type Resource, type ResourceList } from './types/resources.js';
+
+const camelCase = (name: string): string => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+interface JsonSchemaProperty {
+  type?: string;
+  enum?: unknown[];
+  anyOf?: JsonSchemaProperty[];
+  description?: string;
+  default?: unknown;
+}
+
+function scalarOf(property: JsonSchemaProperty): 'Int' | 'Float' | 'Boolean' | 'String' {
+  const types = [property.type, ...(property.anyOf ?? []).map((option) => option.type)];
+  if (types.includes('boolean')) return 'Boolean';
+  if (types.includes('integer')) return 'Int';
+  if (types.includes('number')) return 'Float';
+  return 'String';
+}
+
+function describe(property: JsonSchemaProperty): string | undefined {
+  const parts = [property.description];
+  if (property.enum) parts.push(`One of: ${property.enum.join(', ')}.`);
+  if (property.default !== undefined) parts.push(`Default: ${String(property.default)}.`);
+  const text = parts.filter(Boolean).join(' ');
+  return text === '' ? undefined : text;
+}
+
+/** GraphQL arguments derived from the endpoint's zod schema: REST names in camelCase. */
+function argumentsOf(endpoint: EndpointDefinition) {
+  const jsonSchema = z.toJSONSchema(requestSchema(endpoint), { io: 'input', unrepresentable: 'any' }) as {
+    properties: Record<string, JsonSchemaProperty>;
+    required?: string[];
+  };
+  const required = new Set(jsonSchema.required ?? []);
+  return (t: { arg: (options: never) => unknown }) =>
+    Object.fromEntries(
+      Object.entries(jsonSchema.properties).map(([name, property]) => [
+        camelCase(name),
+        t.arg({ type: scalarOf(property), required: required.has(name), description: describe(property) } as never),
+      ]),
+    );
+}
+
+/**
+ * The same zod schema as REST validates the arguments (plugin-zod): GraphQL's camelCase
+ * names and explicit nulls are mapped to the REST spelling first.
+ */
+function argsSchema(endpoint: EndpointDefinition) {
+  return z.preprocess(
+    (args) =>
+      Object.fromEntries(
+        Object.entries(args as Record<string, unknown>)
+          .filter(([, value]) => value !== null && value !== undefined)
+          .map(([name, value]) => [snakeCase(name), value]),
+      ),
+    requestSchema(endpoint),
+  );
+}
+
+/** A resolved resource: the data with its raw payload attached (served by the `raw` field). */
+export function resourceFrom(data: unknown, outcome: EndpointOutcome): Resource {
+  const resource = { ...(data as Record<string, unknown>) } as Resource;
+  resource[RAW] = outcome.rawJson === null ? null : JSON.parse(outcome.rawJson);
+  return resource;
+}
+
+function listFrom(outcome: EndpointOutcome): ResourceList {
+  const payload = outcomePayload(outcome);
+  const items = (payload.data as { items: unknown[] }).items.map((item) => ({ ...(item as Record<string, unknown>) }));
+  return {
+    items,
+    pagination: payload.pagination ?? { cursor: null, hasMore: false },
+    raw: outcome.rawJson === null ? null : JSON.parse(outcome.rawJson),
+    fetchedAt: outcome.fetchedAt,
+  };
+}
+
+/** One Query field per catalogue endpoint (contract section 8). */
+export function addRootFields(catalogue: Catalogue): void {
+  for (const endpoint of catalogue.endpoints) {
+    const description = `${endpoint.summary}\n\n${endpoint.description}\n\nREST: GET ${endpoint.path}. Costs ${endpoint.flags.creditCost} credit(s) per live fetch; 0 on a cache hit or an empty result.`;
+    builder.queryField(endpoint.graphqlField, (t) => {
+      const args = argumentsOf(endpoint)(t as never);
+      if (endpoint.returns.kind === 'list') {
+        return t.field({
+          type: listTypeOf(endpoint.returns.type),
+          description,
+          args: args as never,
+          validate: { schema: argsSchema(endpoint) as never },
+          resolve: async (_root, parsed, context) => listFrom(await context.run(endpoint, splitRequest(parsed as Record<string, unknown>))),
+        });
+      }
+      return t.field({
+        type: resourceTypes[endpoint.returns.type],
+        nullable: true,
+        description: `${description} Null for an empty result.`,
+        args: args as never,
+        validate: { schema: argsSchema(endpoint) as never },
+        resolve: async (_root, parsed, context) => {
+          const outcome = await context.run(endpoint, splitRequest(parsed as Record<string, unknown>));
+          const { data } = outcomePayload(outcome);
+          return data === null ? null : resourceFrom(data, outcome);
+        },
+      });
+    });
+  }
+}

@@ -1,0 +1,16 @@
+import type { StateAdapters } from '../ports.js';
+import { MemoryCache } from './cache.js';
+import { MemoryKeys } from './keys.js';
+import { MemoryLedger } from './ledger.js';
+
+/** Embedded state for one process: nothing survives a restart. */
+export function createMemoryState(options: { cacheMaxBytes: number; cacheRetentionSeconds: number }): StateAdapters {
+  const ledger = new MemoryLedger();
+  return {
+    ledger,
+    keys: new MemoryKeys(ledger),
+    cache: new MemoryCache({ maxBytes: options.cacheMaxBytes, retentionSeconds: options.cacheRetentionSeconds }),
+    ready: async () => true,
+    close: async () => {},
+  };
+}

@@ -1,0 +1,61 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { ApiKeyRecord, Keys, Ledger } from '../ports.js';
+import { accountIdFromHash, hashKey } from '../key-hash.js';
+
+interface StoredKey extends ApiKeyRecord {
+  hash: string;
+}
+
+/** In-process key store: hashes only, lost on restart. */
+export class MemoryKeys implements Keys {
+  readonly #byHash = new Map<string, StoredKey>();
+  readonly #ledger: Ledger;
+
+  constructor(ledger: Ledger) {
+    this.#ledger = ledger;
+  }
+
+  async lookup(presentedKey: string): Promise<ApiKeyRecord | null> {
+    const hash = hashKey(presentedKey);
+    const stored = this.#byHash.get(hash);
+    // The map lookup found a candidate by hash; confirm with a constant-time comparison.
+    if (!stored || !timingSafeEqual(Buffer.from(stored.hash, 'hex'), Buffer.from(hash, 'hex'))) return null;
+    return publicRecord(stored);
+  }
+
+  async seed(key: string, credits: number, dailyCap: number | null): Promise<ApiKeyRecord> {
+    const hash = hashKey(key);
+    const existing = this.#byHash.get(hash);
+    if (existing) return publicRecord(existing);
+    const stored: StoredKey = { hash, id: accountIdFromHash(hash), status: 'active', dailyCap, createdAt: new Date().toISOString() };
+    this.#byHash.set(hash, stored);
+    await this.#ledger.credit(stored.id, credits);
+    return publicRecord(stored);
+  }
+
+  async revoke(accountId: string): Promise<boolean> {
+    return this.#update(accountId, (stored) => (stored.status = 'revoked'));
+  }
+
+  async setDailyCap(accountId: string, dailyCap: number | null): Promise<boolean> {
+    return this.#update(accountId, (stored) => (stored.dailyCap = dailyCap));
+  }
+
+  async list(): Promise<ApiKeyRecord[]> {
+    return [...this.#byHash.values()].map(publicRecord);
+  }
+
+  #update(accountId: string, change: (stored: StoredKey) => void): boolean {
+    for (const stored of this.#byHash.values()) {
+      if (stored.id === accountId) {
+        change(stored);
+        return true;
+      }
+    }
+    return false;
+  }
+}
+
+function publicRecord({ id, status, dailyCap, createdAt }: StoredKey): ApiKeyRecord {
+  return { id, status, dailyCap, createdAt };
+}

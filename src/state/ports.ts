@@ -1,0 +1,79 @@
+/**
+ * The small interfaces the pipeline talks to. Memory adapters are the embedded default;
+ * Redis adapters make many processes one service. Both pass test/state/contract.ts.
+ */
+
+export interface ApiKeyRecord {
+  /** Stable account id derived from the key's hash; safe to log. */
+  id: string;
+  status: 'active' | 'revoked';
+  dailyCap: number | null;
+  createdAt: string;
+}
+
+export interface Keys {
+  /** Looks a presented key up by its hash, in constant time with respect to the stored hash. */
+  lookup(presentedKey: string): Promise<ApiKeyRecord | null>;
+  /** Adds a key with an opening balance; a key that exists keeps its balance and cap (seeding is idempotent). */
+  seed(key: string, credits: number, dailyCap: number | null): Promise<ApiKeyRecord>;
+  revoke(accountId: string): Promise<boolean>;
+  setDailyCap(accountId: string, dailyCap: number | null): Promise<boolean>;
+  list(): Promise<ApiKeyRecord[]>;
+}
+
+export type ReserveOutcome =
+  | { ok: true; balance: number; dailyUsed: number }
+  | { ok: false; reason: 'insufficient_credits' | 'daily_cap_exceeded'; balance: number; dailyUsed: number };
+
+export interface UsageEntry {
+  endpoint: string;
+  credits: number;
+  at: string;
+  requestId: string;
+  kind: 'charge' | 'refund';
+}
+
+export interface AccountUsage {
+  balance: number;
+  dailyUsed: number;
+  dailyCap: number | null;
+  /** UTC day the daily figure counts, YYYY-MM-DD. */
+  day: string;
+}
+
+/**
+ * Credits, held before an upstream fetch and settled after it. Reserve, commit and release
+ * are atomic and idempotent per reservation id: a retried commit never charges twice and a
+ * release after a commit refunds nothing.
+ */
+export interface Ledger {
+  reserve(accountId: string, reservationId: string, credits: number, dailyCap: number | null, meta: { endpoint: string; requestId: string }): Promise<ReserveOutcome>;
+  commit(reservationId: string): Promise<void>;
+  release(reservationId: string): Promise<void>;
+  credit(accountId: string, credits: number): Promise<number>;
+  usage(accountId: string, dailyCap: number | null): Promise<AccountUsage>;
+  history(accountId: string, limit: number): Promise<UsageEntry[]>;
+}
+
+/** A stored result: the serialised data and pagination, with its original fetch time and raw payload. */
+export interface CacheEntry {
+  /** JSON of `{ data, pagination? }`, stored serialised so a hit never re-normalises. */
+  body: string;
+  /** JSON of the raw payload, served only with include_raw. */
+  raw: string;
+  fetchedAt: string;
+}
+
+export interface Cache {
+  get(key: string): Promise<CacheEntry | null>;
+  set(key: string, entry: CacheEntry): Promise<void>;
+}
+
+export interface StateAdapters {
+  keys: Keys;
+  ledger: Ledger;
+  cache: Cache;
+  /** Readiness: false when the backing store cannot be reached. */
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,85 @@
+import { GatewayError } from '../errors.js';
+import type { UpstreamResponse } from './types.js';
+
+/**
+ * The one place where an upstream answer becomes a failure code. Block pages and
+ * challenges are never successes, whatever their status.
+ */
+
+const BLOCK_PAGE_MARKERS: readonly RegExp[] = [
+  /whoa there,? pardner/i, // Reddit's classic bot page
+  /blocked by network security/i, // Reddit's newer block page
+  /<title>[^<]*are you a robot\??[^<]*<\/title>/i, // Redfin
+  /awswaf|aws-waf-token|challenge\.js/i, // AWS WAF JavaScript challenge
+];
+
+/** A challenge page is small; a real page that merely mentions a marker is not blocked. */
+const CHALLENGE_PAGE_MAX_BYTES = 64 * 1024;
+
+export function retryAfterSeconds(headers: Record<string, string>): number | undefined {
+  const value = headers['retry-after'];
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+function looksLikeHtml(response: UpstreamResponse): boolean {
+  const type = response.headers['content-type'] ?? '';
+  return type.includes('html') || /^\s*</.test(response.body.slice(0, 200));
+}
+
+function isBlockPage(response: UpstreamResponse): boolean {
+  if (response.headers['x-amzn-waf-action'] !== undefined) return true;
+  if (!looksLikeHtml(response)) return false;
+  const head = response.body.slice(0, CHALLENGE_PAGE_MAX_BYTES);
+  if (response.body.length > CHALLENGE_PAGE_MAX_BYTES && response.status < 300) {
+    // A full page: only its title can say it is a bot page.
+    return /<title>[^<]*(are you a robot|blocked|pardner)[^<]*<\/title>/i.test(head);
+  }
+  return BLOCK_PAGE_MARKERS.some((marker) => marker.test(head));
+}
+
+/**
+ * Returns the failure an upstream response stands for, or null when the response is a
+ * usable answer (2xx, or a status the caller said it interprets itself).
+ */
+export function classifyResponse(response: UpstreamResponse, passStatuses: readonly number[] = []): GatewayError | null {
+  const { status } = response;
+  const details = { upstreamStatus: status, host: safeHost(response.url) };
+  if (status === 429) {
+    return new GatewayError('upstream_rate_limited', 'The platform rate-limited the request; retry later.', {
+      details,
+      retryAfter: retryAfterSeconds(response.headers) ?? 60,
+    });
+  }
+  if (status === 202 && response.headers['x-amzn-waf-action'] !== undefined) {
+    return new GatewayError('upstream_blocked', 'The platform answered with a bot challenge.', { details });
+  }
+  if (isBlockPage(response)) {
+    return new GatewayError('upstream_blocked', 'The platform answered with a block page.', { details });
+  }
+  if (status >= 200 && status < 300) {
+    return status === 202 && response.body.trim() === ''
+      ? new GatewayError('upstream_blocked', 'The platform answered 202 with no content (a challenge).', { details })
+      : null;
+  }
+  if (passStatuses.includes(status)) return null;
+  if (status === 401 || status === 403) {
+    return new GatewayError('upstream_blocked', `The platform refused the request (HTTP ${status}).`, { details });
+  }
+  if (status >= 500) {
+    return new GatewayError('upstream_blocked', `The platform failed to answer (HTTP ${status}).`, { details });
+  }
+  return new GatewayError('upstream_schema_drift', `The platform answered with an unexpected HTTP ${status}.`, { details });
+}
+
+function safeHost(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}

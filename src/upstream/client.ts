@@ -1,0 +1,144 @@
+import { Agent, ProxyAgent, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import { GatewayError } from '../errors.js';
+import { classifyResponse } from './classify.js';
+import type { Upstream, UpstreamRequest, UpstreamResponse } from './types.js';
+
+export interface UpstreamClientOptions {
+  /** host -> origin actually fetched (UPSTREAM_ORIGINS). */
+  origins: ReadonlyMap<string, URL>;
+  timeoutMs: number;
+  userAgent?: string;
+}
+
+export interface FamilyUpstreamOptions {
+  family: string;
+  hosts: readonly string[];
+  proxyUrl?: string | undefined;
+}
+
+const MAX_REDIRECTS = 5;
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** A logged-out fetch that lands on a sign-in page was refused, whatever the status. */
+const LOGIN_PATH = /^\/(login|signin|sign-in|account\/login)\b/i;
+const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; public-data-gateway/0.1; +https://example.invalid/bot)';
+
+/**
+ * The gateway's only door to the network. Keeps one keep-alive pool per origin (undici
+ * Agent), one ProxyAgent per configured proxy, and hands each family an Upstream that can
+ * reach only that family's declared hosts.
+ */
+export class UpstreamClient {
+  readonly #options: UpstreamClientOptions;
+  readonly #direct: Agent;
+  readonly #proxies = new Map<string, ProxyAgent>();
+
+  constructor(options: UpstreamClientOptions) {
+    this.#options = options;
+    this.#direct = new Agent({ connections: 64, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
+  }
+
+  forFamily(options: FamilyUpstreamOptions): Upstream {
+    const dispatcher = options.proxyUrl ? this.#proxy(options.proxyUrl) : this.#direct;
+    const hosts = new Set(options.hosts.map((host) => host.toLowerCase()));
+    return { fetch: (upstreamRequest) => this.#fetch(upstreamRequest, hosts, dispatcher, options.family) };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.#direct.close(), ...[...this.#proxies.values()].map((proxy) => proxy.close())]);
+  }
+
+  #proxy(proxyUrl: string): ProxyAgent {
+    let proxy = this.#proxies.get(proxyUrl);
+    if (!proxy) {
+      proxy = new ProxyAgent({ uri: proxyUrl, connections: 64, keepAliveTimeout: 30_000 });
+      this.#proxies.set(proxyUrl, proxy);
+    }
+    return proxy;
+  }
+
+  async #fetch(upstreamRequest: UpstreamRequest, hosts: ReadonlySet<string>, dispatcher: Dispatcher, family: string): Promise<UpstreamResponse> {
+    const signal = AbortSignal.timeout(this.#options.timeoutMs);
+    let url = declaredUrl(upstreamRequest.url, hosts, family);
+    let method = upstreamRequest.method ?? 'GET';
+    let body = upstreamRequest.body;
+    for (let hop = 0; ; hop++) {
+      const response = await this.#send(url, method, body, upstreamRequest.headers, dispatcher, signal);
+      const location = response.headers.location;
+      if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
+        const failure = classifyResponse(response, upstreamRequest.passStatuses);
+        if (failure) throw failure;
+        return response;
+      }
+      if (hop >= MAX_REDIRECTS) throw new GatewayError('upstream_blocked', 'The platform redirected too many times.', { details: { host: url.host } });
+      const next = new URL(location, url);
+      if (LOGIN_PATH.test(next.pathname)) {
+        throw new GatewayError('upstream_blocked', 'The platform redirected the logged-out request to a sign-in page.', { details: { host: next.host } });
+      }
+      if (!hosts.has(next.hostname.toLowerCase())) {
+        throw new GatewayError('upstream_blocked', `The platform redirected off its declared hosts (to ${next.hostname}).`, { details: { host: next.hostname } });
+      }
+      url = next;
+      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+      }
+    }
+  }
+
+  async #send(url: URL, method: 'GET' | 'POST', body: string | undefined, headers: Record<string, string> | undefined, dispatcher: Dispatcher, signal: AbortSignal): Promise<UpstreamResponse> {
+    const rewritten = this.#options.origins.get(url.host.toLowerCase());
+    const target = rewritten ? new URL(url.pathname + url.search, rewritten) : url;
+    const requestHeaders: Record<string, string> = {
+      'user-agent': this.#options.userAgent ?? DEFAULT_USER_AGENT,
+      accept: '*/*',
+      ...headers,
+    };
+    if (rewritten) requestHeaders['x-forwarded-host'] = url.host;
+    try {
+      const response = await request(target, { method, headers: requestHeaders, body, dispatcher, signal });
+      const text = await readBounded(response.body);
+      return { status: response.statusCode, headers: flattenHeaders(response.headers), body: text, url: url.href };
+    } catch (error) {
+      throw networkFailure(error, url, signal);
+    }
+  }
+}
+
+function declaredUrl(raw: string, hosts: ReadonlySet<string>, family: string): URL {
+  const url = URL.parse(raw);
+  if (!url || url.protocol !== 'https:' || !hosts.has(url.hostname.toLowerCase())) {
+    throw new GatewayError('invalid_request', `The ${family} family may only fetch https URLs on ${[...hosts].join(', ')}.`, {
+      details: { host: url?.hostname ?? null },
+    });
+  }
+  return url;
+}
+
+async function readBounded(body: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new GatewayError('upstream_schema_drift', `The platform's answer exceeded ${MAX_BODY_BYTES} bytes.`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function networkFailure(error: unknown, url: URL, signal: AbortSignal): GatewayError {
+  if (error instanceof GatewayError) return error;
+  const details = { host: url.host };
+  if (signal.aborted || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+    return new GatewayError('upstream_timeout', 'The platform did not answer in time.', { details, cause: error });
+  }
+  return new GatewayError('upstream_blocked', 'The platform could not be reached or dropped the connection.', { details, cause: error });
+}

@@ -1,0 +1,32 @@
+/** What a family's fetch code sees of the network: one method, already classified. */
+
+export interface UpstreamRequest {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /**
+   * Non-2xx statuses the caller interprets itself (e.g. 403 and 404 bodies that say
+   * "private" or "not found"). Every other non-2xx status is classified by the
+   * upstream layer and thrown as a GatewayError.
+   */
+  passStatuses?: readonly number[];
+}
+
+export interface UpstreamResponse {
+  status: number;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  body: string;
+  /** Final URL after redirects (always on a declared host of the family). */
+  url: string;
+}
+
+export interface Upstream {
+  /**
+   * Fetches a URL on one of the family's declared hosts. Throws GatewayError with
+   * upstream_blocked, upstream_rate_limited, upstream_timeout or invalid_request (for an
+   * undeclared host) instead of returning a block page, a 429 or a time-out.
+   */
+  fetch(request: UpstreamRequest): Promise<UpstreamResponse>;
+}

@@ -1,0 +1,46 @@
+/* eslint-disable */
+import * as types from './graphql.js';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "query SubredditAuthors($subreddit: String!, $limit: Int) {\n  forumSubreddit(subreddit: $subreddit, limit: $limit) {\n    items {\n      id\n      title\n      authorHandle\n      author {\n        handle\n        followerCount\n      }\n    }\n    pagination {\n      cursor\n      hasMore\n    }\n  }\n}\n\nquery ForumUser($username: String!, $includeRaw: Boolean, $cacheMaxAge: String) {\n  forumUser(\n    username: $username\n    includeRaw: $includeRaw\n    cacheMaxAge: $cacheMaxAge\n  ) {\n    id\n    handle\n    followerCount\n    fetchedAt\n    raw\n  }\n}": typeof types.SubredditAuthorsDocument,
+};
+const documents: Documents = {
+    "query SubredditAuthors($subreddit: String!, $limit: Int) {\n  forumSubreddit(subreddit: $subreddit, limit: $limit) {\n    items {\n      id\n      title\n      authorHandle\n      author {\n        handle\n        followerCount\n      }\n    }\n    pagination {\n      cursor\n      hasMore\n    }\n  }\n}\n\nquery ForumUser($username: String!, $includeRaw: Boolean, $cacheMaxAge: String) {\n  forumUser(\n    username: $username\n    includeRaw: $includeRaw\n    cacheMaxAge: $cacheMaxAge\n  ) {\n    id\n    handle\n    followerCount\n    fetchedAt\n    raw\n  }\n}": types.SubredditAuthorsDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query SubredditAuthors($subreddit: String!, $limit: Int) {\n  forumSubreddit(subreddit: $subreddit, limit: $limit) {\n    items {\n      id\n      title\n      authorHandle\n      author {\n        handle\n        followerCount\n      }\n    }\n    pagination {\n      cursor\n      hasMore\n    }\n  }\n}\n\nquery ForumUser($username: String!, $includeRaw: Boolean, $cacheMaxAge: String) {\n  forumUser(\n    username: $username\n    includeRaw: $includeRaw\n    cacheMaxAge: $cacheMaxAge\n  ) {\n    id\n    handle\n    followerCount\n    fetchedAt\n    raw\n  }\n}"): (typeof documents)["query SubredditAuthors($subreddit: String!, $limit: Int) {\n  forumSubreddit(subreddit: $subreddit, limit: $limit) {\n    items {\n      id\n      title\n      authorHandle\n      author {\n        handle\n        followerCount\n      }\n    }\n    pagination {\n      cursor\n      hasMore\n    }\n  }\n}\n\nquery ForumUser($username: String!, $includeRaw: Boolean, $cacheMaxAge: String) {\n  forumUser(\n    username: $username\n    includeRaw: $includeRaw\n    cacheMaxAge: $cacheMaxAge\n  ) {\n    id\n    handle\n    followerCount\n    fetchedAt\n    raw\n  }\n}"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

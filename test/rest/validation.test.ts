@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue } from '../../src/catalogue/index.js';
+import { startHarness, type Harness } from '../support/gateway.js';
+
+describe('caller input is validated before anything else happens', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(() => harness.close());
+
+  const expectInvalid = async (path: string, param: string) => {
+    const response = await harness.get(path);
+    expect(response.status, path).toBe(400);
+    expect(response.body.error.code).toBe('invalid_request');
+    expect(response.body.error.details.param).toBe(param);
+    expect(response.body.error.message).toContain(param);
+    expect(response.body.meta.creditsCharged).toBe(0);
+    return response.body.error.message as string;
+  };
+
+  it('names an unknown parameter and lists the accepted ones', async () => {
+    const message = await expectInvalid('/v1/forum/subreddit?subreddit=x&colour=red', 'colour');
+    expect(message).toContain('timeframe');
+  });
+
+  it('names a missing required parameter', async () => {
+    await expectInvalid('/v1/forum/subreddit', 'subreddit');
+    await expectInvalid('/v1/forum/post', 'url');
+  });
+
+  it('refuses out-of-range numbers', async () => {
+    await expectInvalid('/v1/forum/subreddit?subreddit=pics&limit=0', 'limit');
+    await expectInvalid('/v1/forum/subreddit?subreddit=pics&limit=101', 'limit');
+    await expectInvalid('/v1/forum/subreddit?subreddit=pics&limit=ten', 'limit');
+    await expectInvalid('/v1/forum/post/comments?url=abc123&depth=11', 'depth');
+    await expectInvalid('/v1/forum/post/comments?url=abc123&limit=501', 'limit');
+  });
+
+  it('lists the allowed values of a bad enum', async () => {
+    const message = await expectInvalid('/v1/forum/subreddit?subreddit=pics&sort=best', 'sort');
+    expect(message).toMatch(/hot.*new.*top.*rising.*controversial/);
+  });
+
+  it('accepts every documented cache_max_age form and refuses others', async () => {
+    await expectInvalid('/v1/forum/subreddit?subreddit=pics&cache_max_age=soon', 'cache_max_age');
+    await expectInvalid('/v1/forum/subreddit?subreddit=pics&cache_max_age=P1M', 'cache_max_age');
+    await expectInvalid('/v1/forum/subreddit?subreddit=pics&include_raw=yes', 'include_raw');
+  });
+
+  it('refuses a repeated parameter rather than guessing', async () => {
+    await expectInvalid('/v1/forum/subreddit?subreddit=pics&subreddit=aww', 'subreddit');
+  });
+
+  it('never answers 500 to odd input on any endpoint', async () => {
+    const oddValues = ['', ' ', '%00', '../../etc/passwd', 'a'.repeat(5000), '{"$gt":1}', 'https://evil.example/r/x', '-1', '1e9', 'NaN'];
+    for (const endpoint of catalogue.endpoints) {
+      for (const name of Object.keys(endpoint.params.shape)) {
+        for (const value of oddValues) {
+          const response = await fetch(`${harness.baseUrl}${endpoint.path}?${name}=${encodeURIComponent(value)}`, { headers: { 'x-api-key': 'sk_test_poor_0001' } });
+          expect(response.status, `${endpoint.path}?${name}=${value.slice(0, 20)}`).toBeLessThan(500);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import type { AddressInfo } from 'node:net';
+import { createGateway, type Gateway } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { FakeUpstream } from './fake-upstream-server.js';
+
+export const FORUM_HOSTS = ['www.reddit.com', 'v.redd.it'];
+export const REALTY_HOSTS = ['www.redfin.com', 'www.redfin.ca'];
+
+export interface Harness {
+  gateway: Gateway;
+  upstream: FakeUpstream;
+  baseUrl: string;
+  /** GET a gateway path with a key (default: the rich test key). */
+  get(path: string, key?: string | null): Promise<{ status: number; headers: Headers; body: Record<string, any> }>;
+  graphql(query: string, variables?: Record<string, unknown>, key?: string | null): Promise<{ status: number; body: Record<string, any> }>;
+  close(): Promise<void>;
+}
+
+export const RICH_KEY = 'sk_test_rich_0001';
+export const POOR_KEY = 'sk_test_poor_0001';
+export const CAPPED_KEY = 'sk_test_capped_01';
+
+/** The real gateway on loopback, its upstream hosts pointed at a FakeUpstream. */
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const upstream = new FakeUpstream();
+  const origin = await upstream.start();
+  const config = loadConfig({
+    API_KEYS: `${RICH_KEY}=1000,${POOR_KEY}=0,${CAPPED_KEY}=100:2`,
+    UPSTREAM_ORIGINS: [...FORUM_HOSTS, ...REALTY_HOSTS].map((host) => `${host}=${origin}`).join(','),
+    UPSTREAM_TIMEOUT_MS: '2000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const gateway = await createGateway(config);
+  await gateway.server.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;
+  const headersFor = (key: string | null | undefined): Record<string, string> => (key === null ? {} : { 'x-api-key': key ?? RICH_KEY });
+  return {
+    gateway,
+    upstream,
+    baseUrl,
+    async get(path, key) {
+      const response = await fetch(baseUrl + path, { headers: headersFor(key) });
+      return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+    },
+    async graphql(query, variables, key) {
+      const response = await fetch(`${baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headersFor(key) },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, any> };
+    },
+    async close() {
+      await gateway.close();
+      await upstream.stop();
+    },
+  };
+}

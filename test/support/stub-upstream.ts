@@ -1,0 +1,34 @@
+import { GatewayError } from '../../src/errors.js';
+import { classifyResponse } from '../../src/upstream/classify.js';
+import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../src/upstream/types.js';
+
+export type StubAnswer = Partial<UpstreamResponse> & { status?: number } | GatewayError;
+export type StubHandler = (request: UpstreamRequest, url: URL) => StubAnswer | undefined;
+
+/**
+ * An in-memory Upstream for unit tests of fetch functions: answers from a handler,
+ * classifies like the real client, and records every request.
+ * An unanswered request fails the test loudly.
+ */
+export function stubUpstream(handler: StubHandler): Upstream & { calls: UpstreamRequest[] } {
+  const calls: UpstreamRequest[] = [];
+  return {
+    calls,
+    async fetch(request) {
+      calls.push(request);
+      const url = new URL(request.url);
+      const answer = handler(request, url);
+      if (answer === undefined) throw new Error(`stubUpstream: no answer for ${request.method ?? 'GET'} ${request.url}`);
+      if (answer instanceof GatewayError) throw answer;
+      const response: UpstreamResponse = {
+        status: answer.status ?? 200,
+        headers: answer.headers ?? { 'content-type': 'application/json' },
+        body: answer.body ?? '',
+        url: answer.url ?? request.url,
+      };
+      const failure = classifyResponse(response, request.passStatuses);
+      if (failure) throw failure;
+      return response;
+    },
+  };
+}
