@@ -45,7 +45,6 @@ export async function createGateway(config: Config, options: { state?: StateAdap
 
   const server = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers["x-api-key"]'] },
-    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
   });

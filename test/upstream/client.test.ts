@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GatewayError } from '../../src/errors.js';
+import { UpstreamClient } from '../../src/upstream/client.js';
+import type { Upstream } from '../../src/upstream/types.js';
+import { FakeUpstream } from '../support/fake-upstream-server.js';
+import { startForwardProxy } from '../support/forward-proxy.js';
+
+const HOSTS = ['www.reddit.com', 'v.redd.it'];
+
+async function failureOf(promise: Promise<unknown>): Promise<GatewayError> {
+  const error = await promise.then(() => null, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(GatewayError);
+  return error as GatewayError;
+}
+
+describe('upstream client over loopback', () => {
+  const fake = new FakeUpstream();
+  let client: UpstreamClient;
+  let upstream: Upstream;
+  let origin: string;
+  beforeAll(async () => {
+    origin = await fake.start();
+    const origins = new Map(HOSTS.map((host) => [host, new URL(origin)]));
+    client = new UpstreamClient({ origins, timeoutMs: 300 });
+    upstream = client.forFamily({ family: 'forum', hosts: HOSTS });
+  });
+  afterAll(async () => {
+    await client.close();
+    await fake.stop();
+  });
+  beforeEach(() => fake.reset());
+
+  it('rewrites the origin, keeps path and query, and sends the original host', async () => {
+    fake.on(() => ({ body: { ok: true } }));
+    const response = await upstream.fetch({ url: 'https://www.reddit.com/r/x/hot.json?limit=5&raw_json=1' });
+    expect(JSON.parse(response.body)).toEqual({ ok: true });
+    expect(fake.requests[0]).toMatchObject({ url: '/r/x/hot.json?limit=5&raw_json=1', host: 'www.reddit.com' });
+    expect(response.url).toBe('https://www.reddit.com/r/x/hot.json?limit=5&raw_json=1');
+  });
+
+  it('refuses hosts the family did not declare, before any request', async () => {
+    const failure = await failureOf(upstream.fetch({ url: 'https://evil.example/steal' }));
+    expect(failure.code).toBe('invalid_request');
+    expect((await failureOf(upstream.fetch({ url: 'http://www.reddit.com/r/x.json' }))).code).toBe('invalid_request');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('follows redirects within the declared hosts only', async () => {
+    fake.on((_request, url) => (url.pathname === '/a' ? { status: 301, headers: { location: 'https://v.redd.it/b' } } : undefined));
+    fake.on((_request, url) => (url.pathname === '/b' ? { body: { landed: true } } : undefined));
+    fake.on((_request, url) => (url.pathname === '/off' ? { status: 302, headers: { location: 'https://evil.example/x' } } : undefined));
+    fake.on((_request, url) => (url.pathname === '/login-wall' ? { status: 302, headers: { location: '/login?dest=x' } } : undefined));
+    const landed = await upstream.fetch({ url: 'https://www.reddit.com/a' });
+    expect(landed.url).toBe('https://v.redd.it/b');
+    expect(fake.requests.map((request) => request.host)).toEqual(['www.reddit.com', 'v.redd.it']);
+    expect((await failureOf(upstream.fetch({ url: 'https://www.reddit.com/off' }))).code).toBe('upstream_blocked');
+    expect((await failureOf(upstream.fetch({ url: 'https://www.reddit.com/login-wall' }))).code).toBe('upstream_blocked');
+    expect(fake.requests.some((request) => request.url === '/x' || request.url.startsWith('/login?'))).toBe(false);
+  });
+
+  it('classifies time-outs, 429s and block pages', async () => {
+    fake.on((_request, url) => (url.pathname === '/slow' ? { body: {}, delayMs: 1000 } : undefined));
+    fake.on((_request, url) => (url.pathname === '/limited' ? { status: 429, headers: { 'retry-after': '17' } } : undefined));
+    fake.on((_request, url) => (url.pathname === '/blocked' ? { status: 403, body: '<html><body>whoa there, pardner!</body></html>' } : undefined));
+    expect((await failureOf(upstream.fetch({ url: 'https://www.reddit.com/slow' }))).code).toBe('upstream_timeout');
+    const limited = await failureOf(upstream.fetch({ url: 'https://www.reddit.com/limited' }));
+    expect([limited.code, limited.retryAfter]).toEqual(['upstream_rate_limited', 17]);
+    expect((await failureOf(upstream.fetch({ url: 'https://www.reddit.com/blocked', passStatuses: [403] }))).code).toBe('upstream_blocked');
+  });
+
+  it('goes through the family proxy when one is configured', async () => {
+    const proxy = await startForwardProxy();
+    const proxied = new UpstreamClient({ origins: new Map([['www.reddit.com', new URL(origin)]]), timeoutMs: 1000 });
+    try {
+      fake.on(() => ({ body: { via: 'proxy' } }));
+      const response = await proxied.forFamily({ family: 'forum', hosts: HOSTS, proxyUrl: proxy.url }).fetch({ url: 'https://www.reddit.com/r/x.json' });
+      expect(JSON.parse(response.body)).toEqual({ via: 'proxy' });
+      // undici tunnels through the proxy (CONNECT), as it must for https upstreams in production.
+      expect(proxy.seen).toEqual([`CONNECT ${new URL(origin).host}`]);
+    } finally {
+      await proxied.close();
+      await proxy.close();
+    }
+  });
+});
