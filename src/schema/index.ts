@@ -2,6 +2,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { builder } from './builder.js';
 import { addForumEdges } from './edges/forum.js';
+import { addRealtyEdges } from './edges/realty.js';
 import { addRootFields } from './root-fields.js';
 import './types/resources.js';
 
@@ -19,6 +20,7 @@ export function buildSchema(catalogue: Catalogue): GraphQLSchema {
   builder.queryType({ description: 'One root field per data endpoint (contract section 8).' });
   addRootFields(catalogue);
   if (catalogue.families.some((family) => family.name === 'forum')) addForumEdges(catalogue);
+  if (catalogue.families.some((family) => family.name === 'realty')) addRealtyEdges(catalogue);
   built = { catalogue, schema: builder.toSchema({ sortSchema: false }) };
   return built.schema;
 }

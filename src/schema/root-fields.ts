@@ -5,7 +5,7 @@ import type { EndpointOutcome } from '../pipeline/outcome.js';
 import { outcomePayload } from '../pipeline/outcome.js';
 import { requestSchema, splitRequest } from '../pipeline/params.js';
 import { builder } from './builder.js';
-import { listTypeOf, RAW, resourceTypes, type Resource, type ResourceList } from './types/resources.js';
+import { LISTED_BY, listTypeOf, RAW, resourceTypes, type Resource, type ResourceList } from './types/resources.js';
 
 const camelCase = (name: string): string => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -73,9 +73,9 @@ export function resourceFrom(data: unknown, outcome: EndpointOutcome): Resource 
   return resource;
 }
 
-function listFrom(outcome: EndpointOutcome): ResourceList {
+function listFrom(outcome: EndpointOutcome, params: Record<string, unknown>): ResourceList {
   const payload = outcomePayload(outcome);
-  const items = (payload.data as { items: unknown[] }).items.map((item) => ({ ...(item as Record<string, unknown>) }));
+  const items = (payload.data as { items: unknown[] }).items.map((item): Resource => ({ ...(item as Record<string, unknown>), [LISTED_BY]: params }));
   return {
     items,
     pagination: payload.pagination ?? { cursor: null, hasMore: false },
@@ -96,7 +96,10 @@ export function addRootFields(catalogue: Catalogue): void {
           description,
           args: args as never,
           validate: { schema: argsSchema(endpoint) as never },
-          resolve: async (_root, parsed, context) => listFrom(await context.run(endpoint, splitRequest(parsed as Record<string, unknown>))),
+          resolve: async (_root, parsed, context) => {
+            const request = splitRequest(parsed as Record<string, unknown>);
+            return listFrom(await context.run(endpoint, request), request.params);
+          },
         });
       }
       return t.field({

@@ -5,8 +5,10 @@ import { objectTypeFromZod } from '../from-zod.js';
 
 /** Key under which a resolved resource carries its endpoint's raw payload. */
 export const RAW = Symbol('raw');
+/** Key under which a list item carries the parameters of the request that listed it (edges read them). */
+export const LISTED_BY = Symbol('listedBy');
 
-export type Resource = Record<string, unknown> & { [RAW]?: unknown };
+export type Resource = Record<string, unknown> & { [RAW]?: unknown; [LISTED_BY]?: Record<string, unknown> };
 
 /** The GraphQL object types of every resource, each with a `raw` field. */
 export const resourceTypes = Object.fromEntries(

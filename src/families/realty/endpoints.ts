@@ -1,0 +1,74 @@
+import { defineEndpoint, type EndpointFlags } from '../../catalogue/endpoint.js';
+import type { PropertyListing, RealEstateAgent, SearchResultItem } from '../../model/realty.js';
+import { fetchAgent } from './fetch/agent.js';
+import { fetchForRent } from './fetch/for-rent.js';
+import { fetchForSale } from './fetch/for-sale.js';
+import { fetchSearch } from './fetch/search.js';
+import { agentParams, forRentParams, forSaleParams, searchParams } from './params.js';
+
+const MARKET_RULE =
+  'tld picks the marketplace (com: www.redfin.com, ca: www.redfin.ca) and the URL must be on it, over https; country_code defaults from tld (com: US, ca: CA), sets the currency (USD, CAD) and any other value is refused.';
+
+/** Contract section 5: every realty endpoint costs 1, is cacheable and batchable, and needs a residential proxy. */
+const flags = (subscribable: boolean, parameterConstraints: string): EndpointFlags => ({
+  creditCost: 1,
+  cacheable: true,
+  batchable: true,
+  subscribable,
+  requiresResidentialProxy: true,
+  experimental: false,
+  parameterConstraints,
+});
+
+const SURFACES = 'Read from the page HTML and the API answers Redfin embeds in it, the stingray JSON endpoints for any it lacks, and the page JSON-LD as the last resort (raw.via names the surface).';
+
+export const forSaleEndpoint = defineEndpoint<typeof forSaleParams, PropertyListing>({
+  family: 'realty',
+  path: '/v1/realty/for-sale',
+  graphqlField: 'realtyForSale',
+  summary: 'One for-sale listing: price, specs, agent, price history, nearby schools',
+  description: `A Redfin for-sale listing as a PropertyListing: asking price in the market currency, beds, baths, area, lot, year built, status, photos and floor plans, listing agent and brokerage, amenities, price history and the schools serving the home. ${SURFACES} A listing Redfin answers 404 is an empty result (not_found).`,
+  params: forSaleParams,
+  flags: flags(true, `url must be a https://www.redfin.{tld} for-sale listing URL (…/{ST}/{City}/{address-slug}/home/{propertyId}). ${MARKET_RULE}`),
+  returns: { kind: 'single', type: 'PropertyListing' },
+  fetch: fetchForSale,
+});
+
+export const forRentEndpoint = defineEndpoint<typeof forRentParams, PropertyListing>({
+  family: 'realty',
+  path: '/v1/realty/for-rent',
+  graphqlField: 'realtyForRent',
+  summary: 'One rental: monthly rent (starting rent for a building), specs, amenities, rent history',
+  description: `A Redfin rental as a PropertyListing: monthly rent (for a multi-unit building the starting rent, with priceQualifier "starting at, per month", its floor-plan images, and its unit range in raw.unitRange), specs, availability status, amenities, management company and rent history. ${SURFACES}`,
+  params: forRentParams,
+  flags: flags(true, `url must be a https://www.redfin.{tld} rental URL (…/home/{propertyId} or …/{building}/apartment/{propertyId}). ${MARKET_RULE}`),
+  returns: { kind: 'single', type: 'PropertyListing' },
+  fetch: fetchForRent,
+});
+
+export const agentEndpoint = defineEndpoint<typeof agentParams, RealEstateAgent>({
+  family: 'realty',
+  path: '/v1/realty/agent',
+  graphqlField: 'realtyAgent',
+  summary: 'One agent or partner-agent profile: name, brokerage, contact, bio, listings',
+  description: `A Redfin agent or partner-agent profile as a RealEstateAgent: name, photo, brokerage, license, phone, bio, languages, service areas, rating and review count, sales figures and the listings shown on the profile. ${SURFACES}`,
+  params: agentParams,
+  flags: flags(false, `url must be a https://www.redfin.{tld} agent profile URL (…/real-estate-agents/{agent-slug} or …/real-estate-partner-agents/{agent-slug}). ${MARKET_RULE}`),
+  returns: { kind: 'single', type: 'RealEstateAgent' },
+  fetch: fetchAgent,
+});
+
+export const searchEndpoint = defineEndpoint<typeof searchParams, SearchResultItem>({
+  family: 'realty',
+  path: '/v1/realty/search',
+  graphqlField: 'realtySearch',
+  summary: 'Results of a Redfin search page: a city, zip code or filtered search, for sale or for rent',
+  description: `The results of a Redfin search page as SearchResultItems in served order (position from 1 on each page): price (the lowest rent for a building), availability from the listing status, badges, and isSponsored only where a result is labelled. Rentals searches (…/apartments-for-rent) read the rentals surface. pagination.cursor fetches the next page (…/page-N). ${SURFACES} A search with no results is an empty list.`,
+  params: searchParams,
+  flags: flags(
+    true,
+    `url must be a https://www.redfin.{tld} search page URL (…/city/{regionId}/{ST}/{City} or …/zipcode/{zip}, optionally with /apartments-for-rent, /filter/{filters} and /page-{n}); cursor must come from a previous response. ${MARKET_RULE}`,
+  ),
+  returns: { kind: 'list', type: 'SearchResultItem' },
+  fetch: fetchSearch,
+});
