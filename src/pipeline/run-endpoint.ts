@@ -51,7 +51,9 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
   let result: EndpointResult<unknown>;
   const fetchedAt = now.toISOString();
   try {
-    result = await endpoint.fetch(request.params as never, { upstream, fetchedAt, signal: call.signal });
+    const signal = call.signal;
+    const boundUpstream: Upstream = signal ? { fetch: (upstreamRequest) => upstream.fetch({ ...upstreamRequest, signal }) } : upstream;
+    result = await endpoint.fetch(request.params as never, { upstream: boundUpstream, fetchedAt, signal });
     checkShape(endpoint, result);
   } catch (error) {
     await deps.state.ledger.release(reservationId);

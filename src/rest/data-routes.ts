@@ -16,7 +16,7 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
       try {
         account = await authenticate(deps.state.keys, request.headers['x-api-key']);
         const validated = validateRequest(endpoint, request.query as Record<string, unknown>);
-        const outcome = await runEndpoint(deps, endpoint, validated, { account, requestId: request.id });
+        const outcome = await runEndpoint(deps, endpoint, validated, { account, requestId: request.id, signal: abortOnDisconnect(reply) });
         const usage = await deps.state.ledger.usage(account.id, account.dailyCap);
         return reply.code(200).headers(billingHeaders(outcome.creditsCharged, usage)).type('application/json').send(successBody(outcome));
       } catch (error) {
@@ -35,6 +35,15 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
       return sendError(reply, request, error, null, deps);
     }
   });
+}
+
+/** Aborts upstream work when the caller disconnects before the answer is sent. */
+function abortOnDisconnect(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }
 
 /** Renders any failure as the error envelope; unexpected ones are logged and become a 500 without internals. */

@@ -58,12 +58,13 @@ export class UpstreamClient {
   }
 
   async #fetch(upstreamRequest: UpstreamRequest, hosts: ReadonlySet<string>, dispatcher: Dispatcher, family: string): Promise<UpstreamResponse> {
-    const signal = AbortSignal.timeout(this.#options.timeoutMs);
+    const timeout = AbortSignal.timeout(this.#options.timeoutMs);
+    const signal = upstreamRequest.signal ? AbortSignal.any([timeout, upstreamRequest.signal]) : timeout;
     let url = declaredUrl(upstreamRequest.url, hosts, family);
     let method = upstreamRequest.method ?? 'GET';
     let body = upstreamRequest.body;
     for (let hop = 0; ; hop++) {
-      const response = await this.#send(url, method, body, upstreamRequest.headers, dispatcher, signal);
+      const response = await this.#send(url, method, body, upstreamRequest.headers, dispatcher, signal, timeout);
       const location = response.headers.location;
       if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
         const failure = classifyResponse(response, upstreamRequest.passStatuses);
@@ -86,7 +87,7 @@ export class UpstreamClient {
     }
   }
 
-  async #send(url: URL, method: 'GET' | 'POST', body: string | undefined, headers: Record<string, string> | undefined, dispatcher: Dispatcher, signal: AbortSignal): Promise<UpstreamResponse> {
+  async #send(url: URL, method: 'GET' | 'POST', body: string | undefined, headers: Record<string, string> | undefined, dispatcher: Dispatcher, signal: AbortSignal, timeout: AbortSignal): Promise<UpstreamResponse> {
     const rewritten = this.#options.origins.get(url.host.toLowerCase());
     const target = rewritten ? new URL(url.pathname + url.search, rewritten) : url;
     const requestHeaders: Record<string, string> = {
@@ -100,7 +101,7 @@ export class UpstreamClient {
       const text = await readBounded(response.body);
       return { status: response.statusCode, headers: flattenHeaders(response.headers), body: text, url: url.href };
     } catch (error) {
-      throw networkFailure(error, url, signal);
+      throw networkFailure(error, url, timeout);
     }
   }
 }
@@ -134,10 +135,10 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return flat;
 }
 
-function networkFailure(error: unknown, url: URL, signal: AbortSignal): GatewayError {
+function networkFailure(error: unknown, url: URL, timeout: AbortSignal): GatewayError {
   if (error instanceof GatewayError) return error;
   const details = { host: url.host };
-  if (signal.aborted || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+  if (timeout.aborted || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
     return new GatewayError('upstream_timeout', 'The platform did not answer in time.', { details, cause: error });
   }
   return new GatewayError('upstream_blocked', 'The platform could not be reached or dropped the connection.', { details, cause: error });

@@ -11,6 +11,8 @@ export interface UpstreamRequest {
    * upstream layer and thrown as a GatewayError.
    */
   passStatuses?: readonly number[];
+  /** Aborts the request (the caller went away); the pipeline sets it, families need not. */
+  signal?: AbortSignal;
 }
 
 export interface UpstreamResponse {

@@ -68,6 +68,16 @@ describe('upstream client over loopback', () => {
     expect((await failureOf(upstream.fetch({ url: 'https://www.reddit.com/blocked', passStatuses: [403] }))).code).toBe('upstream_blocked');
   });
 
+  it('cancels the upstream request when the caller goes away', async () => {
+    fake.on(() => ({ body: {}, delayMs: 250 }));
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = upstream.fetch({ url: 'https://www.reddit.com/r/x.json', signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    expect((await failureOf(pending)).code).not.toBe('upstream_timeout');
+    expect(Date.now() - started).toBeLessThan(200);
+  });
+
   it('goes through the family proxy when one is configured', async () => {
     const proxy = await startForwardProxy();
     const proxied = new UpstreamClient({ origins: new Map([['www.reddit.com', new URL(origin)]]), timeoutMs: 1000 });
