@@ -38,6 +38,13 @@ export interface EndpointDefinition<Params extends z.ZodObject = z.ZodObject, It
   params: Params;
   flags: EndpointFlags;
   returns: { kind: 'single' | 'list'; type: ResourceTypeName };
+  /**
+   * Rules zod cannot hold (several parameters at once, the family's URL forms), run in the
+   * validation step, before any credit is reserved. Returns the canonical parameters, so
+   * equivalent inputs (`u/name` and `name`) share one cache entry and one fetch per query.
+   * Throws invalidParam for a bad value.
+   */
+  normaliseParams?(params: z.output<Params>): z.output<Params>;
   fetch(params: z.output<Params>, ctx: FetchContext): Promise<EndpointResult<Item>>;
 }
 

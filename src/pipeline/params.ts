@@ -39,12 +39,16 @@ export interface ValidatedRequest {
 export function validateRequest(endpoint: EndpointDefinition, input: Record<string, unknown>): ValidatedRequest {
   const result = requestSchema(endpoint).safeParse(input);
   if (!result.success) throw invalidRequestFrom(endpoint, result.error);
-  return splitRequest(result.data);
+  return splitRequest(endpoint, result.data);
 }
 
-/** Separates the common options from the endpoint's own parameters of an already-parsed request. */
-export function splitRequest(parsed: Record<string, unknown>): ValidatedRequest {
-  const { cache_max_age: cacheMaxAge, include_raw: includeRaw, ...params } = parsed;
+/**
+ * Finishes validation of a request the endpoint's zod schema already parsed: separates the
+ * common options and applies the endpoint's own cross-parameter rules and canonical form.
+ */
+export function splitRequest(endpoint: EndpointDefinition, parsed: Record<string, unknown>): ValidatedRequest {
+  const { cache_max_age: cacheMaxAge, include_raw: includeRaw, ...own } = parsed;
+  const params = endpoint.normaliseParams ? (endpoint.normaliseParams(own as never) as Record<string, unknown>) : own;
   return {
     params,
     cacheMaxAgeSeconds: typeof cacheMaxAge === 'string' ? parseDuration(cacheMaxAge) : null,

@@ -4,7 +4,7 @@ import type { EndpointResult } from '../catalogue/results.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { resourceSchemas } from '../model/index.js';
 import type { ApiKeyRecord, CacheEntry, StateAdapters } from '../state/ports.js';
-import type { Upstream } from '../upstream/types.js';
+import type { Upstream, UpstreamRequest, UpstreamResponse } from '../upstream/types.js';
 import { cacheKey } from './cache-key.js';
 import type { EndpointOutcome } from './outcome.js';
 import type { ValidatedRequest } from './params.js';
@@ -21,6 +21,11 @@ export interface CallContext {
   account: ApiKeyRecord;
   requestId: string;
   signal?: AbortSignal;
+  /**
+   * Upstream GET answers already fetched for this caller's request (a GraphQL document):
+   * the same URL is fetched once even when two endpoints need it (a post, then its transcript).
+   */
+  upstreamMemo?: Map<string, Promise<UpstreamResponse>>;
 }
 
 /**
@@ -51,9 +56,7 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
   let result: EndpointResult<unknown>;
   const fetchedAt = now.toISOString();
   try {
-    const signal = call.signal;
-    const boundUpstream: Upstream = signal ? { fetch: (upstreamRequest) => upstream.fetch({ ...upstreamRequest, signal }) } : upstream;
-    result = await endpoint.fetch(request.params as never, { upstream: boundUpstream, fetchedAt, signal });
+    result = await endpoint.fetch(request.params as never, { upstream: forCall(upstream, call), fetchedAt, signal: call.signal });
     checkShape(endpoint, result);
   } catch (error) {
     await deps.state.ledger.release(reservationId);
@@ -70,6 +73,25 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
   await deps.state.ledger.commit(reservationId);
   if (key !== null) await deps.state.cache.set(key, { body: payloadJson, raw: rawJson, fetchedAt });
   return { endpoint, payloadJson, rawJson: request.includeRaw ? rawJson : null, fetchedAt, cached: false, ageSeconds: null, creditsCharged: cost, empty, emptyReason: null };
+}
+
+/** The family's upstream bound to this call: its abort signal, and its per-request memo of GETs. */
+function forCall(upstream: Upstream, call: CallContext): Upstream {
+  const { signal, upstreamMemo: memo } = call;
+  const send = (upstreamRequest: UpstreamRequest) => upstream.fetch(signal ? { ...upstreamRequest, signal } : upstreamRequest);
+  if (!memo) return { fetch: send };
+  return {
+    fetch(upstreamRequest) {
+      if ((upstreamRequest.method ?? 'GET') !== 'GET') return send(upstreamRequest);
+      const key = `${upstreamRequest.url} ${(upstreamRequest.passStatuses ?? []).join(',')} ${JSON.stringify(upstreamRequest.headers ?? {})}`;
+      let pending = memo.get(key);
+      if (!pending) {
+        pending = send(upstreamRequest);
+        memo.set(key, pending);
+      }
+      return pending;
+    },
+  };
 }
 
 function fromCache(endpoint: EndpointDefinition, hit: CacheEntry, ageSeconds: number, includeRaw: boolean): EndpointOutcome {

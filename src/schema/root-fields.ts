@@ -3,7 +3,8 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 import { outcomePayload } from '../pipeline/outcome.js';
-import { requestSchema, splitRequest } from '../pipeline/params.js';
+import { requestSchema, splitRequest, type ValidatedRequest } from '../pipeline/params.js';
+import { toGraphQLError } from './errors.js';
 import { builder } from './builder.js';
 import { LISTED_BY, listTypeOf, RAW, resourceTypes, type Resource, type ResourceList } from './types/resources.js';
 
@@ -84,6 +85,15 @@ function listFrom(outcome: EndpointOutcome, params: Record<string, unknown>): Re
   };
 }
 
+/** The endpoint's own rules after zod, with failures reported like every other GraphQL error. */
+function validated(endpoint: EndpointDefinition, parsed: unknown): ValidatedRequest {
+  try {
+    return splitRequest(endpoint, parsed as Record<string, unknown>);
+  } catch (error) {
+    throw toGraphQLError(error);
+  }
+}
+
 /** One Query field per catalogue endpoint (contract section 8). */
 export function addRootFields(catalogue: Catalogue): void {
   for (const endpoint of catalogue.endpoints) {
@@ -97,7 +107,7 @@ export function addRootFields(catalogue: Catalogue): void {
           args: args as never,
           validate: { schema: argsSchema(endpoint) as never },
           resolve: async (_root, parsed, context) => {
-            const request = splitRequest(parsed as Record<string, unknown>);
+            const request = validated(endpoint, parsed);
             return listFrom(await context.run(endpoint, request), request.params);
           },
         });
@@ -109,7 +119,7 @@ export function addRootFields(catalogue: Catalogue): void {
         args: args as never,
         validate: { schema: argsSchema(endpoint) as never },
         resolve: async (_root, parsed, context) => {
-          const outcome = await context.run(endpoint, splitRequest(parsed as Record<string, unknown>));
+          const outcome = await context.run(endpoint, validated(endpoint, parsed));
           const { data } = outcomePayload(outcome);
           return data === null ? null : resourceFrom(data, outcome);
         },

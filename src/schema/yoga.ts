@@ -77,7 +77,7 @@ export function createGraphQLServer(schema: GraphQLSchema, deps: PipelineDeps): 
       billingOf.set(request, billing);
       // Within one request, the same endpoint and parameters run once, whichever field asks.
       const inFlight = new Map<string, Promise<EndpointOutcome>>();
-      const call = { account, requestId: req.id, signal: request.signal };
+      const call = { account, requestId: req.id, signal: request.signal, upstreamMemo: new Map() };
       const run = (endpoint: EndpointDefinition, validated: ValidatedRequest): Promise<EndpointOutcome> => {
         const key = `${cacheKey(endpoint.path, validated.params)}|${validated.cacheMaxAgeSeconds}|${validated.includeRaw}`;
         let pending = inFlight.get(key);

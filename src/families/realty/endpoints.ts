@@ -1,5 +1,6 @@
 import { defineEndpoint, type EndpointFlags } from '../../catalogue/endpoint.js';
 import type { PropertyListing, RealEstateAgent, SearchResultItem } from '../../model/realty.js';
+import { checkedAgentParams, checkedListingParams, checkedSearchParams } from './checked-params.js';
 import { fetchAgent } from './fetch/agent.js';
 import { fetchForRent } from './fetch/for-rent.js';
 import { fetchForSale } from './fetch/for-sale.js';
@@ -31,6 +32,7 @@ export const forSaleEndpoint = defineEndpoint<typeof forSaleParams, PropertyList
   params: forSaleParams,
   flags: flags(true, `url must be a https://www.redfin.{tld} for-sale listing URL (…/{ST}/{City}/{address-slug}/home/{propertyId}). ${MARKET_RULE}`),
   returns: { kind: 'single', type: 'PropertyListing' },
+  normaliseParams: checkedListingParams('for-sale'),
   fetch: fetchForSale,
 });
 
@@ -43,6 +45,7 @@ export const forRentEndpoint = defineEndpoint<typeof forRentParams, PropertyList
   params: forRentParams,
   flags: flags(true, `url must be a https://www.redfin.{tld} rental URL (…/home/{propertyId} or …/{building}/apartment/{propertyId}). ${MARKET_RULE}`),
   returns: { kind: 'single', type: 'PropertyListing' },
+  normaliseParams: checkedListingParams('for-rent'),
   fetch: fetchForRent,
 });
 
@@ -55,6 +58,7 @@ export const agentEndpoint = defineEndpoint<typeof agentParams, RealEstateAgent>
   params: agentParams,
   flags: flags(false, `url must be a https://www.redfin.{tld} agent profile URL (…/real-estate-agents/{agent-slug} or …/real-estate-partner-agents/{agent-slug}). ${MARKET_RULE}`),
   returns: { kind: 'single', type: 'RealEstateAgent' },
+  normaliseParams: checkedAgentParams,
   fetch: fetchAgent,
 });
 
@@ -70,5 +74,6 @@ export const searchEndpoint = defineEndpoint<typeof searchParams, SearchResultIt
     `url must be a https://www.redfin.{tld} search page URL (…/city/{regionId}/{ST}/{City} or …/zipcode/{zip}, optionally with /apartments-for-rent, /filter/{filters} and /page-{n}); cursor must come from a previous response. ${MARKET_RULE}`,
   ),
   returns: { kind: 'list', type: 'SearchResultItem' },
+  normaliseParams: checkedSearchParams,
   fetch: fetchSearch,
 });

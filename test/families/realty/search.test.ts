@@ -4,6 +4,7 @@ import { fetchSearch } from '../../../src/families/realty/fetch/search.js';
 import { HTML, redfinPage, stingrayText } from '../../fixtures/realty/page-builder.js';
 import { fixtures } from '../../fixtures/realty/pages.js';
 import { FETCHED_AT, gatewayError, stubContext } from './harness.js';
+import { checkedSearchParams } from '../../../src/families/realty/checked-params.js';
 
 const CITY = 'https://www.redfin.com/city/30818/TX/Austin';
 const gisQuery = { al: 1, num_homes: 40, ord: 'redfin-recommended-asc', page_number: 1, region_id: 30818, region_type: 6, status: 9, v: 8 };
@@ -64,10 +65,10 @@ describe('GET /v1/realty/search', () => {
     expect(lastResult.pagination).toEqual({ cursor: null, hasMore: false });
   });
 
-  it('refuses a cursor that is not one of its page numbers', async () => {
+  it('refuses a cursor that is not one of its page numbers, in the validation step', async () => {
     const ctx = stubContext(() => undefined);
     for (const cursor of ['0', 'abc', '2; drop', '-1']) {
-      const error = await gatewayError(() => fetchSearch({ url: CITY, tld: 'com', cursor }, ctx));
+      const error = await gatewayError(async () => checkedSearchParams({ url: CITY, tld: 'com', cursor }));
       expect(error).toMatchObject({ code: 'invalid_request', details: { param: 'cursor' } });
     }
     expect(ctx.urls()).toEqual([]);

@@ -10,6 +10,7 @@ import { fetchPostThread } from '../services/post-thread.js';
 import { commentThreadUrl } from '../upstream/reddit-urls.js';
 import { forumFlags } from './flags.js';
 import { commentSort } from './params.js';
+import { canonicalComment } from './canonical.js';
 
 const params = z.object({
   url: z.string().min(1).max(2048).describe('comment permalink (https://www.reddit.com/r/{name}/comments/{postId}/{slug}/{commentId}/) or postId:commentId'),
@@ -32,6 +33,7 @@ export const forumCommentRepliesEndpoint = defineEndpoint({
   params,
   flags: forumFlags({ subscribable: false, parameterConstraints: 'pass url as a comment permalink or as postId:commentId (base36 ids, optional t3_/t1_ prefixes)' }),
   returns: { kind: 'list', type: 'Comment' },
+  normaliseParams: canonicalComment,
   async fetch(input, ctx): Promise<ListResult<Comment>> {
     const { postId, commentId } = parseCommentRef(input.url, 'url');
     // Reddit counts the anchor comment as level 1 of its permalink view.

@@ -11,6 +11,7 @@ import { fetchPostThread } from '../services/post-thread.js';
 import { postCommentsUrl } from '../upstream/reddit-urls.js';
 import { forumFlags } from './flags.js';
 import { commentSort } from './params.js';
+import { canonicalPost } from './canonical.js';
 
 const params = z.object({
   url: z.string().min(1).max(2048).describe('post URL or post id (a comment permalink also works: its post is used)'),
@@ -45,6 +46,7 @@ export const forumPostCommentsEndpoint = defineEndpoint({
   params,
   flags: forumFlags({ subscribable: true }),
   returns: { kind: 'list', type: 'Comment' },
+  normaliseParams: canonicalPost,
   async fetch(input, ctx): Promise<ListResult<Comment>> {
     const postId = parsePostRef(input.url, 'url');
     const url = postCommentsUrl(postId, { sort: input.sort, depth: input.depth, limit: input.limit });

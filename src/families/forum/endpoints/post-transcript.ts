@@ -3,6 +3,7 @@ import { defineEndpoint } from '../../../catalogue/endpoint.js';
 import { parseVideoRef } from '../input/post-ref.js';
 import { fetchTranscript } from '../transcript/fetch-transcript.js';
 import { forumFlags } from './flags.js';
+import { canonicalVideo } from './canonical.js';
 
 const params = z.object({
   url: z.string().min(1).max(2048).describe('post URL, post id, or the video URL https://v.redd.it/{videoId} (one request quicker)'),
@@ -29,6 +30,7 @@ export const forumPostTranscriptEndpoint = defineEndpoint({
   params,
   flags: forumFlags({ subscribable: false, parameterConstraints: 'url is a post URL, post id or https://v.redd.it/{videoId} URL' }),
   returns: { kind: 'single', type: 'Transcript' },
+  normaliseParams: canonicalVideo,
   async fetch(input, ctx) {
     return fetchTranscript(parseVideoRef(input.url, 'url'), input.language, ctx);
   },

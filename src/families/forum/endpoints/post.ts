@@ -11,6 +11,7 @@ import { fetchPostThread } from '../services/post-thread.js';
 import { withFallback } from '../upstream/fallback.js';
 import { postOnlyUrls } from '../upstream/reddit-urls.js';
 import { forumFlags } from './flags.js';
+import { canonicalPost } from './canonical.js';
 
 const params = z.object({
   url: z.string().min(1).max(2048).describe('post URL (www/old/new/np.reddit.com or redd.it short link), post id, or t3_ fullname'),
@@ -47,6 +48,7 @@ export const forumPostEndpoint = defineEndpoint({
   params,
   flags: forumFlags({ subscribable: true }),
   returns: { kind: 'single', type: 'Post' },
+  normaliseParams: canonicalPost,
   async fetch(input, ctx) {
     const postId = parsePostRef(input.url, 'url');
     const urls = postOnlyUrls(postId);

@@ -7,6 +7,7 @@ import { withFallback } from '../upstream/fallback.js';
 import { searchUrls } from '../upstream/reddit-urls.js';
 import { forumFlags } from './flags.js';
 import { after, cursor, pageCursor, pageLimit, timeframe } from './params.js';
+import { canonicalListing } from './canonical.js';
 
 const params = z.object({
   query: z.string().trim().min(1).max(512).describe("search text; Reddit's own syntax works (author:, site:, title:, flair:, AND/OR)"),
@@ -33,6 +34,7 @@ export const forumSearchEndpoint = defineEndpoint({
   params,
   flags: forumFlags({ subscribable: true, parameterConstraints: 'cursor and after are the same value (pass one)' }),
   returns: { kind: 'list', type: 'Post' },
+  normaliseParams: canonicalListing,
   async fetch(input, ctx) {
     const community = input.subreddit === undefined ? undefined : parseSubredditRef(input.subreddit, 'subreddit');
     const urls = searchUrls(input.query, community, input.sort, input.timeframe, { limit: input.limit, after: pageCursor(input) });

@@ -5,6 +5,7 @@ import { parseSubredditRef } from '../input/name-ref.js';
 import { fetchSubredditAboutJson, fetchSubredditPage } from '../services/subreddit-about.js';
 import { withFallback } from '../upstream/fallback.js';
 import { forumFlags } from './flags.js';
+import { canonicalCommunity } from './canonical.js';
 
 const params = z.object({
   subreddit: z.string().min(1).max(2048).describe('community name, name with r/ prefix, or full community URL'),
@@ -26,6 +27,7 @@ export const forumSubredditDetailsEndpoint = defineEndpoint({
   params,
   flags: forumFlags({ subscribable: false, parameterConstraints: 'subreddit is required; url, when also given, must name the same community' }),
   returns: { kind: 'single', type: 'Creator' },
+  normaliseParams: canonicalCommunity,
   async fetch(input, ctx) {
     const name = parseSubredditRef(input.subreddit, 'subreddit');
     if (input.url !== undefined && parseSubredditRef(input.url, 'url').toLowerCase() !== name.toLowerCase()) {

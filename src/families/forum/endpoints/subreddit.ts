@@ -5,6 +5,7 @@ import { fetchPostListing } from '../services/post-listing.js';
 import { subredditListingUrls } from '../upstream/reddit-urls.js';
 import { forumFlags } from './flags.js';
 import { after, cursor, pageCursor, pageLimit, timeframe } from './params.js';
+import { canonicalListing } from './canonical.js';
 
 const RANKED_SORTS: ReadonlySet<string> = new Set(['top', 'controversial']);
 
@@ -32,6 +33,7 @@ export const forumSubredditEndpoint = defineEndpoint({
   params,
   flags: forumFlags({ subscribable: true, parameterConstraints: 'cursor and after are the same value (pass one); timeframe applies only to sort=top and sort=controversial' }),
   returns: { kind: 'list', type: 'Post' },
+  normaliseParams: canonicalListing,
   async fetch(input, ctx) {
     const name = parseSubredditRef(input.subreddit, 'subreddit');
     const ranked = RANKED_SORTS.has(input.sort) ? input.timeframe : undefined;

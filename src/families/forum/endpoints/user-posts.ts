@@ -5,6 +5,7 @@ import { fetchPostListing } from '../services/post-listing.js';
 import { userSubmittedUrls } from '../upstream/reddit-urls.js';
 import { forumFlags } from './flags.js';
 import { cursor, pageLimit, timeframe } from './params.js';
+import { canonicalUser } from './canonical.js';
 
 const params = z.object({
   username: z.string().min(1).max(2048).describe('account name, name with u/ prefix, or profile URL'),
@@ -29,6 +30,7 @@ export const forumUserPostsEndpoint = defineEndpoint({
   params,
   flags: forumFlags({ subscribable: true, parameterConstraints: 'timeframe applies only to sort=top' }),
   returns: { kind: 'list', type: 'Post' },
+  normaliseParams: canonicalUser,
   async fetch(input, ctx) {
     const name = parseUsernameRef(input.username, 'username');
     const urls = userSubmittedUrls(name, input.sort, input.sort === 'top' ? input.timeframe : undefined, { limit: input.limit, after: input.cursor });

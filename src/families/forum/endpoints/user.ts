@@ -11,6 +11,7 @@ import { parseJsonBody, parseShape } from '../upstream/read-json.js';
 import { userAboutUrl } from '../upstream/reddit-urls.js';
 import { isRefusal, readRefusal, REFUSAL_STATUSES } from '../upstream/refusals.js';
 import { forumFlags } from './flags.js';
+import { canonicalUser } from './canonical.js';
 
 const params = z.object({
   username: z.string().min(1).max(2048).describe('account name, name with u/ prefix, or profile URL'),
@@ -30,6 +31,7 @@ export const forumUserEndpoint = defineEndpoint({
   params,
   flags: forumFlags({ subscribable: true }),
   returns: { kind: 'single', type: 'Creator' },
+  normaliseParams: canonicalUser,
   async fetch(input, ctx): Promise<SingleResult<Creator>> {
     const url = userAboutUrl(parseUsernameRef(input.username, 'username'));
     const response = await ctx.upstream.fetch({ url, passStatuses: REFUSAL_STATUSES });

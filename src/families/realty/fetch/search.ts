@@ -1,5 +1,5 @@
 import type { FetchContext, ListResult } from '../../../catalogue/results.js';
-import { invalidParam, schemaDrift } from '../../../errors.js';
+import { schemaDrift } from '../../../errors.js';
 import type { SearchResultItem } from '../../../model/realty.js';
 import { rentalHomes, rentalsBodySchema } from '../listing/rental-schemas.js';
 import { resolveMarket } from '../market.js';
@@ -16,7 +16,6 @@ import { searchTarget } from '../urls.js';
 import type { Via } from './sourced.js';
 import { fetchPage, fetchStingray } from './upstream-fetch.js';
 
-const CURSOR = /^[1-9]\d{0,3}$/;
 
 interface PageOfResults {
   items: SearchResultItem[];
@@ -33,9 +32,6 @@ interface PageOfResults {
 export async function fetchSearch(params: RealtySearchParams, ctx: FetchContext): Promise<ListResult<SearchResultItem>> {
   const market = resolveMarket(params.tld, params.country_code);
   const { search } = searchTarget(params.url, market);
-  if (params.cursor !== undefined && !CURSOR.test(params.cursor)) {
-    throw invalidParam('cursor', 'cursor must be the pagination.cursor of a previous /v1/realty/search response (a page number such as 2).');
-  }
   const page = params.cursor === undefined ? search.page : Number(params.cursor);
   const pageUrl = searchPageUrl(market.origin, search, page);
   const response = await fetchPage(ctx, pageUrl);

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import type { FakeReply, FakeRoute } from '../../support/fake-upstream-server.js';
+import { startForwardProxy } from '../../support/forward-proxy.js';
+import { startHarness, type Harness } from '../../support/gateway.js';
+
+/**
+ * Helpers for the realty end-to-end tests: the real gateway on loopback, its Redfin hosts
+ * pointed at a FakeUpstream that it reaches through a real forward proxy (REALTY_PROXY_URL).
+ * Pages are built with test/fixtures/realty (invented data only).
+ */
+
+export type GatewayResponse = Awaited<ReturnType<Harness['get']>>;
+export type Proxy = Awaited<ReturnType<typeof startForwardProxy>>;
+export type RealtyEndpoint = 'for-sale' | 'for-rent' | 'agent' | 'search';
+
+export interface ProxiedGateway {
+  harness: Harness;
+  proxy: Proxy;
+  close(): Promise<void>;
+}
+
+/** The proxy first, then the gateway with REALTY_PROXY_URL pointing at it. */
+export async function startProxiedGateway(env: Record<string, string> = {}): Promise<ProxiedGateway> {
+  const proxy = await startForwardProxy();
+  const harness = await startHarness({ REALTY_PROXY_URL: proxy.url, ...env });
+  return {
+    harness,
+    proxy,
+    async close() {
+      await harness.close();
+      await proxy.close();
+    },
+  };
+}
+
+/** A REST path of a realty endpoint with its query parameters. */
+export function realty(endpoint: RealtyEndpoint, params: Record<string, string>): string {
+  return `/v1/realty/${endpoint}?${new URLSearchParams(params)}`;
+}
+
+/** An invented fixture of test/fixtures/realty/e2e. */
+export function e2eFixture<T = Record<string, unknown> & { url: string }>(name: string): T {
+  return JSON.parse(readFileSync(new URL(`../../fixtures/realty/e2e/${name}`, import.meta.url), 'utf8')) as T;
+}
+
+// ---------------------------------------------------------------- fake upstream routes
+
+export const html = (body: string, extra: Omit<FakeReply, 'body'> = {}): FakeReply => ({ ...extra, body, headers: { 'content-type': 'text/html; charset=utf-8', ...extra.headers } });
+
+/** Answers `reply` for one exact path (any query) on a Redfin host. */
+export function at(path: string, reply: FakeReply, host = 'www.redfin.com'): FakeRoute {
+  return (_request, url) => (url.hostname === host && url.pathname === path ? reply : undefined);
+}
+
+/** Answers for any path on a Redfin host for which `reply` returns one. */
+export function when(host: string, reply: (url: URL) => FakeReply | undefined): FakeRoute {
+  return (_request, url) => (url.hostname === host ? reply(url) : undefined);
+}
+
+/** Recorded upstream requests as `host + path?query`, in arrival order. */
+export function upstreamUrls(harness: Harness): string[] {
+  return harness.upstream.requests.map((request) => `${request.host ?? '?'}${request.url}`);
+}
+
+/** The proxy tunnelled the gateway's traffic: only CONNECTs, all to the fake upstream on loopback. */
+export function expectProxied(proxy: Proxy): void {
+  expect(proxy.seen.length).toBeGreaterThan(0);
+  for (const entry of proxy.seen) expect(entry).toMatch(/^CONNECT 127\.0\.0\.1:\d+$/);
+  expect(new Set(proxy.seen).size).toBe(1);
+}
+
+// ---------------------------------------------------------------- envelope checks (contract 4)
+
+/** A live, paid success; x-credits-charged equals meta.creditsCharged. */
+export function expectPaid(response: GatewayResponse, kind: 'single' | 'list', credits = 1): void {
+  expect(response.status, JSON.stringify(response.body).slice(0, 600)).toBe(200);
+  expectEnvelopeKeys(response, kind);
+  expect(response.body.success).toBe(true);
+  expect(response.body.meta).toMatchObject({ creditsCharged: credits, cached: false });
+  expect(response.body.meta.empty).toBeUndefined();
+  expect(new Date(response.body.meta.fetchedAt).toISOString()).toBe(response.body.meta.fetchedAt);
+  expect(response.headers.get('x-credits-charged')).toBe(String(credits));
+}
+
+/** The error envelope with the spec's status and code, never charged. */
+export function expectError(response: GatewayResponse, status: number, code: string): void {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  expect(Object.keys(response.body).sort()).toEqual(['error', 'meta', 'success']);
+  expect(response.body).toMatchObject({ success: false, error: { code }, meta: { creditsCharged: 0 } });
+  expect(typeof response.body.error.message).toBe('string');
+  expect(typeof response.body.error.retryable).toBe('boolean');
+}
+
+function expectEnvelopeKeys(response: GatewayResponse, kind: 'single' | 'list'): void {
+  const keys = ['success', 'data', 'meta', ...(kind === 'list' ? ['pagination'] : []), ...('raw' in response.body ? ['raw'] : [])];
+  expect(Object.keys(response.body).sort()).toEqual(keys.sort());
+  if (kind === 'list') expect(Object.keys(response.body.pagination).sort()).toEqual(['cursor', 'hasMore']);
+}
+
+/** The caller's balance from /v1/account. */
+export async function balanceOf(harness: Harness, key?: string): Promise<number> {
+  return (await harness.get('/v1/account', key)).body.data.balance as number;
+}
