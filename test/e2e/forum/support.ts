@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
 import type { FakeReply, FakeRoute } from '../../support/fake-upstream-server.js';
 import type { Harness } from '../../support/gateway.js';
 import { t3, type SyntheticPost } from '../../support/forum-data.js';
+export { balanceOf, expectEmpty, expectError, expectPaid, upstreamUrls, type GatewayResponse } from '../../support/envelope.js';
 
 /**
  * Helpers for the forum end-to-end tests: the real gateway on loopback against a
@@ -11,7 +11,6 @@ import { t3, type SyntheticPost } from '../../support/forum-data.js';
  * (invented data only).
  */
 
-export type GatewayResponse = Awaited<ReturnType<Harness['get']>>;
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/forum/', import.meta.url));
 
@@ -60,11 +59,6 @@ export function matching(pattern: RegExp, reply: FakeReply, host = 'www.reddit.c
   return (_request, url) => (url.hostname === host && pattern.test(url.pathname) ? reply : undefined);
 }
 
-/** Every upstream request so far as `host + path?query`, in arrival order. */
-export function upstreamUrls(harness: Harness): string[] {
-  return harness.upstream.requests.map((request) => `${request.host ?? '?'}${request.url}`);
-}
-
 /** Upstream requests whose path starts with `prefix`. */
 export function requestsTo(harness: Harness, prefix: string): string[] {
   return harness.upstream.requests.map((request) => request.url).filter((url) => url.startsWith(prefix));
@@ -76,49 +70,6 @@ export function queryOf(url: string): Record<string, string> {
 }
 
 // ---------------------------------------------------------------- envelope checks
-
-/** Contract 4: a live, paid success; x-credits-charged equals meta.creditsCharged. */
-export function expectPaid(response: GatewayResponse, kind: 'single' | 'list', credits = 1): void {
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  expectEnvelopeKeys(response, kind);
-  expect(response.body.success).toBe(true);
-  expect(response.body.meta).toMatchObject({ creditsCharged: credits, cached: false });
-  expect(response.body.meta.empty).toBeUndefined();
-  expect(new Date(response.body.meta.fetchedAt).toISOString()).toBe(response.body.meta.fetchedAt);
-  expect(response.headers.get('x-credits-charged')).toBe(String(response.body.meta.creditsCharged));
-}
-
-/** Contract 4: an empty result, never charged, naming its reason. */
-export function expectEmpty(response: GatewayResponse, kind: 'single' | 'list', reason: string): void {
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  expectEnvelopeKeys(response, kind);
-  expect(response.body.success).toBe(true);
-  if (kind === 'single') expect(response.body.data).toBeNull();
-  else expect(response.body.data).toEqual({ items: [] });
-  expect(response.body.meta).toMatchObject({ creditsCharged: 0, cached: false, empty: true, reason });
-  expect(response.headers.get('x-credits-charged')).toBe('0');
-}
-
-/** Contract 4: the error envelope with the spec's status and code, never charged. */
-export function expectError(response: GatewayResponse, status: number, code: string): void {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expect(Object.keys(response.body).sort()).toEqual(['error', 'meta', 'success']);
-  expect(response.body).toMatchObject({ success: false, error: { code }, meta: { creditsCharged: 0 } });
-  expect(typeof response.body.error.message).toBe('string');
-  expect(typeof response.body.error.retryable).toBe('boolean');
-  expect(response.headers.get('x-credits-charged')).toBe('0');
-}
-
-function expectEnvelopeKeys(response: GatewayResponse, kind: 'single' | 'list'): void {
-  const keys = ['success', 'data', 'meta', ...(kind === 'list' ? ['pagination'] : []), ...('raw' in response.body ? ['raw'] : [])];
-  expect(Object.keys(response.body).sort()).toEqual(keys.sort());
-  if (kind === 'list') expect(Object.keys(response.body.pagination).sort()).toEqual(['cursor', 'hasMore']);
-}
-
-/** The caller's balance from /v1/account. */
-export async function balanceOf(harness: Harness, key?: string): Promise<number> {
-  return (await harness.get('/v1/account', key)).body.data.balance as number;
-}
 
 // ---------------------------------------------------------------- synthetic Reddit bodies
 

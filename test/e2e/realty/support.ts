@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { FakeReply, FakeRoute } from '../../support/fake-upstream-server.js';
 import { startForwardProxy } from '../../support/forward-proxy.js';
 import { startHarness, type Harness } from '../../support/gateway.js';
+export { balanceOf, expectError, expectPaid, upstreamUrls, type GatewayResponse } from '../../support/envelope.js';
 
 /**
  * Helpers for the realty end-to-end tests: the real gateway on loopback, its Redfin hosts
@@ -10,7 +11,6 @@ import { startHarness, type Harness } from '../../support/gateway.js';
  * Pages are built with test/fixtures/realty (invented data only).
  */
 
-export type GatewayResponse = Awaited<ReturnType<Harness['get']>>;
 export type Proxy = Awaited<ReturnType<typeof startForwardProxy>>;
 export type RealtyEndpoint = 'for-sale' | 'for-rent' | 'agent' | 'search';
 
@@ -58,11 +58,6 @@ export function when(host: string, reply: (url: URL) => FakeReply | undefined): 
   return (_request, url) => (url.hostname === host ? reply(url) : undefined);
 }
 
-/** Recorded upstream requests as `host + path?query`, in arrival order. */
-export function upstreamUrls(harness: Harness): string[] {
-  return harness.upstream.requests.map((request) => `${request.host ?? '?'}${request.url}`);
-}
-
 /** The proxy tunnelled the gateway's traffic: only CONNECTs, all to the fake upstream on loopback. */
 export function expectProxied(proxy: Proxy): void {
   expect(proxy.seen.length).toBeGreaterThan(0);
@@ -72,33 +67,3 @@ export function expectProxied(proxy: Proxy): void {
 
 // ---------------------------------------------------------------- envelope checks (contract 4)
 
-/** A live, paid success; x-credits-charged equals meta.creditsCharged. */
-export function expectPaid(response: GatewayResponse, kind: 'single' | 'list', credits = 1): void {
-  expect(response.status, JSON.stringify(response.body).slice(0, 600)).toBe(200);
-  expectEnvelopeKeys(response, kind);
-  expect(response.body.success).toBe(true);
-  expect(response.body.meta).toMatchObject({ creditsCharged: credits, cached: false });
-  expect(response.body.meta.empty).toBeUndefined();
-  expect(new Date(response.body.meta.fetchedAt).toISOString()).toBe(response.body.meta.fetchedAt);
-  expect(response.headers.get('x-credits-charged')).toBe(String(credits));
-}
-
-/** The error envelope with the spec's status and code, never charged. */
-export function expectError(response: GatewayResponse, status: number, code: string): void {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expect(Object.keys(response.body).sort()).toEqual(['error', 'meta', 'success']);
-  expect(response.body).toMatchObject({ success: false, error: { code }, meta: { creditsCharged: 0 } });
-  expect(typeof response.body.error.message).toBe('string');
-  expect(typeof response.body.error.retryable).toBe('boolean');
-}
-
-function expectEnvelopeKeys(response: GatewayResponse, kind: 'single' | 'list'): void {
-  const keys = ['success', 'data', 'meta', ...(kind === 'list' ? ['pagination'] : []), ...('raw' in response.body ? ['raw'] : [])];
-  expect(Object.keys(response.body).sort()).toEqual(keys.sort());
-  if (kind === 'list') expect(Object.keys(response.body.pagination).sort()).toEqual(['cursor', 'hasMore']);
-}
-
-/** The caller's balance from /v1/account. */
-export async function balanceOf(harness: Harness, key?: string): Promise<number> {
-  return (await harness.get('/v1/account', key)).body.data.balance as number;
-}
