@@ -12,7 +12,7 @@ import { errorBody } from './rest/envelope.js';
 import { registerDataRoutes } from './rest/data-routes.js';
 import { buildSchema } from './schema/index.js';
 import { createGraphQLServer } from './schema/yoga.js';
-import { createMemoryState } from './state/memory/index.js';
+import { createState } from './state/index.js';
 import type { StateAdapters } from './state/ports.js';
 import { UpstreamClient } from './upstream/client.js';
 import type { Upstream } from './upstream/types.js';
@@ -28,7 +28,8 @@ export interface Gateway {
 /** Composes state, upstream client, catalogue and the doors into one Fastify server. */
 export async function createGateway(config: Config, options: { state?: StateAdapters; catalogue?: Catalogue } = {}): Promise<Gateway> {
   const catalogue = options.catalogue ?? defaultCatalogue;
-  const state = options.state ?? createMemoryState({ cacheMaxBytes: config.CACHE_MAX_BYTES, cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS });
+  // Memory without REDIS_URL, Redis with it; main.ts connects first so it can exit with one line.
+  const state = options.state ?? (await createState(config));
   for (const seeded of config.API_KEYS) await state.keys.seed(seeded.key, seeded.credits, seeded.dailyCap);
 
   const upstreamClient = new UpstreamClient({ origins: config.UPSTREAM_ORIGINS, timeoutMs: config.UPSTREAM_TIMEOUT_MS });

@@ -1,6 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { createGateway } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { isGatewayError } from './errors.js';
+import { createState, StoreConnectError } from './state/index.js';
 import { generateKey } from './state/key-hash.js';
+import type { StateAdapters } from './state/ports.js';
 
 /** Process entry: configuration, start, graceful shutdown. */
 async function main(): Promise<void> {
@@ -14,9 +18,32 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const gateway = await createGateway(config);
+  // The state store's connection events go to the server's log once there is one.
+  const stateLog: { target?: FastifyBaseLogger } = {};
+  let state: StateAdapters;
+  try {
+    state = await createState(config, { log: (level, message, context) => stateLog.target?.[level](context ?? {}, message) });
+  } catch (error) {
+    if (error instanceof StoreConnectError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const gateway = await createGateway(config, { state }).catch((error: unknown) => {
+    // Seeding API_KEYS needs the store; if it went away since the connection, say so in one line.
+    if (isGatewayError(error) && error.code === 'service_unavailable') {
+      console.error(`Cannot seed API_KEYS: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  });
   const log = gateway.server.log;
-  if (config.API_KEYS.length === 0) {
+  stateLog.target = log;
+  if (config.API_KEYS.length === 0 && config.REDIS_URL) {
+    // Keys in a shared store are administered, not generated at every start.
+    process.stdout.write('No API_KEYS: create keys in this Redis with `npm run keys -- create --credits 1000`.\n');
+  } else if (config.API_KEYS.length === 0) {
     const key = generateKey('sk_dev_');
     await gateway.state.keys.seed(key, 1000, null);
     // Shown once, on the operator's own terminal: the only place a development key is printed.

@@ -3,6 +3,7 @@ import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { EndpointResult } from '../catalogue/results.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { resourceSchemas } from '../model/index.js';
+import { secondsToNextUtcDay } from '../state/key-hash.js';
 import type { ApiKeyRecord, CacheEntry, StateAdapters } from '../state/ports.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../upstream/types.js';
 import { cacheKey } from './cache-key.js';
@@ -100,10 +101,9 @@ function fromCache(endpoint: EndpointDefinition, hit: CacheEntry, ageSeconds: nu
 
 function billingRefusal(reason: 'insufficient_credits' | 'daily_cap_exceeded', cost: number, balance: number, dailyCap: number | null, now: Date): GatewayError {
   if (reason === 'daily_cap_exceeded') {
-    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
     return new GatewayError('daily_cap_exceeded', `The daily cap of ${dailyCap} credits is reached; it resets at 00:00 UTC.`, {
       details: { dailyCap },
-      retryAfter: Math.ceil((midnight - now.getTime()) / 1000),
+      retryAfter: secondsToNextUtcDay(now),
     });
   }
   return new GatewayError('insufficient_credits', `This call costs ${cost} credit(s) and the balance is ${balance}.`, { details: { cost, balance } });

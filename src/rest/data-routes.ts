@@ -17,7 +17,8 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
         account = await authenticate(deps.state.keys, request.headers['x-api-key']);
         const validated = validateRequest(endpoint, request.query as Record<string, unknown>);
         const outcome = await runEndpoint(deps, endpoint, validated, { account, requestId: request.id, signal: abortOnDisconnect(reply) });
-        const usage = await deps.state.ledger.usage(account.id, account.dailyCap);
+        // The result is settled; a failed balance reading must not turn it into an error.
+        const usage = await deps.state.ledger.usage(account.id, account.dailyCap).catch(() => null);
         return reply.code(200).headers(billingHeaders(outcome.creditsCharged, usage)).type('application/json').send(successBody(outcome));
       } catch (error) {
         return sendError(reply, request, error, account, deps);
@@ -51,9 +52,6 @@ export async function sendError(reply: FastifyReply, request: FastifyRequest, er
   const failure = isGatewayError(error) ? error : new GatewayError('internal_error', 'Something went wrong on our side; nothing was charged.');
   if (!isGatewayError(error)) request.log.error({ err: error }, 'unexpected error');
   if (failure.retryAfter !== undefined) reply.header('retry-after', String(failure.retryAfter));
-  if (account) {
-    const usage = await deps.state.ledger.usage(account.id, account.dailyCap).catch(() => null);
-    if (usage) reply.headers(billingHeaders(0, usage));
-  }
+  if (account) reply.headers(billingHeaders(0, await deps.state.ledger.usage(account.id, account.dailyCap).catch(() => null)));
   return reply.code(failure.status).type('application/json').send(errorBody(failure));
 }

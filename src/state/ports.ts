@@ -1,6 +1,6 @@
 /**
  * The small interfaces the pipeline talks to. Memory adapters are the embedded default;
- * Redis adapters make many processes one service. Both pass test/state/contract.ts.
+ * Redis adapters make many processes one service. Both pass test/state/ledger-contract.ts.
  */
 
 export interface ApiKeyRecord {
@@ -16,8 +16,11 @@ export interface Keys {
   lookup(presentedKey: string): Promise<ApiKeyRecord | null>;
   /** Adds a key with an opening balance; a key that exists keeps its balance and cap (seeding is idempotent). */
   seed(key: string, credits: number, dailyCap: number | null): Promise<ApiKeyRecord>;
+  /** The record of one account, for administration (the keys CLI); null when unknown. */
+  get(accountId: string): Promise<ApiKeyRecord | null>;
   revoke(accountId: string): Promise<boolean>;
   setDailyCap(accountId: string, dailyCap: number | null): Promise<boolean>;
+  /** Every account, oldest first. */
   list(): Promise<ApiKeyRecord[]>;
 }
 
@@ -50,8 +53,10 @@ export interface Ledger {
   reserve(accountId: string, reservationId: string, credits: number, dailyCap: number | null, meta: { endpoint: string; requestId: string }): Promise<ReserveOutcome>;
   commit(reservationId: string): Promise<void>;
   release(reservationId: string): Promise<void>;
+  /** Adds credits (a whole number, zero or more) and returns the new balance. */
   credit(accountId: string, credits: number): Promise<number>;
   usage(accountId: string, dailyCap: number | null): Promise<AccountUsage>;
+  /** The newest `limit` entries of the account's usage log, newest first. */
   history(accountId: string, limit: number): Promise<UsageEntry[]>;
 }
 
@@ -64,15 +69,24 @@ export interface CacheEntry {
   fetchedAt: string;
 }
 
+/** Results shared by all keys and all processes; entries expire after the retention period. */
 export interface Cache {
   get(key: string): Promise<CacheEntry | null>;
   set(key: string, entry: CacheEntry): Promise<void>;
+}
+
+/** Fan-out of small messages to every gateway process (for subscriptions and job progress). */
+export interface PubSub {
+  publish(topic: string, message: string): Promise<void>;
+  /** Starts delivering the topic's messages to `listener`; the returned function stops it. */
+  subscribe(topic: string, listener: (message: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface StateAdapters {
   keys: Keys;
   ledger: Ledger;
   cache: Cache;
+  pubsub: PubSub;
   /** Readiness: false when the backing store cannot be reached. */
   ready(): Promise<boolean>;
   close(): Promise<void>;

@@ -2,6 +2,7 @@ import type { StateAdapters } from '../ports.js';
 import { MemoryCache } from './cache.js';
 import { MemoryKeys } from './keys.js';
 import { MemoryLedger } from './ledger.js';
+import { MemoryPubSub } from './pubsub.js';
 
 /** Embedded state for one process: nothing survives a restart. */
 export function createMemoryState(options: { cacheMaxBytes: number; cacheRetentionSeconds: number }): StateAdapters {
@@ -10,6 +11,7 @@ export function createMemoryState(options: { cacheMaxBytes: number; cacheRetenti
     ledger,
     keys: new MemoryKeys(ledger),
     cache: new MemoryCache({ maxBytes: options.cacheMaxBytes, retentionSeconds: options.cacheRetentionSeconds }),
+    pubsub: new MemoryPubSub(),
     ready: async () => true,
     close: async () => {},
   };

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ApiKeyRecord, Keys, Ledger } from '../ports.js';
-import { accountIdFromHash, hashKey } from '../key-hash.js';
+import { accountIdFromHash, assertCredits, hashKey } from '../key-hash.js';
 
 interface StoredKey extends ApiKeyRecord {
   hash: string;
@@ -24,6 +24,7 @@ export class MemoryKeys implements Keys {
   }
 
   async seed(key: string, credits: number, dailyCap: number | null): Promise<ApiKeyRecord> {
+    assertCredits(credits);
     const hash = hashKey(key);
     const existing = this.#byHash.get(hash);
     if (existing) return publicRecord(existing);
@@ -33,11 +34,17 @@ export class MemoryKeys implements Keys {
     return publicRecord(stored);
   }
 
+  async get(accountId: string): Promise<ApiKeyRecord | null> {
+    const stored = this.#find(accountId);
+    return stored ? publicRecord(stored) : null;
+  }
+
   async revoke(accountId: string): Promise<boolean> {
     return this.#update(accountId, (stored) => (stored.status = 'revoked'));
   }
 
   async setDailyCap(accountId: string, dailyCap: number | null): Promise<boolean> {
+    if (dailyCap !== null) assertCredits(dailyCap);
     return this.#update(accountId, (stored) => (stored.dailyCap = dailyCap));
   }
 
@@ -46,13 +53,14 @@ export class MemoryKeys implements Keys {
   }
 
   #update(accountId: string, change: (stored: StoredKey) => void): boolean {
-    for (const stored of this.#byHash.values()) {
-      if (stored.id === accountId) {
-        change(stored);
-        return true;
-      }
-    }
-    return false;
+    const stored = this.#find(accountId);
+    if (stored) change(stored);
+    return stored !== undefined;
+  }
+
+  #find(accountId: string): StoredKey | undefined {
+    for (const stored of this.#byHash.values()) if (stored.id === accountId) return stored;
+    return undefined;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { AccountUsage, Ledger, ReserveOutcome, UsageEntry } from '../ports.js';
-import { utcDay } from '../key-hash.js';
+import { assertCredits, utcDay } from '../key-hash.js';
 
 interface Reservation {
   accountId: string;
@@ -54,6 +54,7 @@ export class MemoryLedger implements Ledger {
   }
 
   async credit(accountId: string, credits: number): Promise<number> {
+    assertCredits(credits);
     const balance = (this.#balances.get(accountId) ?? 0) + credits;
     this.#balances.set(accountId, balance);
     return balance;
@@ -65,6 +66,7 @@ export class MemoryLedger implements Ledger {
   }
 
   async history(accountId: string, limit: number): Promise<UsageEntry[]> {
+    if (limit <= 0) return [];
     return (this.#usage.get(accountId) ?? []).slice(-limit).reverse();
   }
 

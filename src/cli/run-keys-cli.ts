@@ -1,0 +1,56 @@
+import { ConfigError, loadConfig } from '../config.js';
+import { isGatewayError } from '../errors.js';
+import { createRedisState, StoreConnectError } from '../state/redis/index.js';
+import { parseKeysCommand, runKeysCommand, UsageError } from './keys-commands.js';
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  out(line: string): void;
+  err(line: string): void;
+  /** Key prefix in Redis; tests give each run its own. */
+  prefix?: string;
+}
+
+const NEEDS_REDIS =
+  'The keys CLI administers the keys of a running deployment in its Redis: set REDIS_URL to that Redis (e.g. REDIS_URL=redis://127.0.0.1:6379 npm run keys -- list). Without Redis, keys live inside one gateway process; seed them with API_KEYS.';
+
+/** The keys CLI: returns the exit code (0 done, 1 failed, 2 bad command line). Never prints a key's hash. */
+export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
+  let command;
+  try {
+    command = parseKeysCommand(argv);
+  } catch (error) {
+    io.err(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig(io.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.err(error.message);
+    return 1;
+  }
+  if (!config.REDIS_URL) {
+    io.err(NEEDS_REDIS);
+    return 1;
+  }
+  let state;
+  try {
+    state = await createRedisState({ url: config.REDIS_URL, prefix: io.prefix, cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS, sweepIntervalMs: 0, commandTimeoutMs: 5000 });
+  } catch (error) {
+    if (!(error instanceof StoreConnectError)) throw error;
+    io.err(error.message);
+    return 1;
+  }
+  try {
+    for (const line of await runKeysCommand(command, state)) io.out(line);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof UsageError) && !isGatewayError(error)) throw error;
+    io.err(error.message);
+    return 1;
+  } finally {
+    await state.close();
+  }
+}

@@ -1,0 +1,21 @@
+import type { Config } from '../config.js';
+import { createMemoryState } from './memory/index.js';
+import type { StateAdapters } from './ports.js';
+import { createRedisState, type StateLog } from './redis/index.js';
+
+export { StoreConnectError, type StateLog } from './redis/index.js';
+
+export interface CreateStateOptions {
+  /** Key prefix in Redis (default `pdg:`); tests give each run its own. */
+  prefix?: string;
+  log?: StateLog;
+}
+
+/**
+ * Chooses the state adapters: Redis when REDIS_URL is set (many processes, one service),
+ * otherwise in-process memory. With Redis, throws StoreConnectError when it cannot be reached.
+ */
+export async function createState(config: Config, options: CreateStateOptions = {}): Promise<StateAdapters> {
+  if (!config.REDIS_URL) return createMemoryState({ cacheMaxBytes: config.CACHE_MAX_BYTES, cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS });
+  return createRedisState({ url: config.REDIS_URL, prefix: options.prefix, cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS, log: options.log });
+}

@@ -1,0 +1,24 @@
+import { LuaScript } from './lua-script.js';
+
+/**
+ * KEYS: account, accounts index, balance. ARGV: account id, key hash, daily cap ('' for
+ * none), created-at ISO, created-at ms, opening credits.
+ * Creates the account and its opening balance only when it does not exist, in one step, so
+ * several processes seeding the same API_KEYS at once credit it exactly once.
+ * Returns {status, dailyCap, createdAt} of the stored account.
+ */
+export const SEED = new LuaScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  redis.call('HSET', KEYS[1], 'keyHash', ARGV[2], 'status', 'active', 'dailyCap', ARGV[3], 'createdAt', ARGV[4])
+  redis.call('ZADD', KEYS[2], ARGV[5], ARGV[1])
+  redis.call('INCRBY', KEYS[3], ARGV[6])
+end
+return redis.call('HMGET', KEYS[1], 'status', 'dailyCap', 'createdAt')
+`);
+
+/** KEYS: account. ARGV: field, value. Sets the field of an existing account; returns 1, or 0 when there is none. */
+export const UPDATE_ACCOUNT = new LuaScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1
+`);

@@ -1,0 +1,82 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { ApiKeyRecord, Keys } from '../ports.js';
+import { accountIdFromHash, assertCredits, hashKey } from '../key-hash.js';
+import { SEED, UPDATE_ACCOUNT } from './keys-scripts.js';
+import type { RedisStore } from './store.js';
+
+const RECORD_FIELDS = ['status', 'dailyCap', 'createdAt'];
+
+/**
+ * API keys on Redis. Only the SHA-256 hash of a key is stored; the account id derives from
+ * the hash, so a lookup is one read of the account, confirmed by comparing the full hash in
+ * constant time. Every process reads the same record, so a revocation applies at once.
+ */
+export class RedisKeys implements Keys {
+  readonly #store: RedisStore;
+
+  constructor(store: RedisStore) {
+    this.#store = store;
+  }
+
+  async lookup(presentedKey: string): Promise<ApiKeyRecord | null> {
+    const hash = hashKey(presentedKey);
+    const id = accountIdFromHash(hash);
+    const [storedHash, ...fields] = await this.#store.call((client) => client.hmGet(this.#store.keys.account(id), ['keyHash', ...RECORD_FIELDS]));
+    if (typeof storedHash !== 'string' || storedHash.length !== hash.length) return null;
+    if (!timingSafeEqual(Buffer.from(storedHash, 'hex'), Buffer.from(hash, 'hex'))) return null;
+    return toRecord(id, fields);
+  }
+
+  async seed(key: string, credits: number, dailyCap: number | null): Promise<ApiKeyRecord> {
+    assertCredits(credits);
+    const hash = hashKey(key);
+    const id = accountIdFromHash(hash);
+    const keys = this.#store.keys;
+    const now = new Date();
+    const reply = await this.#store.call((client) =>
+      SEED.run(client, [keys.account(id), keys.accounts(), keys.balance(id)], [id, hash, dailyCap ?? '', now.toISOString(), now.getTime(), credits]),
+    );
+    const record = Array.isArray(reply) ? toRecord(id, reply) : null;
+    if (!record) throw new Error('unexpected seed reply');
+    return record;
+  }
+
+  async get(accountId: string): Promise<ApiKeyRecord | null> {
+    const fields = await this.#store.call((client) => client.hmGet(this.#store.keys.account(accountId), RECORD_FIELDS));
+    return toRecord(accountId, fields);
+  }
+
+  async revoke(accountId: string): Promise<boolean> {
+    return this.#update(accountId, 'status', 'revoked');
+  }
+
+  async setDailyCap(accountId: string, dailyCap: number | null): Promise<boolean> {
+    if (dailyCap !== null) assertCredits(dailyCap);
+    return this.#update(accountId, 'dailyCap', dailyCap === null ? '' : String(dailyCap));
+  }
+
+  async list(): Promise<ApiKeyRecord[]> {
+    const ids = await this.#store.call((client) => client.zRange(this.#store.keys.accounts(), 0, -1));
+    if (ids.length === 0) return [];
+    const rows = await this.#store.call((client) => {
+      const batch = client.multi();
+      for (const id of ids) batch.hmGet(this.#store.keys.account(id), RECORD_FIELDS);
+      return batch.execAsPipeline();
+    });
+    return ids.flatMap((id, index) => {
+      const fields = rows[index];
+      return (Array.isArray(fields) ? toRecord(id, fields) : null) ?? [];
+    });
+  }
+
+  async #update(accountId: string, field: string, value: string): Promise<boolean> {
+    const reply = await this.#store.call((client) => UPDATE_ACCOUNT.run(client, [this.#store.keys.account(accountId)], [field, value]));
+    return reply === 1;
+  }
+}
+
+function toRecord(id: string, fields: unknown[]): ApiKeyRecord | null {
+  const [status, dailyCap, createdAt] = fields;
+  if ((status !== 'active' && status !== 'revoked') || typeof dailyCap !== 'string' || typeof createdAt !== 'string') return null;
+  return { id, status, dailyCap: dailyCap === '' ? null : Number(dailyCap), createdAt };
+}

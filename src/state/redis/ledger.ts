@@ -1,0 +1,107 @@
+import type { AccountUsage, Ledger, ReserveOutcome, UsageEntry } from '../ports.js';
+import { assertCredits } from '../key-hash.js';
+import { COMMIT, RELEASE, RESERVE, SWEEP, USAGE } from './ledger-scripts.js';
+import { integers } from './lua-script.js';
+import type { RedisStore } from './store.js';
+
+export interface RedisLedgerOptions {
+  /** How long a reservation may stay held before the sweep gives its credits back. */
+  holdMs: number;
+}
+
+/** Usage entries kept per account (the same bound as the memory ledger). */
+const USAGE_LOG_LENGTH = 1000;
+/** How long a settled reservation is remembered, so a late retry of its commit or release stays a no-op. */
+const SETTLED_TTL_SECONDS = 7 * 24 * 3600;
+/** Daily counters outlive their day so a release after midnight can still give that day's use back. */
+const DAILY_TTL_SECONDS = 3 * 24 * 3600;
+const SWEEP_BATCH = 500;
+
+const REFUSAL = { 2: 'daily_cap_exceeded', 3: 'insufficient_credits' } as const;
+
+/**
+ * The exact ledger on Redis: reserve, commit and release are Lua scripts keyed by the
+ * reservation id (ledger-scripts.ts), so any number of processes share one balance and one
+ * daily cap, a balance never goes below zero, and a retried settlement never counts twice.
+ */
+export class RedisLedger implements Ledger {
+  readonly #store: RedisStore;
+  readonly #holdMs: number;
+
+  constructor(store: RedisStore, options: RedisLedgerOptions) {
+    this.#store = store;
+    this.#holdMs = options.holdMs;
+  }
+
+  async reserve(accountId: string, reservationId: string, credits: number, dailyCap: number | null, meta: { endpoint: string; requestId: string }): Promise<ReserveOutcome> {
+    const keys = this.#store.keys;
+    const reply = await this.#store.call((client) =>
+      RESERVE.run(client, [keys.balance(accountId), keys.reservation(reservationId), keys.held()], [
+        keys.dailyStem(accountId),
+        credits,
+        dailyCap ?? -1,
+        accountId,
+        meta.endpoint,
+        meta.requestId,
+        reservationId,
+        this.#holdMs,
+        SETTLED_TTL_SECONDS + Math.ceil(this.#holdMs / 1000),
+        DAILY_TTL_SECONDS,
+      ]),
+    );
+    const [status, balance, dailyUsed] = integers(reply, 4) as [number, number, number, number];
+    if (status === 2 || status === 3) return { ok: false, reason: REFUSAL[status], balance, dailyUsed };
+    return { ok: true, balance, dailyUsed };
+  }
+
+  async commit(reservationId: string): Promise<void> {
+    const keys = this.#store.keys;
+    await this.#store.call((client) =>
+      COMMIT.run(client, [keys.reservation(reservationId), keys.held()], [keys.prefix, reservationId, SETTLED_TTL_SECONDS, USAGE_LOG_LENGTH]),
+    );
+  }
+
+  async release(reservationId: string): Promise<void> {
+    const keys = this.#store.keys;
+    await this.#store.call((client) => RELEASE.run(client, [keys.reservation(reservationId), keys.held()], [keys.prefix, reservationId, SETTLED_TTL_SECONDS]));
+  }
+
+  async credit(accountId: string, credits: number): Promise<number> {
+    assertCredits(credits);
+    return this.#store.call((client) => client.incrBy(this.#store.keys.balance(accountId), credits));
+  }
+
+  async usage(accountId: string, dailyCap: number | null): Promise<AccountUsage> {
+    const keys = this.#store.keys;
+    const reply = await this.#store.call((client) => USAGE.run(client, [keys.balance(accountId)], [keys.dailyStem(accountId)]));
+    const [balance, dailyUsed, day] = integers(reply, 3) as [number, number, number];
+    return { balance, dailyUsed, dailyCap, day: new Date(day * 86_400_000).toISOString().slice(0, 10) };
+  }
+
+  async history(accountId: string, limit: number): Promise<UsageEntry[]> {
+    if (limit <= 0) return [];
+    const lines = await this.#store.call((client) => client.lRange(this.#store.keys.usageLog(accountId), 0, limit - 1));
+    return lines.map(parseUsageEntry);
+  }
+
+  /** Gives back the credits of reservations held past their hold period; returns how many. */
+  async sweepLapsedHolds(): Promise<number> {
+    const keys = this.#store.keys;
+    const reply = await this.#store.call((client) => SWEEP.run(client, [keys.held()], [keys.prefix, SETTLED_TTL_SECONDS, SWEEP_BATCH]));
+    if (typeof reply !== 'number') throw new Error(`unexpected sweep reply: ${JSON.stringify(reply)}`);
+    return reply;
+  }
+}
+
+interface StoredUsageEntry {
+  kind: 'charge' | 'refund';
+  endpoint: string;
+  credits: number;
+  atMs: string;
+  requestId: string;
+}
+
+function parseUsageEntry(line: string): UsageEntry {
+  const stored = JSON.parse(line) as StoredUsageEntry;
+  return { endpoint: stored.endpoint, credits: stored.credits, at: new Date(Number(stored.atMs)).toISOString(), requestId: stored.requestId, kind: stored.kind };
+}

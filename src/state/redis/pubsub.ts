@@ -1,0 +1,49 @@
+import type { PubSub } from '../ports.js';
+import { duplicateConnection, type RedisClient, type StateLog } from './connection.js';
+import type { RedisStore } from './store.js';
+
+/**
+ * Pub/sub through Redis channels, so a message published by one process reaches listeners in
+ * all of them. Subscriptions need a connection of their own, opened on the first subscribe;
+ * node-redis subscribes again by itself after a reconnection.
+ */
+export class RedisPubSub implements PubSub {
+  readonly #store: RedisStore;
+  readonly #log: StateLog | undefined;
+  #subscriber: Promise<RedisClient> | null = null;
+
+  constructor(store: RedisStore, options: { log?: StateLog } = {}) {
+    this.#store = store;
+    this.#log = options.log;
+  }
+
+  async publish(topic: string, message: string): Promise<void> {
+    await this.#store.call((client) => client.publish(this.#store.keys.channel(topic), message));
+  }
+
+  async subscribe(topic: string, listener: (message: string) => void): Promise<() => Promise<void>> {
+    const channel = this.#store.keys.channel(topic);
+    // A wrapper per subscription, so subscribing the same function twice unsubscribes one at a time.
+    const deliver = (message: string) => listener(message);
+    await this.#store.call(async () => (await this.#connection()).subscribe(channel, deliver));
+    return async () => {
+      await this.#store.call(async () => (await this.#connection()).unsubscribe(channel, deliver));
+    };
+  }
+
+  async close(): Promise<void> {
+    const pending = this.#subscriber;
+    this.#subscriber = null;
+    const subscriber = pending ? await pending.catch(() => null) : null;
+    if (subscriber?.isOpen) subscriber.destroy();
+  }
+
+  #connection(): Promise<RedisClient> {
+    if (!this.#subscriber) {
+      this.#subscriber = duplicateConnection(this.#store.client, { log: this.#log });
+      // A failed first connection is retried by the next subscribe, not remembered.
+      this.#subscriber.catch(() => (this.#subscriber = null));
+    }
+    return this.#subscriber;
+  }
+}

@@ -1,0 +1,52 @@
+import { ErrorReply } from 'redis';
+import { GatewayError } from '../../errors.js';
+import type { RedisClient } from './connection.js';
+import type { KeyLayout } from './key-layout.js';
+
+/** Seconds a caller is told to wait: the client retries the connection at least this often. */
+export const RETRY_AFTER_SECONDS = 1;
+
+/** Error replies that mean "Redis cannot serve right now" rather than "this command is wrong". */
+const UNAVAILABLE_REPLY = /^(LOADING|BUSY|MISCONF|READONLY|OOM|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|NOREPLICAS)\b/;
+
+/**
+ * One connection, its key layout and a deadline. Every adapter call goes through call():
+ * a store that is away or too slow becomes 503 service_unavailable with Retry-After, so a
+ * request never waits on Redis longer than the deadline and never passes as unbilled.
+ */
+export class RedisStore {
+  readonly client: RedisClient;
+  readonly keys: KeyLayout;
+  readonly timeoutMs: number;
+
+  constructor(client: RedisClient, keys: KeyLayout, timeoutMs: number) {
+    this.client = client;
+    this.keys = keys;
+    this.timeoutMs = timeoutMs;
+  }
+
+  async call<T>(work: (client: RedisClient) => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    // node-redis cannot withdraw a command once written, so a hung server is cut off here.
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+    });
+    try {
+      return await Promise.race([work(this.client), deadline]);
+    } catch (error) {
+      throw storeFailure(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** A failure of the store as the doors render it; a script or command bug stays a plain error (500). */
+export function storeFailure(error: unknown): Error {
+  if (error instanceof GatewayError) return error;
+  if (error instanceof ErrorReply && !UNAVAILABLE_REPLY.test(error.message)) return error;
+  return new GatewayError('service_unavailable', 'The gateway cannot reach its state store right now; nothing was charged. Try again shortly.', {
+    retryAfter: RETRY_AFTER_SECONDS,
+    cause: error,
+  });
+}

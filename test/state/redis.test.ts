@@ -1,0 +1,81 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createClient } from 'redis';
+import { stateContract } from './ledger-contract.js';
+import { REDIS_URL, redisStates } from './redis-support.js';
+
+const states = redisStates();
+
+stateContract('redis', async (options) => states.create(options ?? {}), { skip: !REDIS_URL, cleanup: () => states.cleanup() });
+
+describe.skipIf(!REDIS_URL)('redis ledger across connections', () => {
+  const local = redisStates();
+  afterAll(() => local.cleanup());
+  const meta = { endpoint: '/v1/test', requestId: 'req-x' };
+
+  /** Two adapter sets on one prefix: two processes sharing one Redis, as far as the ledger can tell. */
+  async function twoProcesses() {
+    const first = await local.create();
+    const second = await local.create({ prefix: first.prefix });
+    return [first, second] as const;
+  }
+
+  it('shares one balance between connections and never overdraws it', async () => {
+    const [first, second] = await twoProcesses();
+    const { id } = await first.keys.seed('sk_test_shared_balance', 40, null);
+    await second.keys.seed('sk_test_shared_balance', 40, null);
+    const outcomes = await Promise.all(Array.from({ length: 200 }, (_unused, index) => (index % 2 ? first : second).ledger.reserve(id, `s${index}`, 1, null, meta)));
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(40);
+    await Promise.all(Array.from({ length: 200 }, (_unused, index) => (index % 2 ? second : first).ledger.commit(`s${index}`)));
+    expect((await first.ledger.usage(id, null)).balance).toBe(0);
+    expect(await second.ledger.history(id, 1000)).toHaveLength(40);
+  });
+
+  it('settles a reservation once when another connection retries the commit or releases it', async () => {
+    const [first, second] = await twoProcesses();
+    const { id } = await first.keys.seed('sk_test_shared_commit', 5, null);
+    await first.ledger.reserve(id, 'once', 2, null, meta);
+    await Promise.all([first.ledger.commit('once'), second.ledger.commit('once'), second.ledger.release('once'), first.ledger.commit('once')]);
+    expect((await second.ledger.usage(id, null)).balance).toBe(3);
+    expect(await second.ledger.history(id, 10)).toHaveLength(1);
+  });
+
+  it('sees a revocation from another connection at once', async () => {
+    const [first, second] = await twoProcesses();
+    const { id } = await first.keys.seed('sk_test_shared_revoke', 1, null);
+    expect(await second.keys.lookup('sk_test_shared_revoke')).toMatchObject({ status: 'active' });
+    await first.keys.revoke(id);
+    expect(await second.keys.lookup('sk_test_shared_revoke')).toMatchObject({ status: 'revoked' });
+  });
+
+  it('gives back credits held past the hold period, once, and a late commit then charges nothing', async () => {
+    const state = await local.create({ holdSeconds: 0.05 });
+    const { id } = await state.keys.seed('sk_test_lapsed_hold', 3, 2);
+    await state.ledger.reserve(id, 'lapse', 2, 2, meta);
+    expect(await state.ledger.sweepLapsedHolds()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await Promise.all([state.ledger.sweepLapsedHolds(), state.ledger.sweepLapsedHolds()])).toEqual(expect.arrayContaining([1, 0]));
+    expect(await state.ledger.usage(id, 2)).toMatchObject({ balance: 3, dailyUsed: 0 });
+    await state.ledger.commit('lapse');
+    expect(await state.ledger.history(id, 10)).toEqual([]);
+  });
+
+  it('stores keys only as hashes', async () => {
+    const state = await local.create();
+    await state.keys.seed('sk_test_never_stored_plain', 1, null);
+    const client = createClient({ url: REDIS_URL! });
+    await client.connect();
+    try {
+      const dump: string[] = [];
+      for await (const batch of client.scanIterator({ MATCH: `${state.prefix}*` })) {
+        for (const key of batch) {
+          dump.push(key);
+          if ((await client.type(key)) === 'hash') dump.push(JSON.stringify(await client.hGetAll(key)));
+        }
+      }
+      expect(dump.join('\n')).not.toContain('sk_test_never_stored_plain');
+      expect(dump.join('\n')).toMatch(/"keyHash":"[0-9a-f]{64}"/);
+    } finally {
+      await client.close();
+    }
+  });
+});
