@@ -6,10 +6,12 @@ import type { Config } from './config.js';
 import { buildLlmsTxt } from './docs/llms-txt.js';
 import { buildOpenApi } from './docs/openapi.js';
 import { GatewayError } from './errors.js';
+import { createJobs, type Jobs } from './jobs/index.js';
 import { createMetrics } from './metrics.js';
 import type { PipelineDeps } from './pipeline/run-endpoint.js';
 import { errorBody } from './rest/envelope.js';
 import { registerDataRoutes } from './rest/data-routes.js';
+import { registerJobRoutes } from './rest/job-routes.js';
 import { buildSchema } from './schema/index.js';
 import { createGraphQLServer } from './schema/yoga.js';
 import { createState } from './state/index.js';
@@ -20,6 +22,7 @@ import type { Upstream } from './upstream/types.js';
 export interface Gateway {
   server: FastifyInstance;
   state: StateAdapters;
+  jobs: Jobs;
   /** Every method and path the server answers (for the OpenAPI coverage test). */
   routes: { method: string; path: string }[];
   close(): Promise<void>;
@@ -77,7 +80,10 @@ export async function createGateway(config: Config, options: { state?: StateAdap
   });
 
   registerDataRoutes(server, catalogue, deps);
-  registerGraphQL(server, createGraphQLServer(buildSchema(catalogue), deps));
+  const jobs = await createJobs(config, catalogue, state, (message, context) => server.log.error(context, message));
+  registerJobRoutes(server, jobs.service, deps);
+  if (config.WORKERS === 'inline') await jobs.startWorkers();
+  registerGraphQL(server, createGraphQLServer(buildSchema(catalogue), deps, { jobs: jobs.service }));
 
   const openApi = JSON.stringify(buildOpenApi(catalogue));
   const llmsTxt = buildLlmsTxt(catalogue);
@@ -105,9 +111,11 @@ export async function createGateway(config: Config, options: { state?: StateAdap
   return {
     server,
     state,
+    jobs,
     routes,
     async close() {
       await server.close();
+      await jobs.close();
       await upstreamClient.close();
       await state.close();
     },

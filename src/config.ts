@@ -76,6 +76,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CACHE_RETENTION_SECONDS: positiveInt(7 * 24 * 3600),
   CACHE_MAX_BYTES: positiveInt(256 * 1024 * 1024),
+  // Jobs and batches (README "Jobs"): retention, per-family upstream concurrency across all workers.
+  JOB_RETENTION_SECONDS: positiveInt(7 * 24 * 3600),
+  FORUM_CONCURRENCY: positiveInt(8),
+  REALTY_CONCURRENCY: positiveInt(4),
+  WORKERS: z.enum(['inline', 'off']).default('inline'),
+  JOB_UPSTREAM_TIMEOUT_MS: positiveInt(120_000),
+  JOB_LOCK_MS: positiveInt(30_000),
+  JOB_RETRY_BASE_MS: positiveInt(1000),
 });
 
 export type Config = z.output<typeof envSchema>;

@@ -56,6 +56,12 @@ function dataOperation(endpoint: EndpointDefinition): JsonSchema {
   };
 }
 
+/** `{name}` segments of a service path as required path parameters. */
+function pathParameters(path: string): JsonSchema {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  return names.length === 0 ? {} : { parameters: names.map((name) => ({ in: 'path', name, required: true, schema: { type: 'string' } })) };
+}
+
 /** The OpenAPI 3.1 document, derived from the same catalogue as the routes. */
 export function buildOpenApi(catalogue: Catalogue): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -67,6 +73,7 @@ export function buildOpenApi(catalogue: Catalogue): JsonSchema {
       tags: ['service'],
       summary: route.summary,
       ...(route.authenticated ? {} : { security: [] }),
+      ...pathParameters(route.path),
       responses: {
         '200': { description: 'OK', content: { [route.contentType]: { schema: {} } } },
         ...(route.authenticated ? { '401': errorResponse(ERROR_RESPONSES['401']!) } : {}),

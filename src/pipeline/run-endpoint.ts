@@ -27,6 +27,16 @@ export interface CallContext {
    * the same URL is fetched once even when two endpoints need it (a post, then its transcript).
    */
   upstreamMemo?: Map<string, Promise<UpstreamResponse>>;
+  /**
+   * The ledger reservation id to use instead of a fresh one. Reservations are idempotent per
+   * id, so a job target retried under the same id (`job:{jobId}:{index}`) is charged at most once.
+   */
+  reservationId?: string;
+  /**
+   * Runs after a paid result is ready and before its charge is committed: a job stores the
+   * result here, so a worker that dies after committing never has to fetch (or charge) again.
+   */
+  beforeCommit?(outcome: EndpointOutcome): Promise<void>;
 }
 
 /**
@@ -47,7 +57,7 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
   }
 
   const cost = endpoint.flags.creditCost;
-  const reservationId = `${call.requestId}:${randomUUID()}`;
+  const reservationId = call.reservationId ?? `${call.requestId}:${randomUUID()}`;
   const reserved = await deps.state.ledger.reserve(call.account.id, reservationId, cost, call.account.dailyCap, {
     endpoint: endpoint.path,
     requestId: call.requestId,
@@ -71,9 +81,11 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
     await deps.state.ledger.release(reservationId);
     return { endpoint, payloadJson, rawJson: request.includeRaw ? rawJson : null, fetchedAt, cached: false, ageSeconds: null, creditsCharged: 0, empty, emptyReason: result.emptyReason ?? 'empty' };
   }
+  const outcome: EndpointOutcome = { endpoint, payloadJson, rawJson: request.includeRaw ? rawJson : null, fetchedAt, cached: false, ageSeconds: null, creditsCharged: cost, empty, emptyReason: null };
+  await call.beforeCommit?.(outcome);
   await deps.state.ledger.commit(reservationId);
   if (key !== null) await deps.state.cache.set(key, { body: payloadJson, raw: rawJson, fetchedAt });
-  return { endpoint, payloadJson, rawJson: request.includeRaw ? rawJson : null, fetchedAt, cached: false, ageSeconds: null, creditsCharged: cost, empty, emptyReason: null };
+  return outcome;
 }
 
 /** The family's upstream bound to this call: its abort signal, and its per-request memo of GETs. */

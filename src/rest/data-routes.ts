@@ -2,23 +2,32 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { authenticate } from '../pipeline/auth.js';
-import { validateRequest } from '../pipeline/params.js';
-import { runEndpoint, type PipelineDeps } from '../pipeline/run-endpoint.js';
-import type { ApiKeyRecord } from '../state/ports.js';
+import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import type { ValidatedRequest } from '../pipeline/params.js';
+import { runEndpoint, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
+import type { AccountUsage, ApiKeyRecord } from '../state/ports.js';
 import { billingHeaders } from './billing-headers.js';
 import { errorBody, successBody } from './envelope.js';
+import { ValidationMemo } from './validation-memo.js';
 
 /** One GET route per catalogue endpoint, plus GET /v1/account. */
 export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, deps: PipelineDeps): void {
+  const memo = new ValidationMemo();
   for (const endpoint of catalogue.endpoints) {
     app.get(endpoint.path, async (request, reply) => {
       let account: ApiKeyRecord | null = null;
       try {
         account = await authenticate(deps.state.keys, request.headers['x-api-key']);
-        const validated = validateRequest(endpoint, request.query as Record<string, unknown>);
-        const outcome = await runEndpoint(deps, endpoint, validated, { account, requestId: request.id, signal: abortOnDisconnect(reply) });
-        // The result is settled; a failed balance reading must not turn it into an error.
-        const usage = await deps.state.ledger.usage(account.id, account.dailyCap).catch(() => null);
+        const validated = memo.validate(endpoint, request.raw.url, request.query as Record<string, unknown>);
+        // A cache hit charges nothing, so a balance read alongside the cache lookup is as true as one
+        // after it, and saves a store round trip on the hot path. Only asked when a hit is possible.
+        const early = mayHit(endpoint, validated) ? readUsage(deps, account) : null;
+        let signal: AbortSignal | undefined;
+        // Lazy: only a live fetch reads the signal, so a cache hit never pays for a controller and a listener.
+        const call: CallContext = { account, requestId: request.id, get signal() { return (signal ??= abortOnDisconnect(reply)); } };
+        const outcome = await runEndpoint(deps, endpoint, validated, call);
+        // A live result moved the balance: read it after the charge was settled.
+        const usage = outcome.cached && early ? await early : await readUsage(deps, account);
         return reply.code(200).headers(billingHeaders(outcome.creditsCharged, usage)).type('application/json').send(successBody(outcome));
       } catch (error) {
         return sendError(reply, request, error, account, deps);
@@ -38,9 +47,20 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
   });
 }
 
+/** The result is settled before the balance is read: a failed reading must not turn it into an error. */
+function readUsage(deps: PipelineDeps, account: ApiKeyRecord): Promise<AccountUsage | null> {
+  return deps.state.ledger.usage(account.id, account.dailyCap).catch(() => null);
+}
+
+function mayHit(endpoint: EndpointDefinition, validated: ValidatedRequest): boolean {
+  return endpoint.flags.cacheable && validated.cacheMaxAgeSeconds !== null;
+}
+
 /** Aborts upstream work when the caller disconnects before the answer is sent. */
 function abortOnDisconnect(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
+  // Asked for late (lazily): the caller may already have gone.
+  if (reply.raw.destroyed && !reply.raw.writableFinished) controller.abort();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });

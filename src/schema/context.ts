@@ -1,4 +1,5 @@
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import type { JobService } from '../jobs/service.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
 import type { ApiKeyRecord } from '../state/ports.js';
@@ -20,4 +21,6 @@ export interface GraphQLContext {
    * throws a GraphQLError carrying the spec's code on failure.
    */
   run(endpoint: EndpointDefinition, request: ValidatedRequest): Promise<EndpointOutcome>;
+  /** Jobs and batches (createJob, createBatch, job, jobProgress); absent on a server without them. */
+  jobs?: JobService;
 }

@@ -3,6 +3,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { builder } from './builder.js';
 import { addForumEdges } from './edges/forum.js';
 import { addRealtyEdges } from './edges/realty.js';
+import { addJobFields } from './jobs.js';
 import { addRootFields } from './root-fields.js';
 import './types/resources.js';
 
@@ -19,6 +20,9 @@ export function buildSchema(catalogue: Catalogue): GraphQLSchema {
   }
   builder.queryType({ description: 'One root field per data endpoint (contract section 8).' });
   addRootFields(catalogue);
+  builder.mutationType({ description: 'Jobs and batches (contract section 6).' });
+  builder.subscriptionType({ description: 'Streams over SSE (Accept: text/event-stream).' });
+  addJobFields();
   if (catalogue.families.some((family) => family.name === 'forum')) addForumEdges(catalogue);
   if (catalogue.families.some((family) => family.name === 'realty')) addRealtyEdges(catalogue);
   built = { catalogue, schema: builder.toSchema({ sortSchema: false }) };

@@ -1,6 +1,7 @@
 import { Agent, ProxyAgent, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { GatewayError } from '../errors.js';
 import { classifyResponse } from './classify.js';
+import { Coalescer } from './coalesce.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from './types.js';
 
 export interface UpstreamClientOptions {
@@ -24,9 +25,16 @@ const LOGIN_PATH = /^\/(login|signin|sign-in|account\/login)\b/i;
 const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; public-data-gateway/0.1; +https://example.invalid/bot)';
 
 /**
+ * Connections per origin. Bounded so a burst cannot open hundreds of sockets to one platform
+ * (or the proxy); kept alive so the steady state does no DNS lookup or TLS handshake per request.
+ */
+const CONNECTIONS_PER_ORIGIN = 64;
+
+/**
  * The gateway's only door to the network. Keeps one keep-alive pool per origin (undici
  * Agent), one ProxyAgent per configured proxy, and hands each family an Upstream that can
- * reach only that family's declared hosts.
+ * reach only that family's declared hosts. Identical concurrent GETs of a family share one
+ * fetch (Coalescer), whichever request or door they come from.
  */
 export class UpstreamClient {
   readonly #options: UpstreamClientOptions;
@@ -35,13 +43,16 @@ export class UpstreamClient {
 
   constructor(options: UpstreamClientOptions) {
     this.#options = options;
-    this.#direct = new Agent({ connections: 64, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
+    this.#direct = new Agent({ connections: CONNECTIONS_PER_ORIGIN, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
   }
 
   forFamily(options: FamilyUpstreamOptions): Upstream {
     const dispatcher = options.proxyUrl ? this.#proxy(options.proxyUrl) : this.#direct;
     const hosts = new Set(options.hosts.map((host) => host.toLowerCase()));
-    return { fetch: (upstreamRequest) => this.#fetch(upstreamRequest, hosts, dispatcher, options.family) };
+    // One coalescer per family: families differ in hosts and dispatcher, so they never share a fetch.
+    const coalescer = new Coalescer();
+    const send = (upstreamRequest: UpstreamRequest, signal: AbortSignal) => this.#fetch(upstreamRequest, hosts, dispatcher, options.family, signal);
+    return { fetch: (upstreamRequest) => coalescer.fetch(upstreamRequest, send) };
   }
 
   async close(): Promise<void> {
@@ -51,15 +62,16 @@ export class UpstreamClient {
   #proxy(proxyUrl: string): ProxyAgent {
     let proxy = this.#proxies.get(proxyUrl);
     if (!proxy) {
-      proxy = new ProxyAgent({ uri: proxyUrl, connections: 64, keepAliveTimeout: 30_000 });
+      proxy = new ProxyAgent({ uri: proxyUrl, connections: CONNECTIONS_PER_ORIGIN, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
       this.#proxies.set(proxyUrl, proxy);
     }
     return proxy;
   }
 
-  async #fetch(upstreamRequest: UpstreamRequest, hosts: ReadonlySet<string>, dispatcher: Dispatcher, family: string): Promise<UpstreamResponse> {
+  /** `cancel` is the fetch's own signal (the coalescer's), not any one caller's. */
+  async #fetch(upstreamRequest: UpstreamRequest, hosts: ReadonlySet<string>, dispatcher: Dispatcher, family: string, cancel: AbortSignal): Promise<UpstreamResponse> {
     const timeout = AbortSignal.timeout(this.#options.timeoutMs);
-    const signal = upstreamRequest.signal ? AbortSignal.any([timeout, upstreamRequest.signal]) : timeout;
+    const signal = AbortSignal.any([timeout, cancel]);
     let url = declaredUrl(upstreamRequest.url, hosts, family);
     let method = upstreamRequest.method ?? 'GET';
     let body = upstreamRequest.body;

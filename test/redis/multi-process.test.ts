@@ -58,6 +58,8 @@ describe.skipIf(!REDIS_URL)('two gateway processes on one Redis', () => {
       UPSTREAM_ORIGINS: `www.reddit.com=${origin}`,
       UPSTREAM_TIMEOUT_MS: '10000',
       LOG_LEVEL: 'silent',
+      // Billing is under test here, not jobs: no BullMQ workers competing for Redis.
+      WORKERS: 'off',
     };
     gateways = await Promise.all([spawnGateway('test/redis/gateway-process.ts', env), spawnGateway('test/redis/gateway-process.ts', env)]);
     state = await createRedisState({ url: REDIS_URL!, prefix, cacheRetentionSeconds: 60, sweepIntervalMs: 0 });

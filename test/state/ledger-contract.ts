@@ -57,6 +57,17 @@ export function stateContract(name: string, create: (options?: CreateOptions) =>
       expect(await state.ledger.history(id, 10)).toHaveLength(1);
     });
 
+    it('treats a reserve of an already settled reservation id as done (a retried job target pays once)', async () => {
+      const state = await create();
+      const { id } = await state.keys.seed('sk_test_contract_g', 3, null);
+      await state.ledger.reserve(id, 'job:1:0', 1, null, meta);
+      await state.ledger.commit('job:1:0');
+      expect(await state.ledger.reserve(id, 'job:1:0', 1, null, meta)).toMatchObject({ ok: true, balance: 2 });
+      await state.ledger.commit('job:1:0');
+      expect((await state.ledger.usage(id, null)).balance).toBe(2);
+      expect(await state.ledger.history(id, 10)).toHaveLength(1);
+    });
+
     it('treats unknown reservation ids as no-ops', async () => {
       const state = await create();
       const { id } = await state.keys.seed('sk_test_contract_unknown', 2, null);

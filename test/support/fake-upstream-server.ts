@@ -27,6 +27,8 @@ export type FakeRoute = (request: RecordedRequest, url: URL) => FakeReply | unde
 export class FakeUpstream {
   readonly requests: RecordedRequest[] = [];
   maxConcurrent = 0;
+  /** TCP connections accepted since start (keep-alive reuse shows as few connections for many requests). */
+  connections = 0;
   #inFlight = 0;
   #routes: FakeRoute[] = [];
   #server: Server;
@@ -48,6 +50,9 @@ export class FakeUpstream {
       };
       if (reply.delayMs) setTimeout(send, reply.delayMs);
       else send();
+    });
+    this.#server.on('connection', () => {
+      this.connections += 1;
     });
   }
 

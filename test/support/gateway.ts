@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { createState } from '../../src/state/index.js';
 import { FakeUpstream } from './fake-upstream-server.js';
 
 export const FORUM_HOSTS = ['www.reddit.com', 'v.redd.it'];
@@ -9,6 +10,8 @@ export const REALTY_HOSTS = ['www.redfin.com', 'www.redfin.ca'];
 export interface Harness {
   gateway: Gateway;
   upstream: FakeUpstream;
+  /** Where the FakeUpstream listens (for processes that need the same UPSTREAM_ORIGINS). */
+  upstreamOrigin: string;
   baseUrl: string;
   /** GET a gateway path with a key (default: the rich test key). */
   get(path: string, key?: string | null): Promise<{ status: number; headers: Headers; body: Record<string, any> }>;
@@ -21,7 +24,7 @@ export const POOR_KEY = 'sk_test_poor_0001';
 export const CAPPED_KEY = 'sk_test_capped_01';
 
 /** The real gateway on loopback, its upstream hosts pointed at a FakeUpstream. */
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}, options: { redisPrefix?: string } = {}): Promise<Harness> {
   const upstream = new FakeUpstream();
   const origin = await upstream.start();
   const config = loadConfig({
@@ -31,13 +34,16 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const gateway = await createGateway(config);
+  // With REDIS_URL in env, a prefix of the test's own keeps its keys apart from other runs.
+  const state = config.REDIS_URL ? await createState(config, { prefix: options.redisPrefix }) : undefined;
+  const gateway = await createGateway(config, { state });
   await gateway.server.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;
   const headersFor = (key: string | null | undefined): Record<string, string> => (key === null ? {} : { 'x-api-key': key ?? RICH_KEY });
   return {
     gateway,
     upstream,
+    upstreamOrigin: origin,
     baseUrl,
     async get(path, key) {
       const response = await fetch(baseUrl + path, { headers: headersFor(key) });

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { AccountUsage, Ledger, ReserveOutcome, UsageEntry } from '../ports.js';
 import { assertCredits, utcDay } from '../key-hash.js';
 
@@ -5,12 +6,18 @@ interface Reservation {
   accountId: string;
   credits: number;
   day: string;
-  state: 'held' | 'committed' | 'released';
   endpoint: string;
   requestId: string;
 }
 
 const USAGE_LOG_LIMIT = 1000;
+/**
+ * Settled reservation ids are remembered so a retried reserve, commit or release stays a
+ * no-op (a job retry reuses its ids); like the Redis ledger's 7 days, but bounded in count
+ * so a long-running process does not grow with every request.
+ */
+const SETTLED_REMEMBERED = 200_000;
+const SETTLED_TTL_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * In-process ledger. A reservation takes the credits from the balance at once (so two
@@ -20,37 +27,51 @@ const USAGE_LOG_LIMIT = 1000;
  */
 export class MemoryLedger implements Ledger {
   readonly #balances = new Map<string, number>();
-  readonly #dailyUse = new Map<string, number>();
-  readonly #reservations = new Map<string, Reservation>();
+  /** Credits used per account on its current UTC day; an older day resets on next use. */
+  readonly #dailyUse = new Map<string, { day: string; used: number }>();
+  readonly #held = new Map<string, Reservation>();
+  readonly #settled = new LRUCache<string, 'committed' | 'released'>({ max: SETTLED_REMEMBERED, ttl: SETTLED_TTL_MS });
   readonly #usage = new Map<string, UsageEntry[]>();
 
   async reserve(accountId: string, reservationId: string, credits: number, dailyCap: number | null, meta: { endpoint: string; requestId: string }): Promise<ReserveOutcome> {
     const day = utcDay();
     const balance = this.#balances.get(accountId) ?? 0;
-    const dailyUsed = this.#dailyUse.get(`${accountId}:${day}`) ?? 0;
-    if (this.#reservations.has(reservationId)) return { ok: true, balance, dailyUsed };
+    const dailyUsed = this.#usedOn(accountId, day);
+    if (this.#held.has(reservationId) || this.#settled.has(reservationId)) return { ok: true, balance, dailyUsed };
     if (dailyCap !== null && dailyUsed + credits > dailyCap) return { ok: false, reason: 'daily_cap_exceeded', balance, dailyUsed };
     if (balance < credits) return { ok: false, reason: 'insufficient_credits', balance, dailyUsed };
     this.#balances.set(accountId, balance - credits);
-    this.#dailyUse.set(`${accountId}:${day}`, dailyUsed + credits);
-    this.#reservations.set(reservationId, { accountId, credits, day, state: 'held', ...meta });
+    this.#dailyUse.set(accountId, { day, used: dailyUsed + credits });
+    this.#held.set(reservationId, { accountId, credits, day, ...meta });
     return { ok: true, balance: balance - credits, dailyUsed: dailyUsed + credits };
   }
 
   async commit(reservationId: string): Promise<void> {
-    const reservation = this.#reservations.get(reservationId);
-    if (reservation?.state !== 'held') return;
-    reservation.state = 'committed';
+    const reservation = this.#settle(reservationId, 'committed');
+    if (!reservation) return;
     this.#log(reservation.accountId, { endpoint: reservation.endpoint, credits: reservation.credits, at: new Date().toISOString(), requestId: reservation.requestId, kind: 'charge' });
   }
 
   async release(reservationId: string): Promise<void> {
-    const reservation = this.#reservations.get(reservationId);
-    if (reservation?.state !== 'held') return;
-    reservation.state = 'released';
+    const reservation = this.#settle(reservationId, 'released');
+    if (!reservation) return;
     this.#balances.set(reservation.accountId, (this.#balances.get(reservation.accountId) ?? 0) + reservation.credits);
-    const dayKey = `${reservation.accountId}:${reservation.day}`;
-    this.#dailyUse.set(dayKey, Math.max(0, (this.#dailyUse.get(dayKey) ?? 0) - reservation.credits));
+    const use = this.#dailyUse.get(reservation.accountId);
+    if (use?.day === reservation.day) use.used = Math.max(0, use.used - reservation.credits);
+  }
+
+  /** Moves a held reservation to the settled set; null when it is not held (already settled, or unknown). */
+  #settle(reservationId: string, outcome: 'committed' | 'released'): Reservation | null {
+    const reservation = this.#held.get(reservationId);
+    if (!reservation) return null;
+    this.#held.delete(reservationId);
+    this.#settled.set(reservationId, outcome);
+    return reservation;
+  }
+
+  #usedOn(accountId: string, day: string): number {
+    const use = this.#dailyUse.get(accountId);
+    return use?.day === day ? use.used : 0;
   }
 
   async credit(accountId: string, credits: number): Promise<number> {
@@ -62,7 +83,7 @@ export class MemoryLedger implements Ledger {
 
   async usage(accountId: string, dailyCap: number | null): Promise<AccountUsage> {
     const day = utcDay();
-    return { balance: this.#balances.get(accountId) ?? 0, dailyUsed: this.#dailyUse.get(`${accountId}:${day}`) ?? 0, dailyCap, day };
+    return { balance: this.#balances.get(accountId) ?? 0, dailyUsed: this.#usedOn(accountId, day), dailyCap, day };
   }
 
   async history(accountId: string, limit: number): Promise<UsageEntry[]> {

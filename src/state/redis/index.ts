@@ -28,6 +28,8 @@ export interface RedisStateOptions {
 export interface RedisState extends StateAdapters {
   ledger: RedisLedger;
   prefix: string;
+  /** The connection and key layout, for the other Redis-backed parts (jobs, BullMQ). */
+  store: RedisStore;
 }
 
 export const DEFAULT_PREFIX = 'pdg:';
@@ -49,6 +51,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
 
   return {
     prefix,
+    store,
     keys: new RedisKeys(store),
     ledger,
     cache: new RedisCache(store, { retentionSeconds: options.cacheRetentionSeconds, log: options.log }),

@@ -1,0 +1,70 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** Sent by bench/target.ts once its servers listen. */
+export interface TargetReady {
+  type: 'ready';
+  gatewayUrl: string;
+  bareUrl: string;
+  /** One Fastify route answering the same bytes (the framework's own cost, for the report). */
+  fastifyUrl: string;
+  hitPath: string;
+  hitBytes: number;
+  key: string;
+}
+
+export interface TargetStats {
+  rss: number;
+  heapUsed: number;
+  /** Upstream requests since the previous stats reading. */
+  upstreamRequests: number;
+  /** TCP connections the fake upstream accepted since start. */
+  upstreamConnections: number;
+}
+
+export type TargetRequest = { type: 'stats' } | { type: 'stop' };
+
+/** A running bench/target.ts child. */
+export interface Target extends TargetReady {
+  stats(): Promise<TargetStats>;
+  stop(): Promise<void>;
+}
+
+const TARGET = fileURLToPath(new URL('../target.ts', import.meta.url));
+
+/**
+ * Starts the process under load. BENCH_CPU_PROF=dir adds --cpu-prof, writing a profile of the
+ * target (the gateway, not the load generator) into dir when it stops.
+ */
+export async function startTarget(env: Record<string, string | undefined> = {}): Promise<Target> {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const execArgv = ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+  const child = fork(TARGET, [], { execArgv, env: { ...process.env, REDIS_URL: undefined, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = await nextMessage<TargetReady>(child, 'ready');
+  return {
+    ...ready,
+    async stats() {
+      child.send({ type: 'stats' } satisfies TargetRequest);
+      return (await nextMessage<{ type: 'stats'; stats: TargetStats }>(child, 'stats')).stats;
+    },
+    async stop() {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.send({ type: 'stop' } satisfies TargetRequest);
+      await exited;
+    },
+  };
+}
+
+function nextMessage<T extends { type: string }>(child: ChildProcess, type: T['type']): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onMessage = (message: T) => {
+      if (message.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(message);
+    };
+    const onExit = (code: number | null) => reject(new Error(`bench target exited (${code}) before sending ${type}`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}

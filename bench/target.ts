@@ -1,0 +1,96 @@
+/**
+ * The process under load: a gateway (its upstream a loopback fake), a bare node:http server
+ * answering the gateway's own cache-hit bytes, and a one-route Fastify answering the same. Run by bench/support/target-process.ts
+ * so autocannon and the servers do not share an event loop; it answers IPC messages with its
+ * URLs, memory and upstream counters.
+ */
+import { createServer, type OutgoingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { createClient } from 'redis';
+import { createGateway } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createState } from '../src/state/index.js';
+import { BENCH_KEY, startForumUpstream } from './support/forum-upstream.js';
+import type { TargetReady, TargetRequest, TargetStats } from './support/target-process.js';
+
+/** The cache-hit request of the table: 25 posts, a cache age every run accepts. */
+export const HIT_PATH = '/v1/forum/subreddit?subreddit=bench&limit=25&cache_max_age=1h';
+
+/** Response headers the bare server must not copy: they are per response or per connection. */
+const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+async function main(): Promise<void> {
+  const { upstream, origin } = await startForumUpstream();
+  const redisUrl = process.env.REDIS_URL;
+  const prefix = `pdgbench:${process.pid}:`;
+  const config = loadConfig({
+    API_KEYS: `${BENCH_KEY}=1000000000000`,
+    UPSTREAM_ORIGINS: `www.reddit.com=${origin}`,
+    LOG_LEVEL: 'silent',
+    CACHE_MAX_BYTES: process.env.BENCH_CACHE_MAX_BYTES ?? String(256 * 1024 * 1024),
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+  });
+  // A run of its own under Redis, so the benchmark never touches the deployment's pdg: keys.
+  const state = await createState(config, { prefix });
+  const gateway = await createGateway(config, { state });
+  await gateway.server.listen({ port: 0, host: '127.0.0.1' });
+  const gatewayUrl = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;
+
+  // Warm the cache, then serve exactly what a hit answers from the bare server.
+  await fetch(gatewayUrl + HIT_PATH, { headers: { 'x-api-key': BENCH_KEY } });
+  const hit = await fetch(gatewayUrl + HIT_PATH, { headers: { 'x-api-key': BENCH_KEY } });
+  const hitBody = Buffer.from(await hit.arrayBuffer());
+  const hitHeaders: OutgoingHttpHeaders = {};
+  hit.headers.forEach((value, name) => {
+    if (!PER_RESPONSE.has(name)) hitHeaders[name] = value;
+  });
+  const bare = createServer((_request, response) => {
+    response.writeHead(200, hitHeaders);
+    response.end(hitBody);
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+  // The framework alone, same bytes: separates what Fastify costs from what the gateway's route costs.
+  const framework = Fastify({ logger: false });
+  framework.get(new URL(HIT_PATH, gatewayUrl).pathname, (_request, reply) => reply.headers(hitHeaders).send(hitBody));
+  await framework.listen({ port: 0, host: '127.0.0.1' });
+  const fastifyUrl = `http://127.0.0.1:${(framework.server.address() as AddressInfo).port}`;
+
+  const stats = (): TargetStats => {
+    const memory = process.memoryUsage();
+    return { rss: memory.rss, heapUsed: memory.heapUsed, upstreamRequests: upstream.requests.length, upstreamConnections: upstream.connections };
+  };
+  process.on('message', (message: TargetRequest) => {
+    if (message.type === 'stats') {
+      // The fake's request log is the benchmark's, not the gateway's: drop it so it does not count as the gateway's memory.
+      const current = stats();
+      upstream.requests.length = 0;
+      process.send?.({ type: 'stats', stats: current });
+    } else if (message.type === 'stop') {
+      void stop();
+    }
+  });
+  const stop = async () => {
+    bare.closeAllConnections();
+    bare.close();
+    await framework.close();
+    await gateway.close();
+    await upstream.stop();
+    if (redisUrl) await dropKeys(redisUrl, prefix);
+    process.exit(0);
+  };
+  const ready: TargetReady = { type: 'ready', gatewayUrl, bareUrl, fastifyUrl, hitPath: HIT_PATH, hitBytes: hitBody.length, key: BENCH_KEY };
+  process.send?.(ready);
+}
+
+async function dropKeys(url: string, prefix: string): Promise<void> {
+  const client = await createClient({ url }).connect();
+  for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length > 0) await client.del(keys);
+  await client.quit();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

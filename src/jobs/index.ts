@@ -1,0 +1,72 @@
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { Config } from '../config.js';
+import type { StateAdapters } from '../state/ports.js';
+import type { RedisState } from '../state/redis/index.js';
+import { BullJobQueue } from './bullmq-queue.js';
+import { jobPipeline } from './job-pipeline.js';
+import { MemoryJobQueue } from './memory-queue.js';
+import { MemoryJobStore } from './memory-store.js';
+import { processTarget, type TargetWorkerDeps } from './process-target.js';
+import type { FamilyConcurrency, JobQueue } from './queue.js';
+import { RedisJobStore } from './redis-store.js';
+import { JobService, progressTopic } from './service.js';
+import type { JobStore } from './store.js';
+
+export { JobService } from './service.js';
+
+/** Where jobs report what went wrong outside a request (a worker's failed task). */
+export type JobLog = (message: string, context: Record<string, unknown>) => void;
+
+export interface Jobs {
+  service: JobService;
+  store: JobStore;
+  queue: JobQueue;
+  /** Starts consuming targets in this process (WORKERS=inline, or the worker entry). */
+  startWorkers(options?: Partial<Pick<TargetWorkerDeps, 'backoffMs' | 'maxRetries' | 'maxRetryAfterSeconds'>>): Promise<void>;
+  close(): Promise<void>;
+}
+
+const isRedisState = (state: StateAdapters): state is RedisState => 'store' in state && 'prefix' in state;
+
+/** Per-family limits from the configuration. */
+export const familyConcurrency = (config: Config): FamilyConcurrency => ({ forum: config.FORUM_CONCURRENCY, realty: config.REALTY_CONCURRENCY });
+
+/**
+ * Jobs on the chosen state: Redis job records and BullMQ with REDIS_URL, in-process store and
+ * queue without. Workers are not started here; the caller decides (WORKERS, worker-main.ts).
+ */
+export async function createJobs(config: Config, catalogue: Catalogue, state: StateAdapters, log: JobLog): Promise<Jobs> {
+  const concurrency = familyConcurrency(config);
+  const onError = (error: unknown, task: unknown) => log('job target failed to run; it will be retried', { error: String(error), task });
+  let store: JobStore;
+  let queue: JobQueue;
+  if (isRedisState(state)) {
+    store = new RedisJobStore(state.store, { retentionSeconds: config.JOB_RETENTION_SECONDS });
+    queue = await BullJobQueue.open({ client: state.store.client, prefix: state.prefix, concurrency, lockMs: config.JOB_LOCK_MS, onError });
+  } else {
+    store = new MemoryJobStore({ retentionSeconds: config.JOB_RETENTION_SECONDS });
+    queue = new MemoryJobQueue(concurrency, { onError });
+  }
+  const service = new JobService({ catalogue, store, queue, pubsub: state.pubsub });
+  let pipeline: ReturnType<typeof jobPipeline> | null = null;
+  return {
+    service,
+    store,
+    queue,
+    async startWorkers(options = {}) {
+      pipeline ??= jobPipeline(config, catalogue, state, log);
+      const deps: TargetWorkerDeps = { pipeline: pipeline.deps, store, catalogue, backoffMs: config.JOB_RETRY_BASE_MS, ...options };
+      await queue.startWorkers(async (task) => {
+        await processTarget(deps, task);
+        // Progress is best-effort: a lost message only delays a subscriber until the next one.
+        const job = await store.get(task.jobId).catch(() => null);
+        if (job) await state.pubsub.publish(progressTopic(job.id), JSON.stringify(job)).catch(() => {});
+      });
+    },
+    async close() {
+      await queue.close();
+      await store.close();
+      await pipeline?.close();
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import type { RedisStore } from '../state/redis/store.js';
+import { CANCEL, CREATE, MARK_RUNNING, RECORD } from './redis-scripts.js';
+import type { CreateOutcome, IdempotencyClaim, JobStore, RecordOutcome } from './store.js';
+import type { JobRecord, TargetPageEntry, TargetResult, TargetSpec } from './types.js';
+
+/**
+ * Jobs in Redis under the state prefix: `job:{id}` (hash of the record), `job:{id}:targets`,
+ * `job:{id}:results` and `job:{id}:attempts` (hashes by target index), and
+ * `idem:{accountId}:{sha256(key)}` (the Idempotency-Key claim, `jobId|fingerprint`).
+ * A finished job's keys expire after the retention period; an unfinished job's never do.
+ */
+export class RedisJobStore implements JobStore {
+  readonly #store: RedisStore;
+  readonly #retentionSeconds: number;
+
+  constructor(store: RedisStore, options: { retentionSeconds: number }) {
+    this.#store = store;
+    this.#retentionSeconds = options.retentionSeconds;
+  }
+
+  async create(job: JobRecord, targets: TargetSpec[], claim: IdempotencyClaim | null): Promise<CreateOutcome> {
+    const fields = Object.entries(toHash(job));
+    const claimKey = `${this.#store.keys.prefix}idem:${claim ? createHash('sha256').update(claim.key).digest('hex') : 'none'}`;
+    const args = [claim ? 1 : 0, claim ? `${job.id}|${claim.fingerprint}` : '', this.#retentionSeconds, fields.length, ...fields.flat()];
+    for (const [index, spec] of targets.entries()) args.push(index, JSON.stringify(spec));
+    const reply = await this.#store.call((client) => CREATE.run(client, [...this.#keys(job.id), claimKey], args));
+    if (reply === '') return { kind: 'created', job };
+    const [jobId, fingerprint] = String(reply).split('|');
+    return fingerprint === claim?.fingerprint ? { kind: 'replayed', jobId: jobId! } : { kind: 'conflict' };
+  }
+
+  async get(jobId: string): Promise<JobRecord | null> {
+    const hash = await this.#store.call((client) => client.hGetAll(this.#keys(jobId)[0]));
+    return hash.id === undefined ? null : fromHash(hash);
+  }
+
+  async target(jobId: string, index: number): Promise<TargetSpec | null> {
+    const text = await this.#store.call((client) => client.hGet(this.#keys(jobId)[1], String(index)));
+    return text == null ? null : (JSON.parse(text) as TargetSpec);
+  }
+
+  async result(jobId: string, index: number): Promise<TargetResult | null> {
+    const text = await this.#store.call((client) => client.hGet(this.#keys(jobId)[2], String(index)));
+    return text == null ? null : (JSON.parse(text) as TargetResult);
+  }
+
+  async page(jobId: string, from: number, count: number): Promise<TargetPageEntry[]> {
+    const [, targetsKey, resultsKey] = this.#keys(jobId);
+    const fields = Array.from({ length: count }, (_unused, offset) => String(from + offset));
+    if (fields.length === 0) return [];
+    const [specs, results] = await this.#store.call((client) => Promise.all([client.hmGet(targetsKey, fields), client.hmGet(resultsKey, fields)]));
+    const page: TargetPageEntry[] = [];
+    for (const [offset, spec] of specs.entries()) {
+      if (spec == null) break;
+      const result = results[offset];
+      page.push({ index: from + offset, spec: JSON.parse(spec) as TargetSpec, result: result == null ? null : (JSON.parse(result) as TargetResult) });
+    }
+    return page;
+  }
+
+  async markRunning(jobId: string, now: string): Promise<void> {
+    await this.#store.call((client) => MARK_RUNNING.run(client, [this.#keys(jobId)[0]], [now]));
+  }
+
+  async record(jobId: string, index: number, result: TargetResult, now: string): Promise<RecordOutcome> {
+    const args = [index, JSON.stringify(result), result.status === 'failed' ? 1 : 0, result.creditsCharged, now, this.#retentionSeconds];
+    const reply = await this.#store.call((client) => RECORD.run(client, this.#keys(jobId), args));
+    return reply === 1 ? 'recorded' : reply === 0 ? 'duplicate' : 'missing';
+  }
+
+  async cancel(jobId: string, now: string): Promise<JobRecord | null> {
+    await this.#store.call((client) => CANCEL.run(client, this.#keys(jobId), [now, this.#retentionSeconds]));
+    return this.get(jobId);
+  }
+
+  async attempt(jobId: string, index: number): Promise<number> {
+    return Number((await this.#store.call((client) => client.hGet(this.#keys(jobId)[3], String(index)))) ?? 0);
+  }
+
+  async nextAttempt(jobId: string, index: number): Promise<number> {
+    return this.#store.call((client) => client.hIncrBy(this.#keys(jobId)[3], String(index), 1));
+  }
+
+  async close(): Promise<void> {}
+
+  #keys(jobId: string): [string, string, string, string] {
+    const base = `${this.#store.keys.prefix}job:${jobId}`;
+    return [base, `${base}:targets`, `${base}:results`, `${base}:attempts`];
+  }
+}
+
+function toHash(job: JobRecord): Record<string, string> {
+  return Object.fromEntries(Object.entries(job).map(([name, value]) => [name, value === null ? '' : String(value)]));
+}
+
+function fromHash(hash: Record<string, string>): JobRecord {
+  return {
+    id: hash.id!,
+    accountId: hash.accountId!,
+    kind: hash.kind as JobRecord['kind'],
+    endpoint: hash.endpoint!,
+    status: hash.status as JobRecord['status'],
+    total: Number(hash.total),
+    done: Number(hash.done),
+    failed: Number(hash.failed),
+    creditsCharged: Number(hash.creditsCharged),
+    createdAt: hash.createdAt!,
+    startedAt: hash.startedAt || null,
+    finishedAt: hash.finishedAt || null,
+  };
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import { GatewayError } from '../errors.js';
+import type { ApiKeyRecord, PubSub } from '../state/ports.js';
+import { validateJobRequest } from './job-requests.js';
+import type { JobQueue } from './queue.js';
+import type { JobStore } from './store.js';
+import type { JobRecord } from './types.js';
+import { createdView, jobView } from './views.js';
+
+/** Results per page of GET /v1/jobs/{id} unless `limit` says otherwise (at most MAX_PAGE). */
+export const DEFAULT_PAGE = 100;
+export const MAX_PAGE = 500;
+
+/** The pub/sub topic of a job's progress (the jobProgress subscription listens to it). */
+export const progressTopic = (jobId: string): string => `job:${jobId}`;
+
+/** What every door (REST, GraphQL) does with jobs; the caller is already authenticated. */
+export class JobService {
+  readonly #catalogue: Catalogue;
+  readonly #store: JobStore;
+  readonly #queue: JobQueue;
+  readonly pubsub: PubSub;
+
+  constructor(deps: { catalogue: Catalogue; store: JobStore; queue: JobQueue; pubsub: PubSub }) {
+    this.#catalogue = deps.catalogue;
+    this.#store = deps.store;
+    this.#queue = deps.queue;
+    this.pubsub = deps.pubsub;
+  }
+
+  /**
+   * Validates every target, stores the job and queues its targets. With an Idempotency-Key the
+   * same body returns the first job (replayed) and another body is 409 idempotency_conflict.
+   */
+  async create(account: ApiKeyRecord, kind: 'job' | 'batch', body: unknown, idempotencyKey: string | null): Promise<{ view: Record<string, unknown>; replayed: boolean }> {
+    const request = validateJobRequest(this.#catalogue, kind, body);
+    const job: JobRecord = {
+      id: `job_${randomUUID().replaceAll('-', '')}`,
+      accountId: account.id,
+      kind,
+      endpoint: request.endpoint.path,
+      status: 'queued',
+      total: request.targets.length,
+      done: 0,
+      failed: 0,
+      creditsCharged: 0,
+      createdAt: new Date().toISOString(),
+      startedAt: null,
+      finishedAt: null,
+    };
+    const claim = idempotencyKey === null ? null : { key: `${account.id}:${idempotencyKey}`, fingerprint: request.fingerprint };
+    const created = await this.#store.create(job, request.targets, claim);
+    if (created.kind === 'conflict') {
+      throw new GatewayError('idempotency_conflict', 'This Idempotency-Key was already used with a different request body.', { details: { idempotencyKey } });
+    }
+    if (created.kind === 'replayed') {
+      const first = await this.#owned(account, created.jobId);
+      return { view: createdView(first, first.kind === 'job' ? ((await this.#store.target(first.id, 0))?.input ?? null) : null), replayed: true };
+    }
+    await this.#queue.enqueue(request.endpoint.family, job.id, request.targets.map((_target, index) => index));
+    return { view: createdView(job, kind === 'job' ? request.targets[0]!.input : null), replayed: false };
+  }
+
+  /** The job with a page of its results from `cursor`; 404 for another key's job or a removed one. */
+  async get(account: ApiKeyRecord, jobId: string, cursor: string | undefined, limit: number = DEFAULT_PAGE): Promise<Record<string, unknown>> {
+    const job = await this.#owned(account, jobId);
+    const from = cursor === undefined ? 0 : Number(cursor);
+    if (!Number.isInteger(from) || from < 0) throw new GatewayError('invalid_request', 'Invalid parameter `cursor`: use the cursor of the previous page.', { details: { param: 'cursor' } });
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) throw new GatewayError('invalid_request', `Invalid parameter \`limit\`: 1 to ${MAX_PAGE}.`, { details: { param: 'limit' } });
+    const count = job.kind === 'job' ? 1 : Math.min(limit, Math.max(0, job.total - from));
+    const page = await this.#store.page(job.id, job.kind === 'job' ? 0 : from, count);
+    const next = from + count < job.total ? from + count : null;
+    return jobView(job, page, job.kind === 'job' ? null : next);
+  }
+
+  /** queued or running → canceled; a finished job is returned unchanged. */
+  async cancel(account: ApiKeyRecord, jobId: string): Promise<Record<string, unknown>> {
+    await this.#owned(account, jobId);
+    const job = (await this.#store.cancel(jobId, new Date().toISOString())) ?? notFound(jobId);
+    if (job.status === 'canceled') await this.pubsub.publish(progressTopic(job.id), JSON.stringify(job)).catch(() => {});
+    return this.get(account, job.id, undefined);
+  }
+
+  /** The job when it exists and belongs to this account; otherwise 404, so ids reveal nothing. */
+  async #owned(account: ApiKeyRecord, jobId: string): Promise<JobRecord> {
+    const job = /^job_[0-9a-f]{32}$/.test(jobId) ? await this.#store.get(jobId) : null;
+    if (!job || job.accountId !== account.id) return notFound(jobId);
+    return job;
+  }
+
+  /** The job record for an owner (the GraphQL subscription's first event). */
+  owned(account: ApiKeyRecord, jobId: string): Promise<JobRecord> {
+    return this.#owned(account, jobId);
+  }
+}
+
+function notFound(jobId: string): never {
+  throw new GatewayError('not_found', `No job ${jobId} for this API key (jobs are kept for a limited time after they finish).`);
+}

@@ -1,0 +1,43 @@
+import { ConfigError, loadConfig } from '../config.js';
+import { createState, StoreConnectError } from '../state/index.js';
+import { startWorker } from './worker.js';
+
+/** Process entry of `npm run worker`: job workers without the HTTP server. Needs REDIS_URL. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.REDIS_URL) {
+    // Without Redis the queue lives inside each gateway process; a separate worker would see nothing.
+    console.error('npm run worker needs REDIS_URL: without it, jobs run inside the gateway (WORKERS=inline).');
+    process.exit(1);
+  }
+  const state = await createState(config).catch((error: unknown) => {
+    if (error instanceof StoreConnectError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  });
+  const jobs = await startWorker(config, state);
+  process.stdout.write(`Job worker ready (forum ${config.FORUM_CONCURRENCY}, realty ${config.REALTY_CONCURRENCY} at once across all workers)\n`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await jobs.close();
+    await state.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+await main();

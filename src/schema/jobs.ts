@@ -1,0 +1,113 @@
+import type { JobService } from '../jobs/service.js';
+import { progressTopic } from '../jobs/service.js';
+import { progressView } from '../jobs/views.js';
+import type { JobRecord } from '../jobs/types.js';
+import { builder } from './builder.js';
+import type { GraphQLContext } from './context.js';
+import { toGraphQLError } from './errors.js';
+
+/** A job as GET /v1/jobs/{id} renders it (views.ts). */
+type JobView = Record<string, unknown>;
+
+const JobProgress = builder.objectRef<{ total: number; done: number; failed: number }>('JobProgress').implement({
+  description: 'Targets in all, finished (successfully or not), and failed.',
+  fields: (t) => ({ total: t.exposeInt('total'), done: t.exposeInt('done'), failed: t.exposeInt('failed') }),
+});
+
+const field = <T>(name: string) => (view: JobView) => (view[name] ?? null) as T;
+
+const Job = builder.objectRef<JobView>('Job').implement({
+  description: 'An asynchronous job or batch (contract section 6); the same data as GET /v1/jobs/{id}.',
+  fields: (t) => ({
+    id: t.id({ resolve: field<string>('id') }),
+    kind: t.string({ description: 'job or batch', resolve: field<string>('kind') }),
+    status: t.string({ description: 'queued, running, succeeded, failed or canceled', resolve: field<string>('status') }),
+    endpoint: t.string({ resolve: field<string>('endpoint') }),
+    progress: t.field({ type: JobProgress, nullable: true, resolve: field('progress') }),
+    creditsCharged: t.int({ nullable: true, resolve: field<number>('creditsCharged') }),
+    createdAt: t.string({ resolve: field<string>('createdAt') }),
+    startedAt: t.string({ nullable: true, resolve: field<string>('startedAt') }),
+    finishedAt: t.string({ nullable: true, resolve: field<string>('finishedAt') }),
+    params: t.field({ type: 'JSON', nullable: true, description: 'A job: its parameters.', resolve: field('params') }),
+    result: t.field({ type: 'JSON', nullable: true, description: "A finished job: the endpoint's REST envelope.", resolve: field('result') }),
+    results: t.field({ type: ['JSON'], nullable: true, description: 'A batch: {index, params, status, creditsCharged, result} per target of this page.', resolve: field<unknown[]>('results') }),
+    pagination: t.field({ type: 'JSON', nullable: true, description: 'A batch: {cursor, hasMore} of the results.', resolve: field('pagination') }),
+  }),
+});
+
+function jobsOf(context: GraphQLContext): JobService {
+  if (!context.jobs) throw toGraphQLError(new Error('jobs are not available on this server'));
+  return context.jobs;
+}
+
+/** createJob and createBatch mutations, the job query and the jobProgress subscription. */
+export function addJobFields(): void {
+  builder.mutationFields((t) => ({
+    createJob: t.field({
+      type: Job,
+      description: 'POST /v1/jobs: queue one endpoint call with no synchronous time-out.',
+      args: { endpoint: t.arg.string({ required: true }), params: t.arg({ type: 'JSON' }), idempotencyKey: t.arg.string() },
+      resolve: (_root, args, context) =>
+        jobsOf(context).create(context.account, 'job', { endpoint: args.endpoint, params: args.params ?? {} }, args.idempotencyKey ?? null).then((created) => created.view, (error: unknown) => Promise.reject(toGraphQLError(error))),
+    }),
+    createBatch: t.field({
+      type: Job,
+      description: 'POST /v1/jobs/batch: 1 to 500 targets of one x-batchable endpoint.',
+      args: { endpoint: t.arg.string({ required: true }), targets: t.arg({ type: ['JSON'], required: true }), idempotencyKey: t.arg.string() },
+      resolve: (_root, args, context) =>
+        jobsOf(context).create(context.account, 'batch', { endpoint: args.endpoint, targets: args.targets }, args.idempotencyKey ?? null).then((created) => created.view, (error: unknown) => Promise.reject(toGraphQLError(error))),
+    }),
+  }));
+  builder.queryField('job', (t) =>
+    t.field({
+      type: Job,
+      nullable: true,
+      description: 'GET /v1/jobs/{id}; null when the job is unknown, removed, or belongs to another key.',
+      args: { id: t.arg.id({ required: true }), cursor: t.arg.string(), limit: t.arg.int() },
+      resolve: async (_root, args, context) => {
+        try {
+          return await jobsOf(context).get(context.account, String(args.id), args.cursor ?? undefined, args.limit ?? undefined);
+        } catch (error) {
+          const failure = toGraphQLError(error);
+          if (failure.extensions.code === 'not_found') return null;
+          throw failure;
+        }
+      },
+    }),
+  );
+  builder.subscriptionField('jobProgress', (t) =>
+    t.field({
+      type: Job,
+      description: "Streams a job's progress (over SSE): now, then after each finished target, ending when the job ends.",
+      args: { id: t.arg.id({ required: true }) },
+      subscribe: (_root, args, context) => progressStream(jobsOf(context), context, String(args.id)),
+      resolve: (view) => view,
+    }),
+  );
+}
+
+const ENDED = new Set(['succeeded', 'failed', 'canceled']);
+
+/** The job's progress views, fed by pub/sub (every process's workers publish there). */
+async function* progressStream(jobs: JobService, context: GraphQLContext, jobId: string): AsyncGenerator<JobView> {
+  const pending: JobRecord[] = [];
+  let wake: (() => void) | null = null;
+  const stop = await jobs.pubsub.subscribe(progressTopic(jobId), (message) => {
+    pending.push(JSON.parse(message) as JobRecord);
+    wake?.();
+  });
+  try {
+    let latest = await jobs.owned(context.account, jobId).catch((error: unknown) => Promise.reject(toGraphQLError(error)));
+    yield progressView(latest);
+    while (!ENDED.has(latest.status)) {
+      if (pending.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+      const next = pending.splice(0).reduce((newest, each) => (each.done >= newest.done ? each : newest), latest);
+      if (next.done === latest.done && next.status === latest.status) continue;
+      latest = next;
+      yield progressView(latest);
+    }
+  } finally {
+    await stop();
+  }
+}

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountIdFromHash, hashKey } from '../../src/state/key-hash.js';
+import { ROOT } from '../redis/processes.js';
+import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
+import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
+import { communityTargets, finished, pollJob, send, serveCommunities } from './support.js';
+
+const TARGETS = 500;
+const CONCURRENCY = 10;
+
+/** Starts test/jobs/worker-process.ts and waits for "worker ready". */
+async function spawnWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/jobs/worker-process.ts'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 20_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('worker ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}:\n${output}`)));
+  });
+  return child;
+}
+
+async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+describe.skipIf(!REDIS_URL)('a 500-target batch survives a worker killed with SIGKILL', () => {
+  const prefix = testPrefix();
+  let harness: Harness;
+  const workers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    // The HTTP side runs no workers: every target runs in the separate worker processes.
+    harness = await startHarness({ REDIS_URL: REDIS_URL!, API_KEYS: `${RICH_KEY}=100000`, WORKERS: 'off', FORUM_CONCURRENCY: String(CONCURRENCY) }, { redisPrefix: prefix });
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => kill(worker, 'SIGTERM')));
+    await harness?.close();
+    await deletePrefix(prefix);
+  });
+
+  it('finishes every target exactly once in the results and in the ledger', async () => {
+    serveCommunities(harness.upstream, 20);
+    const workerEnv = {
+      REDIS_URL: REDIS_URL!,
+      TEST_REDIS_PREFIX: prefix,
+      UPSTREAM_ORIGINS: `www.reddit.com=${harness.upstreamOrigin}`,
+      FORUM_CONCURRENCY: String(CONCURRENCY),
+      JOB_LOCK_MS: '1000',
+      LOG_LEVEL: 'silent',
+    };
+    const accountId = accountIdFromHash(hashKey(RICH_KEY));
+    const before = (await harness.gateway.state.ledger.usage(accountId, null)).balance;
+
+    workers.push(await spawnWorker(workerEnv));
+    const created = await send(harness.baseUrl, 'POST', '/v1/jobs/batch', { body: { endpoint: '/v1/forum/subreddit', targets: communityTargets(TARGETS) } });
+    expect(created.status).toBe(202);
+    const id = created.body.data.id as string;
+
+    const midway = await pollJob(harness.baseUrl, id, (job) => job.progress.done >= 200, { timeoutMs: 20_000 });
+    await kill(workers[0]!, 'SIGKILL');
+    const atKill = (await send(harness.baseUrl, 'GET', `/v1/jobs/${id}`)).body.data;
+    expect(atKill.progress.done).toBeLessThan(TARGETS);
+    expect(midway.status).toBe('running');
+
+    // Two fresh workers: the family limit must hold across both while they finish the batch.
+    harness.upstream.maxConcurrent = 0;
+    workers.push(await spawnWorker(workerEnv), await spawnWorker(workerEnv));
+    const job = await pollJob(harness.baseUrl, id, finished, { timeoutMs: 30_000, query: '?limit=500' });
+
+    expect(job).toMatchObject({ status: 'succeeded', progress: { total: TARGETS, done: TARGETS, failed: 0 }, creditsCharged: TARGETS });
+    expect(job.results.map((each: any) => each.index)).toEqual(Array.from({ length: TARGETS }, (_unused, index) => index));
+    expect(job.results.every((each: any) => each.status === 'succeeded' && each.creditsCharged === 1 && each.result.success === true)).toBe(true);
+    expect(harness.upstream.maxConcurrent).toBeLessThanOrEqual(CONCURRENCY);
+    // Targets in flight at the kill were fetched again, but never charged again.
+    expect(harness.upstream.requests.length).toBeGreaterThanOrEqual(TARGETS);
+
+    const after = (await harness.gateway.state.ledger.usage(accountId, null)).balance;
+    expect(before - after).toBe(TARGETS);
+    const charges = (await harness.gateway.state.ledger.history(accountId, 1000)).filter((entry) => entry.kind === 'charge' && entry.requestId.startsWith(`job:${id}:`));
+    expect(charges).toHaveLength(TARGETS);
+    expect(new Set(charges.map((entry) => entry.requestId)).size).toBe(TARGETS);
+  }, 60_000);
+});

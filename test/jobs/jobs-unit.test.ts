@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { buildCatalogue } from '../../src/catalogue/catalogue.js';
+import { catalogue } from '../../src/catalogue/index.js';
+import { GatewayError } from '../../src/errors.js';
+import { validateJobRequest } from '../../src/jobs/job-requests.js';
+import { MemoryJobStore } from '../../src/jobs/memory-store.js';
+import { processTarget } from '../../src/jobs/process-target.js';
+import type { JobRecord } from '../../src/jobs/types.js';
+import { validateRequest } from '../../src/pipeline/params.js';
+import { createMemoryState } from '../../src/state/memory/index.js';
+import { listing, postsByAuthors } from '../support/forum-data.js';
+import { stubUpstream } from '../support/stub-upstream.js';
+
+const subreddit = catalogue.byPath.get('/v1/forum/subreddit')!;
+
+const newJob = (id: string, total: number, accountId = 'acct'): JobRecord => ({
+  id, accountId, kind: 'batch', endpoint: subreddit.path, status: 'queued', total, done: 0, failed: 0, creditsCharged: 0, createdAt: new Date().toISOString(), startedAt: null, finishedAt: null,
+});
+
+describe('job requests', () => {
+  it('refuses to batch an endpoint that is not x-batchable, naming it', () => {
+    const forum = catalogue.families.find((family) => family.name === 'forum')!;
+    const unbatchable = { ...subreddit, flags: { ...subreddit.flags, batchable: false } };
+    const custom = buildCatalogue([{ ...forum, endpoints: [unbatchable] }]);
+    expect(() => validateJobRequest(custom, 'batch', { endpoint: subreddit.path, targets: [{ subreddit: 'x1' }] })).toThrow(/\/v1\/forum\/subreddit cannot be batched/);
+    expect(validateJobRequest(custom, 'job', { endpoint: subreddit.path, params: { subreddit: 'x1' } }).targets).toHaveLength(1);
+  });
+});
+
+describe('the memory job store', () => {
+  it('removes a finished job after the retention period: then it is gone, never queued again', async () => {
+    let now = 1_000_000;
+    const store = new MemoryJobStore({ retentionSeconds: 60, now: () => now });
+    await store.create(newJob('job_a', 1), [{ input: {}, request: validateRequest(subreddit, { subreddit: 'x1' }) }], null);
+    await store.record('job_a', 0, { status: 'succeeded', creditsCharged: 1, reservationId: 'r', envelope: '{}' }, 'now');
+    now += 59_000;
+    expect((await store.get('job_a'))?.status).toBe('succeeded');
+    now += 2_000;
+    expect(await store.get('job_a')).toBeNull();
+    expect(await store.record('job_a', 0, { status: 'succeeded', creditsCharged: 1, reservationId: 'r', envelope: '{}' }, 'now')).toBe('missing');
+  });
+});
+
+describe('processTarget', () => {
+  it('waits for Retry-After on upstream_rate_limited, then charges once', async () => {
+    const state = createMemoryState({ cacheMaxBytes: 1_000_000, cacheRetentionSeconds: 60 });
+    const account = await state.keys.seed('sk_test_unit_0001', 10, null);
+    let calls = 0;
+    const upstream = stubUpstream(() => {
+      calls += 1;
+      if (calls === 1) return new GatewayError('upstream_rate_limited', 'slow down', { retryAfter: 7 });
+      return { body: JSON.stringify(listing(postsByAuthors(2, 2))) };
+    });
+    const store = new MemoryJobStore({ retentionSeconds: 60 });
+    await store.create(newJob('job_b', 1, account.id), [{ input: { subreddit: 'x1' }, request: validateRequest(subreddit, { subreddit: 'x1' }) }], null);
+    const waits: number[] = [];
+    const deps = { pipeline: { state, upstreamFor: () => upstream, logError: () => {} }, store, catalogue, sleep: async (ms: number) => void waits.push(ms) };
+    await processTarget(deps, { jobId: 'job_b', index: 0 });
+    expect(waits).toEqual([7000]);
+    expect(await store.get('job_b')).toMatchObject({ status: 'succeeded', creditsCharged: 1 });
+    expect((await state.ledger.usage(account.id, null)).balance).toBe(9);
+    // A retried worker finds the stored result and neither fetches nor charges again.
+    const fetched = calls;
+    await processTarget(deps, { jobId: 'job_b', index: 0 });
+    expect(calls).toBe(fetched);
+    expect((await state.ledger.usage(account.id, null)).balance).toBe(9);
+  });
+});

@@ -1,0 +1,46 @@
+import { listing, postsByAuthors } from '../support/forum-data.js';
+import type { FakeUpstream } from '../support/fake-upstream-server.js';
+import { RICH_KEY } from '../support/gateway.js';
+
+export interface JsonAnswer {
+  status: number;
+  headers: Headers;
+  body: Record<string, any>;
+}
+
+/** A JSON request to the gateway with a key (default: the rich test key). */
+export async function send(baseUrl: string, method: string, path: string, options: { body?: unknown; key?: string; headers?: Record<string, string> } = {}): Promise<JsonAnswer> {
+  const headers: Record<string, string> = { 'x-api-key': options.key ?? RICH_KEY, ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(baseUrl + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+}
+
+/** Polls GET /v1/jobs/{id} until `done(job)` or the deadline. */
+export async function pollJob(baseUrl: string, jobId: string, done: (job: Record<string, any>) => boolean, options: { key?: string; timeoutMs?: number; query?: string } = {}): Promise<Record<string, any>> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const answer = await send(baseUrl, 'GET', `/v1/jobs/${jobId}${options.query ?? ''}`, { key: options.key });
+    if (answer.status === 200 && done(answer.body.data)) return answer.body.data;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} did not get there in time: ${JSON.stringify(answer.body).slice(0, 500)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export const finished = (job: Record<string, any>): boolean => ['succeeded', 'failed', 'canceled'].includes(job.status);
+
+/**
+ * Serves /r/{name}/hot.json for every community: 3 posts after `delayMs`, except names
+ * starting with "empty" (no posts) and "broken" (HTTP 500).
+ */
+export function serveCommunities(upstream: FakeUpstream, delayMs = 0): void {
+  upstream.on((_request, url) => {
+    const match = /^\/r\/([^/]+)\/hot\.json$/.exec(url.pathname);
+    if (!match) return undefined;
+    if (match[1]!.startsWith('broken')) return { status: 500, body: 'oops', delayMs };
+    return { body: listing(match[1]!.startsWith('empty') ? [] : postsByAuthors(3, 3)), delayMs };
+  });
+}
+
+/** Batch targets for communities c0…c{n-1}. */
+export const communityTargets = (count: number, prefix = 'c'): { subreddit: string }[] => Array.from({ length: count }, (_unused, index) => ({ subreddit: `${prefix}${index}` }));

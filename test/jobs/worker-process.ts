@@ -1,0 +1,13 @@
+/**
+ * A job worker process for the crash tests: src/jobs/worker.ts on its own, with
+ * TEST_REDIS_PREFIX keeping the run's keys apart. Prints "worker ready" once consuming.
+ */
+import { loadConfig } from '../../src/config.js';
+import { startWorker } from '../../src/jobs/worker.js';
+import { createState } from '../../src/state/index.js';
+
+const config = loadConfig();
+const state = await createState(config, { prefix: process.env.TEST_REDIS_PREFIX });
+const jobs = await startWorker(config, state);
+process.stdout.write('worker ready\n');
+process.once('SIGTERM', () => void jobs.close().finally(() => state.close().finally(() => process.exit(0))));
