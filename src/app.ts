@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Catalogue } from './catalogue/catalogue.js';
-import type { EndpointDefinition } from './catalogue/endpoint.js';
 import { catalogue as defaultCatalogue } from './catalogue/index.js';
 import type { Config } from './config.js';
 import { buildLlmsTxt } from './docs/llms-txt.js';
@@ -8,7 +7,7 @@ import { buildOpenApi } from './docs/openapi.js';
 import { GatewayError } from './errors.js';
 import { createJobs, type Jobs } from './jobs/index.js';
 import { createMetrics } from './metrics.js';
-import type { PipelineDeps } from './pipeline/run-endpoint.js';
+import { createPipelineDeps } from './pipeline/deps.js';
 import { errorBody } from './rest/envelope.js';
 import { registerDataRoutes } from './rest/data-routes.js';
 import { registerJobRoutes } from './rest/job-routes.js';
@@ -16,8 +15,6 @@ import { buildSchema } from './schema/index.js';
 import { createGraphQLServer } from './schema/yoga.js';
 import { createState } from './state/index.js';
 import type { StateAdapters } from './state/ports.js';
-import { UpstreamClient } from './upstream/client.js';
-import type { Upstream } from './upstream/types.js';
 
 export interface Gateway {
   server: FastifyInstance;
@@ -35,18 +32,6 @@ export async function createGateway(config: Config, options: { state?: StateAdap
   const state = options.state ?? (await createState(config));
   for (const seeded of config.API_KEYS) await state.keys.seed(seeded.key, seeded.credits, seeded.dailyCap);
 
-  const upstreamClient = new UpstreamClient({ origins: config.UPSTREAM_ORIGINS, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
-  const upstreams = new Map<string, Upstream | GatewayError>();
-  for (const family of catalogue.families) {
-    const proxyUrl = config[family.proxyEnv];
-    upstreams.set(
-      family.name,
-      family.requiresResidentialProxy && !proxyUrl
-        ? new GatewayError('not_configured', `The ${family.name} endpoints need a residential proxy: set ${family.proxyEnv}.`, { details: { variable: family.proxyEnv } })
-        : upstreamClient.forFamily({ family: family.name, hosts: family.hosts, proxyUrl }),
-    );
-  }
-
   const server = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers["x-api-key"]'] },
     requestIdHeader: false,
@@ -58,16 +43,11 @@ export async function createGateway(config: Config, options: { state?: StateAdap
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, path: route.url });
   });
 
-  const deps: PipelineDeps = {
-    state,
-    upstreamFor(endpoint: EndpointDefinition) {
-      const upstream = upstreams.get(endpoint.family);
-      if (upstream === undefined) throw new Error(`no upstream for family ${endpoint.family}`);
-      if (upstream instanceof GatewayError) throw upstream;
-      return upstream;
-    },
+  const pipeline = createPipelineDeps(config, catalogue, state, {
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     logError: (message, context) => server.log.error(context, message),
-  };
+  });
+  const { deps } = pipeline;
 
   const metrics = createMetrics();
   server.addHook('onResponse', async (request, reply) => {
@@ -116,7 +96,7 @@ export async function createGateway(config: Config, options: { state?: StateAdap
     async close() {
       await server.close();
       await jobs.close();
-      await upstreamClient.close();
+      await pipeline.close();
       await state.close();
     },
   };

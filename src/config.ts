@@ -99,3 +99,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const issue = result.error.issues[0]!;
   throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
 }
+
+/** For process entries: the configuration, or one line naming the bad variable and exit code 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

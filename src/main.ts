@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createGateway } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { isGatewayError } from './errors.js';
 import { createState, StoreConnectError } from './state/index.js';
 import { generateKey } from './state/key-hash.js';
@@ -8,16 +8,7 @@ import type { StateAdapters } from './state/ports.js';
 
 /** Process entry: configuration, start, graceful shutdown. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   // The state store's connection events go to the server's log once there is one.
   const stateLog: { target?: FastifyBaseLogger } = {};
   let state: StateAdapters;

@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import type { StateAdapters } from '../state/ports.js';
 import type { RedisState } from '../state/redis/index.js';
 import { BullJobQueue } from './bullmq-queue.js';
-import { jobPipeline } from './job-pipeline.js';
+import { createPipelineDeps } from '../pipeline/deps.js';
 import { MemoryJobQueue } from './memory-queue.js';
 import { MemoryJobStore } from './memory-store.js';
 import { processTarget, type TargetWorkerDeps } from './process-target.js';
@@ -48,13 +48,13 @@ export async function createJobs(config: Config, catalogue: Catalogue, state: St
     queue = new MemoryJobQueue(concurrency, { onError });
   }
   const service = new JobService({ catalogue, store, queue, pubsub: state.pubsub });
-  let pipeline: ReturnType<typeof jobPipeline> | null = null;
+  let pipeline: ReturnType<typeof createPipelineDeps> | null = null;
   return {
     service,
     store,
     queue,
     async startWorkers(options = {}) {
-      pipeline ??= jobPipeline(config, catalogue, state, log);
+      pipeline ??= createPipelineDeps(config, catalogue, state, { timeoutMs: config.JOB_UPSTREAM_TIMEOUT_MS, logError: log });
       const deps: TargetWorkerDeps = { pipeline: pipeline.deps, store, catalogue, backoffMs: config.JOB_RETRY_BASE_MS, ...options };
       await queue.startWorkers(async (task) => {
         await processTarget(deps, task);

@@ -1,19 +1,10 @@
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfigOrExit } from '../config.js';
 import { createState, StoreConnectError } from '../state/index.js';
 import { startWorker } from './worker.js';
 
 /** Process entry of `npm run worker`: job workers without the HTTP server. Needs REDIS_URL. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.REDIS_URL) {
     // Without Redis the queue lives inside each gateway process; a separate worker would see nothing.
     console.error('npm run worker needs REDIS_URL: without it, jobs run inside the gateway (WORKERS=inline).');

@@ -2,17 +2,24 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { Config } from '../config.js';
 import { GatewayError } from '../errors.js';
-import type { PipelineDeps } from '../pipeline/run-endpoint.js';
+import type { PipelineDeps } from './run-endpoint.js';
 import type { StateAdapters } from '../state/ports.js';
 import { UpstreamClient } from '../upstream/client.js';
 import type { Upstream } from '../upstream/types.js';
 
 /**
- * The pipeline as workers use it: the same state and families as the HTTP doors, through an
- * upstream client of its own whose time-out is JOB_UPSTREAM_TIMEOUT_MS (no synchronous ceiling).
+ * What the pipeline needs: the state, and each family's upstream (or the not_configured error
+ * of a family that cannot run here), through an upstream client of its own. The HTTP doors use
+ * UPSTREAM_TIMEOUT_MS; job workers JOB_UPSTREAM_TIMEOUT_MS (no synchronous ceiling).
  */
-export function jobPipeline(config: Config, catalogue: Catalogue, state: StateAdapters, logError: PipelineDeps['logError']): { deps: PipelineDeps; close(): Promise<void> } {
-  const client = new UpstreamClient({ origins: config.UPSTREAM_ORIGINS, timeoutMs: config.JOB_UPSTREAM_TIMEOUT_MS });
+export function createPipelineDeps(
+  config: Config,
+  catalogue: Catalogue,
+  state: StateAdapters,
+  options: { timeoutMs: number; logError: PipelineDeps['logError'] },
+): { deps: PipelineDeps; close(): Promise<void> } {
+  const { logError } = options;
+  const client = new UpstreamClient({ origins: config.UPSTREAM_ORIGINS, timeoutMs: options.timeoutMs });
   const upstreams = new Map<string, Upstream | GatewayError>();
   for (const family of catalogue.families) {
     const proxyUrl = config[family.proxyEnv];
