@@ -3,7 +3,7 @@ import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { EndpointResult } from '../catalogue/results.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { resourceSchemas } from '../model/index.js';
-import { secondsToNextUtcDay } from '../state/key-hash.js';
+import { secondsToNextUtcDay } from '../state/utc-day.js';
 import type { ApiKeyRecord, CacheEntry, StateAdapters } from '../state/ports.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../upstream/types.js';
 import { cacheKey } from './cache-key.js';
@@ -50,7 +50,7 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
   const now = deps.now?.() ?? new Date();
   const key = endpoint.flags.cacheable ? cacheKey(endpoint.path, request.params) : null;
 
-  if (key !== null && request.cacheMaxAgeSeconds !== null) {
+  if (key !== null && mayServeFromCache(endpoint, request)) {
     const hit = await deps.state.cache.get(key);
     const ageMs = hit ? Math.max(0, now.getTime() - Date.parse(hit.fetchedAt)) : Number.NaN;
     if (hit && ageMs <= request.cacheMaxAgeSeconds * 1000) return fromCache(endpoint, hit, Math.floor(ageMs / 1000), request.includeRaw);
@@ -86,6 +86,11 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
   await deps.state.ledger.commit(reservationId);
   if (key !== null) await deps.state.cache.set(key, { body: payloadJson, raw: rawJson, fetchedAt });
   return outcome;
+}
+
+/** Whether a call may be answered from the cache: the endpoint is cacheable and the caller gave cache_max_age. */
+export function mayServeFromCache(endpoint: EndpointDefinition, request: ValidatedRequest): request is ValidatedRequest & { cacheMaxAgeSeconds: number } {
+  return endpoint.flags.cacheable && request.cacheMaxAgeSeconds !== null;
 }
 
 /** The family's upstream bound to this call: its abort signal, and its per-request memo of GETs. */

@@ -1,4 +1,4 @@
-import { secondsToNextUtcDay } from '../state/key-hash.js';
+import { secondsToNextUtcDay } from '../state/utc-day.js';
 import type { AccountUsage } from '../state/ports.js';
 
 /**

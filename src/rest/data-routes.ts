@@ -2,9 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { authenticate } from '../pipeline/auth.js';
-import type { EndpointDefinition } from '../catalogue/endpoint.js';
-import type { ValidatedRequest } from '../pipeline/params.js';
-import { runEndpoint, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
+import { mayServeFromCache, runEndpoint, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
 import type { AccountUsage, ApiKeyRecord } from '../state/ports.js';
 import { billingHeaders } from './billing-headers.js';
 import { errorBody, successBody } from './envelope.js';
@@ -21,7 +19,7 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
         const validated = memo.validate(endpoint, request.raw.url, request.query as Record<string, unknown>);
         // A cache hit charges nothing, so a balance read alongside the cache lookup is as true as one
         // after it, and saves a store round trip on the hot path. Only asked when a hit is possible.
-        const early = mayHit(endpoint, validated) ? readUsage(deps, account) : null;
+        const early = mayServeFromCache(endpoint, validated) ? readUsage(deps, account) : null;
         let signal: AbortSignal | undefined;
         // Lazy: only a live fetch reads the signal, so a cache hit never pays for a controller and a listener.
         const call: CallContext = { account, requestId: request.id, get signal() { return (signal ??= abortOnDisconnect(reply)); } };
@@ -50,10 +48,6 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
 /** The result is settled before the balance is read: a failed reading must not turn it into an error. */
 function readUsage(deps: PipelineDeps, account: ApiKeyRecord): Promise<AccountUsage | null> {
   return deps.state.ledger.usage(account.id, account.dailyCap).catch(() => null);
-}
-
-function mayHit(endpoint: EndpointDefinition, validated: ValidatedRequest): boolean {
-  return endpoint.flags.cacheable && validated.cacheMaxAgeSeconds !== null;
 }
 
 /** Aborts upstream work when the caller disconnects before the answer is sent. */

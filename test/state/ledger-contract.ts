@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { utcDay } from '../../src/state/key-hash.js';
+import { utcDay } from '../../src/state/utc-day.js';
 import type { StateAdapters } from '../../src/state/ports.js';
 
 export interface ContractOptions {

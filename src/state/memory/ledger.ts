@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { AccountUsage, Ledger, ReserveOutcome, UsageEntry } from '../ports.js';
-import { assertCredits, utcDay } from '../key-hash.js';
+import { assertCredits } from '../key-hash.js';
+import { utcDay } from '../utc-day.js';
 
 interface Reservation {
   accountId: string;
