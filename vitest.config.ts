@@ -8,6 +8,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // Captures every harness gateway's logs and fails the run if a secret reached them (issue 8).
+    globalSetup: ['test/support/log-capture.global.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',

@@ -11,6 +11,7 @@ import { coalesce } from './scenarios/coalesce.js';
 import { graphqlEdges } from './scenarios/graphql-edges.js';
 import { memory } from './scenarios/memory.js';
 import { restHit } from './scenarios/rest-hit.js';
+import { sse } from './scenarios/sse.js';
 import { renderTable, type Row } from './support/table.js';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -21,6 +22,7 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   graphql: graphqlEdges,
   coalesce,
   memory,
+  sse,
   redis: () => (process.env.REDIS_URL ? restHit('Redis state', { REDIS_URL: process.env.REDIS_URL }) : Promise.resolve([])),
 };
 

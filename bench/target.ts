@@ -21,13 +21,17 @@ export const HIT_PATH = '/v1/forum/subreddit?subreddit=bench&limit=25&cache_max_
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 async function main(): Promise<void> {
-  const { upstream, origin } = await startForumUpstream();
+  // BENCH_UPSTREAM_ORIGIN: the fake runs elsewhere (the memory run), so its bodies are not counted as the gateway's memory.
+  const external = process.env.BENCH_UPSTREAM_ORIGIN;
+  const { upstream, origin } = external ? { upstream: null, origin: external } : await startForumUpstream();
   const redisUrl = process.env.REDIS_URL;
   const prefix = `pdgbench:${process.pid}:`;
   const config = loadConfig({
     API_KEYS: `${BENCH_KEY}=1000000000000`,
     UPSTREAM_ORIGINS: `www.reddit.com=${origin}`,
     LOG_LEVEL: 'silent',
+    // One key carries all the load: a budget it never reaches, so the limiter's cost is measured but never refuses.
+    RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT ?? '1000000000',
     CACHE_MAX_BYTES: process.env.BENCH_CACHE_MAX_BYTES ?? String(256 * 1024 * 1024),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   });
@@ -57,15 +61,21 @@ async function main(): Promise<void> {
   await framework.listen({ port: 0, host: '127.0.0.1' });
   const fastifyUrl = `http://127.0.0.1:${(framework.server.address() as AddressInfo).port}`;
 
-  const stats = (): TargetStats => {
+  const stats = (collect: boolean): TargetStats => {
     const memory = process.memoryUsage();
-    return { rss: memory.rss, heapUsed: memory.heapUsed, upstreamRequests: upstream.requests.length, upstreamConnections: upstream.connections };
+    const gc = (globalThis as { gc?: () => void }).gc;
+    let liveHeap: number | null = null;
+    if (collect && gc) {
+      gc();
+      liveHeap = process.memoryUsage().heapUsed;
+    }
+    return { rss: memory.rss, heapUsed: memory.heapUsed, heapTotal: memory.heapTotal, external: memory.external, liveHeap, upstreamRequests: upstream?.requests.length ?? 0, upstreamConnections: upstream?.connections ?? 0 };
   };
   process.on('message', (message: TargetRequest) => {
     if (message.type === 'stats') {
       // The fake's request log is the benchmark's, not the gateway's: drop it so it does not count as the gateway's memory.
-      const current = stats();
-      upstream.requests.length = 0;
+      const current = stats(message.collect === true);
+      if (upstream) upstream.requests.length = 0;
       process.send?.({ type: 'stats', stats: current });
     } else if (message.type === 'stop') {
       void stop();
@@ -76,7 +86,7 @@ async function main(): Promise<void> {
     bare.close();
     await framework.close();
     await gateway.close();
-    await upstream.stop();
+    await upstream?.stop();
     if (redisUrl) await dropKeys(redisUrl, prefix);
     process.exit(0);
   };

@@ -2,41 +2,52 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Catalogue } from './catalogue/catalogue.js';
 import { catalogue as defaultCatalogue } from './catalogue/index.js';
 import type { Config } from './config.js';
+import { registerApiReference } from './docs/api-reference.js';
 import { buildLlmsTxt } from './docs/llms-txt.js';
 import { buildOpenApi } from './docs/openapi.js';
 import { GatewayError } from './errors.js';
 import { createJobs, type Jobs } from './jobs/index.js';
+import { loggerOptions, type LogDestination } from './logging/logger-options.js';
 import { createMetrics } from './metrics.js';
 import { createPipelineDeps } from './pipeline/deps.js';
 import { errorBody } from './rest/envelope.js';
 import { registerDataRoutes } from './rest/data-routes.js';
 import { registerJobRoutes } from './rest/job-routes.js';
+import { registerSubscriptionRoutes } from './rest/subscription-routes.js';
 import { buildSchema } from './schema/index.js';
-import { createGraphQLServer } from './schema/yoga.js';
+import { registerGraphQLDoors } from './schema/doors.js';
+import type { GraphiQLSettings } from './schema/graphiql.js';
+import type { ResolveAll } from './outbound/index.js';
 import { createState } from './state/index.js';
+import { registerRateLimit } from './limits/rate-limit-hook.js';
+import { createRateLimiter } from './limits/rate-limiter.js';
 import type { StateAdapters } from './state/ports.js';
+import type { PubSubEventTarget } from './state/pubsub-event-target.js';
+import { createSubscriptions, type SubscriptionOptions, type SubscriptionService } from './subscriptions/index.js';
 
 export interface Gateway {
   server: FastifyInstance;
   state: StateAdapters;
   jobs: Jobs;
+  subscriptions: SubscriptionService;
+  /** Pub/sub topics as the GraphQL streams of this process follow them. */
+  graphqlEvents: PubSubEventTarget;
   /** Every method and path the server answers (for the OpenAPI coverage test). */
   routes: { method: string; path: string }[];
   close(): Promise<void>;
 }
 
 /** Composes state, upstream client, catalogue and the doors into one Fastify server. */
-export async function createGateway(config: Config, options: { state?: StateAdapters; catalogue?: Catalogue } = {}): Promise<Gateway> {
+export async function createGateway(
+  config: Config,
+  options: { state?: StateAdapters; catalogue?: Catalogue; logDestination?: LogDestination; subscriptions?: SubscriptionOptions; docs?: GraphiQLSettings; resolveAll?: ResolveAll } = {},
+): Promise<Gateway> {
   const catalogue = options.catalogue ?? defaultCatalogue;
   // Memory without REDIS_URL, Redis with it; main.ts connects first so it can exit with one line.
   const state = options.state ?? (await createState(config));
   for (const seeded of config.API_KEYS) await state.keys.seed(seeded.key, seeded.credits, seeded.dailyCap);
 
-  const server = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers["x-api-key"]'] },
-    requestIdHeader: false,
-    genReqId: () => crypto.randomUUID(),
-  });
+  const server = Fastify(loggerOptions(config, options.logDestination));
 
   const routes: Gateway['routes'] = [];
   server.addHook('onRoute', (route) => {
@@ -45,29 +56,51 @@ export async function createGateway(config: Config, options: { state?: StateAdap
 
   const pipeline = createPipelineDeps(config, catalogue, state, {
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    resolveAll: options.resolveAll,
     logError: (message, context) => server.log.error(context, message),
   });
   const { deps } = pipeline;
 
   const metrics = createMetrics();
-  server.addHook('onResponse', async (request, reply) => {
+  // Callback-style hooks: they do no I/O, and an async hook costs a promise on every request.
+  server.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.requests.inc({ route, status: String(reply.statusCode) });
     metrics.duration.observe({ route }, reply.elapsedTime / 1000);
+    done();
   });
-  server.addHook('onSend', async (request, reply) => {
+  server.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
+  const rateLimiter = createRateLimiter(config.RATE_LIMIT_PER_MINUTE, state);
+  if (rateLimiter) registerRateLimit(server, rateLimiter, state);
+
   registerDataRoutes(server, catalogue, deps);
-  const jobs = await createJobs(config, catalogue, state, (message, context) => server.log.error(context, message));
+  const jobs = await createJobs(config, catalogue, state, (message, context) => server.log.error(context, message), { resolveAll: options.resolveAll });
   registerJobRoutes(server, jobs.service, deps);
   if (config.WORKERS === 'inline') await jobs.startWorkers();
-  registerGraphQL(server, createGraphQLServer(buildSchema(catalogue), deps, { jobs: jobs.service }));
+  const subscriptions = await createSubscriptions(config, catalogue, state, (message, context) => server.log.error(context, message), options.subscriptions);
+  registerSubscriptionRoutes(server, subscriptions, deps);
+  if (config.WORKERS === 'inline') await subscriptions.start();
+  const graphqlEvents = registerGraphQLDoors(
+    server,
+    buildSchema(catalogue),
+    deps,
+    {
+      jobs: jobs.service,
+      subscriptions,
+      watchMinIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS,
+      limits: { maxCost: config.GRAPHQL_MAX_COST, maxDepth: config.GRAPHQL_MAX_DEPTH },
+    },
+    { watchIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS, ...options.docs },
+  );
 
   const openApi = JSON.stringify(buildOpenApi(catalogue));
   const llmsTxt = buildLlmsTxt(catalogue);
   server.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));
+  registerApiReference(server, { apiKey: options.docs?.apiKey });
   server.get('/llms.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(llmsTxt));
   server.get('/healthz', async () => ({ status: 'ok' }));
   server.get('/readyz', async (_request, reply) => {
@@ -92,25 +125,15 @@ export async function createGateway(config: Config, options: { state?: StateAdap
     server,
     state,
     jobs,
+    subscriptions,
+    graphqlEvents,
     routes,
     async close() {
       await server.close();
       await jobs.close();
+      await subscriptions.close();
       await pipeline.close();
       await state.close();
     },
   };
-}
-
-/** Yoga handles /graphql unchanged (the graphql-http audits depend on it): it reads the body itself. */
-function registerGraphQL(server: FastifyInstance, yoga: ReturnType<typeof createGraphQLServer>): void {
-  server.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.route({
-      url: '/graphql',
-      method: ['GET', 'POST', 'OPTIONS'],
-      handler: (req, reply) => yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
-    });
-  });
 }

@@ -73,6 +73,8 @@ const envSchema = z.object({
   INFERENCE_URL: optionalUrl,
   WEBHOOK_ALLOW_PRIVATE: booleanFlag,
   SUBSCRIPTION_MIN_INTERVAL_SECONDS: positiveInt(60),
+  // First webhook retry delay; the whole back-off schedule scales with it (README "Subscriptions").
+  WEBHOOK_RETRY_BASE_MS: positiveInt(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CACHE_RETENTION_SECONDS: positiveInt(7 * 24 * 3600),
   CACHE_MAX_BYTES: positiveInt(256 * 1024 * 1024),
@@ -84,6 +86,11 @@ const envSchema = z.object({
   JOB_UPSTREAM_TIMEOUT_MS: positiveInt(120_000),
   JOB_LOCK_MS: positiveInt(30_000),
   JOB_RETRY_BASE_MS: positiveInt(1000),
+  // Abuse limits (SECURITY.md): upstream fetches one GraphQL operation may cause, its depth,
+  // and requests per key per minute across every process (0 turns the rate limit off).
+  GRAPHQL_MAX_COST: positiveInt(500),
+  GRAPHQL_MAX_DEPTH: positiveInt(15),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
 });
 
 export type Config = z.output<typeof envSchema>;

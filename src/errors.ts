@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   idempotency_conflict: 409,
   daily_cap_exceeded: 429,
+  /** Not in spec section 7: the per-key request rate (RATE_LIMIT_PER_MINUTE) was exceeded. */
+  rate_limited: 429,
   upstream_rate_limited: 429,
   internal_error: 500,
   not_configured: 501,
@@ -24,6 +26,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 const RETRYABLE: ReadonlySet<ErrorCode> = new Set([
   'daily_cap_exceeded',
+  'rate_limited',
   'upstream_rate_limited',
   'upstream_blocked',
   'upstream_timeout',

@@ -16,17 +16,23 @@ export interface TargetReady {
 export interface TargetStats {
   rss: number;
   heapUsed: number;
+  heapTotal: number;
+  /** Memory held by Buffers and other objects outside the V8 heap. */
+  external: number;
+  /** heapUsed right after a full collection (the live set), when the reading asked for one; else null. */
+  liveHeap: number | null;
   /** Upstream requests since the previous stats reading. */
   upstreamRequests: number;
   /** TCP connections the fake upstream accepted since start. */
   upstreamConnections: number;
 }
 
-export type TargetRequest = { type: 'stats' } | { type: 'stop' };
+export type TargetRequest = { type: 'stats'; collect?: boolean } | { type: 'stop' };
 
 /** A running bench/target.ts child. */
 export interface Target extends TargetReady {
-  stats(): Promise<TargetStats>;
+  /** `collect` runs a full garbage collection first to read the live heap (it pauses the target). */
+  stats(collect?: boolean): Promise<TargetStats>;
   stop(): Promise<void>;
 }
 
@@ -34,17 +40,25 @@ const TARGET = fileURLToPath(new URL('../target.ts', import.meta.url));
 
 /**
  * Starts the process under load. BENCH_CPU_PROF=dir adds --cpu-prof, writing a profile of the
- * target (the gateway, not the load generator) into dir when it stops.
+ * target (the gateway, not the load generator) into dir when it stops. `maxOldSpaceMb` bounds
+ * V8's old space as a deployment would (NODE_OPTIONS=--max-old-space-size).
  */
-export async function startTarget(env: Record<string, string | undefined> = {}): Promise<Target> {
+export async function startTarget(env: Record<string, string | undefined> = {}, options: { maxOldSpaceMb?: number } = {}): Promise<Target> {
   const profileDir = process.env.BENCH_CPU_PROF;
-  const execArgv = ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+  const execArgv = [
+    '--import',
+    'tsx',
+    // Lets stats() read the live heap (after a full collection) beside RSS.
+    '--expose-gc',
+    ...(options.maxOldSpaceMb ? [`--max-old-space-size=${options.maxOldSpaceMb}`] : []),
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  ];
   const child = fork(TARGET, [], { execArgv, env: { ...process.env, REDIS_URL: undefined, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await nextMessage<TargetReady>(child, 'ready');
   return {
     ...ready,
-    async stats() {
-      child.send({ type: 'stats' } satisfies TargetRequest);
+    async stats(collect = false) {
+      child.send({ type: 'stats', collect } satisfies TargetRequest);
       return (await nextMessage<{ type: 'stats'; stats: TargetStats }>(child, 'stats')).stats;
     },
     async stop() {

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import type { EndpointResult, FetchContext } from './results.js';
 
-export type FamilyName = 'forum' | 'realty';
+export type FamilyName = 'forum' | 'realty' | 'inference';
 
 /** Names of the unified types an endpoint can return; GraphQL and OpenAPI look them up by name. */
 export type ResourceTypeName =
   | 'Post' | 'Comment' | 'Transcript' | 'Creator'
-  | 'PropertyListing' | 'RealEstateAgent' | 'SearchResultItem';
+  | 'PropertyListing' | 'RealEstateAgent' | 'SearchResultItem'
+  | 'AgeGenderEstimate';
 
 /** The x- flags of spec section 1, published on every operation. */
 export interface EndpointFlags {
@@ -37,7 +38,11 @@ export interface EndpointDefinition<Params extends z.ZodObject = z.ZodObject, It
   description: string;
   params: Params;
   flags: EndpointFlags;
-  returns: { kind: 'single' | 'list'; type: ResourceTypeName };
+  /**
+   * `maxItems`: for a list endpoint without a `limit` parameter, the most items one page can
+   * hold (the GraphQL cost limit multiplies by it; see src/schema/limits).
+   */
+  returns: { kind: 'single' | 'list'; type: ResourceTypeName; maxItems?: number };
   /**
    * Rules zod cannot hold (several parameters at once, the family's URL forms), run in the
    * validation step, before any credit is reserved. Returns the canonical parameters, so
@@ -53,8 +58,13 @@ export interface FamilyDefinition {
   name: FamilyName;
   /** Every host the family's fetch code may contact; redirects are followed only within them. */
   hosts: readonly string[];
-  /** Environment variable naming the outbound proxy of this family. */
-  proxyEnv: 'FORUM_PROXY_URL' | 'REALTY_PROXY_URL';
+  /** Environment variable naming the outbound proxy of this family (none for a provider family). */
+  proxyEnv?: 'FORUM_PROXY_URL' | 'REALTY_PROXY_URL';
+  /**
+   * A family served by one operator-configured provider instead of platform hosts: the variable
+   * holding its URL. Without it the family's endpoints answer 501 not_configured naming it.
+   */
+  providerEnv?: 'INFERENCE_URL';
   /** When true, requests answer 501 not_configured without a proxy, before any upstream request. */
   requiresResidentialProxy: boolean;
   endpoints: readonly EndpointDefinition[];

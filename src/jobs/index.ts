@@ -1,7 +1,8 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Config } from '../config.js';
+import type { ResolveAll } from '../outbound/index.js';
 import type { StateAdapters } from '../state/ports.js';
-import type { RedisState } from '../state/redis/index.js';
+import { isRedisState } from '../state/redis/index.js';
 import { BullJobQueue } from './bullmq-queue.js';
 import { createPipelineDeps } from '../pipeline/deps.js';
 import { MemoryJobQueue } from './memory-queue.js';
@@ -26,16 +27,15 @@ export interface Jobs {
   close(): Promise<void>;
 }
 
-const isRedisState = (state: StateAdapters): state is RedisState => 'store' in state && 'prefix' in state;
-
 /** Per-family limits from the configuration. */
-export const familyConcurrency = (config: Config): FamilyConcurrency => ({ forum: config.FORUM_CONCURRENCY, realty: config.REALTY_CONCURRENCY });
+// Inference jobs (single jobs only: detect-age-gender is not batchable) run in a lane of their own with the forum limit.
+export const familyConcurrency = (config: Config): FamilyConcurrency => ({ forum: config.FORUM_CONCURRENCY, realty: config.REALTY_CONCURRENCY, inference: config.FORUM_CONCURRENCY });
 
 /**
  * Jobs on the chosen state: Redis job records and BullMQ with REDIS_URL, in-process store and
  * queue without. Workers are not started here; the caller decides (WORKERS, worker-main.ts).
  */
-export async function createJobs(config: Config, catalogue: Catalogue, state: StateAdapters, log: JobLog): Promise<Jobs> {
+export async function createJobs(config: Config, catalogue: Catalogue, state: StateAdapters, log: JobLog, extras: { resolveAll?: ResolveAll } = {}): Promise<Jobs> {
   const concurrency = familyConcurrency(config);
   const onError = (error: unknown, task: unknown) => log('job target failed to run; it will be retried', { error: String(error), task });
   let store: JobStore;
@@ -54,7 +54,8 @@ export async function createJobs(config: Config, catalogue: Catalogue, state: St
     store,
     queue,
     async startWorkers(options = {}) {
-      pipeline ??= createPipelineDeps(config, catalogue, state, { timeoutMs: config.JOB_UPSTREAM_TIMEOUT_MS, logError: log });
+      // The same resolver as the HTTP doors (the offline demo's fixed one), so a job checks image hosts as a request does.
+      pipeline ??= createPipelineDeps(config, catalogue, state, { timeoutMs: config.JOB_UPSTREAM_TIMEOUT_MS, logError: log, resolveAll: extras.resolveAll });
       const deps: TargetWorkerDeps = { pipeline: pipeline.deps, store, catalogue, backoffMs: config.JOB_RETRY_BASE_MS, ...options };
       await queue.startWorkers(async (task) => {
         await processTarget(deps, task);

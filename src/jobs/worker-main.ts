@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     throw error;
   });
   const jobs = await startWorker(config, state);
-  process.stdout.write(`Job worker ready (forum ${config.FORUM_CONCURRENCY}, realty ${config.REALTY_CONCURRENCY} at once across all workers)\n`);
+  process.stdout.write(`Worker ready: jobs, subscription checks and webhook deliveries (forum ${config.FORUM_CONCURRENCY}, realty ${config.REALTY_CONCURRENCY} at once across all workers)\n`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

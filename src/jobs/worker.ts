@@ -1,14 +1,24 @@
 import { catalogue as defaultCatalogue } from '../catalogue/index.js';
 import type { Config } from '../config.js';
 import type { StateAdapters } from '../state/ports.js';
-import { createJobs, type Jobs } from './index.js';
+import { createSubscriptions } from '../subscriptions/index.js';
+import { createJobs } from './index.js';
 
 /**
- * A process that only runs job targets (no HTTP): `npm run worker`. With REDIS_URL, any number
- * of them consume the same BullMQ queues as the gateways, so workers scale on their own.
+ * A process that only does background work (no HTTP): `npm run worker`. With REDIS_URL, any
+ * number of them consume the same BullMQ queues as the gateways: job targets, subscription
+ * checks and webhook deliveries, so workers scale on their own.
  */
-export async function startWorker(config: Config, state: StateAdapters): Promise<Jobs> {
-  const jobs = await createJobs(config, defaultCatalogue, state, (message, context) => console.error(JSON.stringify({ level: 'error', msg: message, ...context })));
+export async function startWorker(config: Config, state: StateAdapters): Promise<{ close(): Promise<void> }> {
+  const log = (message: string, context: Record<string, unknown>) => console.error(JSON.stringify({ level: 'error', msg: message, ...context }));
+  const jobs = await createJobs(config, defaultCatalogue, state, log);
   await jobs.startWorkers();
-  return jobs;
+  const subscriptions = await createSubscriptions(config, defaultCatalogue, state, log);
+  await subscriptions.start();
+  return {
+    async close() {
+      await subscriptions.close();
+      await jobs.close();
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ResourceTypeName } from '../catalogue/endpoint.js';
+import { ageGenderEstimateSchema } from './inference.js';
 import { commentSchema, creatorSchema, postSchema, transcriptSchema } from './forum.js';
 import { propertyListingSchema, realEstateAgentSchema, searchResultItemSchema } from './realty.js';
 
@@ -12,4 +13,5 @@ export const resourceSchemas: Record<ResourceTypeName, z.ZodObject> = {
   PropertyListing: propertyListingSchema,
   RealEstateAgent: realEstateAgentSchema,
   SearchResultItem: searchResultItemSchema,
+  AgeGenderEstimate: ageGenderEstimateSchema,
 };

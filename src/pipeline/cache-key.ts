@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 
+/** Keys already computed for a parameter object; validated parameters are frozen and reused by the validation memo. */
+const known = new WeakMap<object, string>();
+
 /**
  * Results are public, so one entry serves every key. The key is the endpoint path and its
  * validated parameters (defaults applied, so `limit` omitted and `limit=25` share an entry).
  */
 export function cacheKey(path: string, params: Record<string, unknown>): string {
+  const remembered = Object.isFrozen(params) ? known.get(params) : undefined;
+  if (remembered !== undefined && remembered.startsWith(`${path}?`)) return remembered;
   const canonical = JSON.stringify(Object.keys(params).sort().map((name) => [name, params[name]]));
-  return `${path}?${createHash('sha256').update(canonical).digest('base64url')}`;
+  const key = `${path}?${createHash('sha256').update(canonical).digest('base64url')}`;
+  // Only frozen objects are remembered: a mutable one could change after its key was taken.
+  if (Object.isFrozen(params)) known.set(params, key);
+  return key;
 }

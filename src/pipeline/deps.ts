@@ -1,7 +1,9 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import type { EndpointDefinition, FamilyDefinition } from '../catalogue/endpoint.js';
 import type { Config } from '../config.js';
 import { GatewayError } from '../errors.js';
+import { createProviderUpstream } from '../families/inference/provider-upstream.js';
+import type { ResolveAll } from '../outbound/index.js';
 import type { PipelineDeps } from './run-endpoint.js';
 import type { StateAdapters } from '../state/ports.js';
 import { UpstreamClient } from '../upstream/client.js';
@@ -16,20 +18,29 @@ export function createPipelineDeps(
   config: Config,
   catalogue: Catalogue,
   state: StateAdapters,
-  options: { timeoutMs: number; logError: PipelineDeps['logError'] },
+  options: {
+    timeoutMs: number;
+    logError: PipelineDeps['logError'];
+    /** Resolver for caller-supplied URL hosts (image URLs); tests and the offline demo pass a fixed one. */
+    resolveAll?: ResolveAll;
+  },
 ): { deps: PipelineDeps; close(): Promise<void> } {
   const { logError } = options;
   const client = new UpstreamClient({ origins: config.UPSTREAM_ORIGINS, timeoutMs: options.timeoutMs });
   const upstreams = new Map<string, Upstream | GatewayError>();
-  for (const family of catalogue.families) {
-    const proxyUrl = config[family.proxyEnv];
-    upstreams.set(
-      family.name,
-      family.requiresResidentialProxy && !proxyUrl
-        ? new GatewayError('not_configured', `The ${family.name} endpoints need a residential proxy: set ${family.proxyEnv}.`, { details: { variable: family.proxyEnv } })
-        : client.forFamily({ family: family.name, hosts: family.hosts, proxyUrl }),
-    );
-  }
+  const upstreamOf = (family: FamilyDefinition): Upstream | GatewayError => {
+    if (family.providerEnv) {
+      const providerUrl = config[family.providerEnv];
+      if (!providerUrl) return new GatewayError('not_configured', `The ${family.name} endpoints need a provider: set ${family.providerEnv}.`, { details: { variable: family.providerEnv } });
+      return createProviderUpstream({ providerUrl, timeoutMs: options.timeoutMs, resolveAll: options.resolveAll });
+    }
+    const proxyUrl = family.proxyEnv ? config[family.proxyEnv] : undefined;
+    if (family.requiresResidentialProxy && !proxyUrl) {
+      return new GatewayError('not_configured', `The ${family.name} endpoints need a residential proxy: set ${family.proxyEnv}.`, { details: { variable: family.proxyEnv } });
+    }
+    return client.forFamily({ family: family.name, hosts: family.hosts, proxyUrl });
+  };
+  for (const family of catalogue.families) upstreams.set(family.name, upstreamOf(family));
   const deps: PipelineDeps = {
     state,
     upstreamFor(endpoint: EndpointDefinition) {

@@ -37,6 +37,11 @@ export interface CallContext {
    * result here, so a worker that dies after committing never has to fetch (or charge) again.
    */
   beforeCommit?(outcome: EndpointOutcome): Promise<void>;
+  /**
+   * The cache read for this call, when the door started it already (REST starts it beside the
+   * key lookup, so on Redis both leave in one round trip). Read only when a hit may serve.
+   */
+  cachedEntry?: Promise<CacheEntry | null>;
 }
 
 /**
@@ -51,7 +56,7 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
   const key = endpoint.flags.cacheable ? cacheKey(endpoint.path, request.params) : null;
 
   if (key !== null && mayServeFromCache(endpoint, request)) {
-    const hit = await deps.state.cache.get(key);
+    const hit = await (call.cachedEntry ?? deps.state.cache.get(key));
     const ageMs = hit ? Math.max(0, now.getTime() - Date.parse(hit.fetchedAt)) : Number.NaN;
     if (hit && ageMs <= request.cacheMaxAgeSeconds * 1000) return fromCache(endpoint, hit, Math.floor(ageMs / 1000), request.includeRaw);
   }
@@ -71,7 +76,7 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
     checkShape(endpoint, result);
   } catch (error) {
     await deps.state.ledger.release(reservationId);
-    throw asGatewayError(error, endpoint, deps);
+    throw asGatewayError(error, endpoint, deps, call.requestId);
   }
 
   const empty = 'items' in result ? result.items.length === 0 : result.data === null;
@@ -141,9 +146,9 @@ function checkShape(endpoint: EndpointDefinition, result: EndpointResult<unknown
   }
 }
 
-function asGatewayError(error: unknown, endpoint: EndpointDefinition, deps: PipelineDeps): GatewayError {
+function asGatewayError(error: unknown, endpoint: EndpointDefinition, deps: PipelineDeps, requestId: string): GatewayError {
   if (isGatewayError(error)) return error;
   // A normaliser that throws on an upstream body it did not expect: that body drifted.
-  deps.logError('fetch function threw a non-gateway error', { endpoint: endpoint.path, error: String(error) });
+  deps.logError('fetch function threw a non-gateway error', { reqId: requestId, endpoint: endpoint.path, error: String(error) });
   return new GatewayError('upstream_schema_drift', "The platform's answer could not be read as expected.", { cause: error });
 }

@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { GatewayError, isGatewayError } from '../errors.js';
-import { authenticate } from '../pipeline/auth.js';
+import { admittedAccount, authenticate } from '../pipeline/auth.js';
+import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import { cacheKey } from '../pipeline/cache-key.js';
+import type { ValidatedRequest } from '../pipeline/params.js';
 import { mayServeFromCache, runEndpoint, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
+import { accountIdForKey } from '../state/key-hash.js';
 import type { AccountUsage, ApiKeyRecord } from '../state/ports.js';
 import { billingHeaders } from './billing-headers.js';
 import { errorBody, successBody } from './envelope.js';
@@ -15,17 +19,19 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
     app.get(endpoint.path, async (request, reply) => {
       let account: ApiKeyRecord | null = null;
       try {
-        account = await authenticate(deps.state.keys, request.headers['x-api-key']);
-        const validated = memo.validate(endpoint, request.raw.url, request.query as Record<string, unknown>);
-        // A cache hit charges nothing, so a balance read alongside the cache lookup is as true as one
-        // after it, and saves a store round trip on the hot path. Only asked when a hit is possible.
-        const early = mayServeFromCache(endpoint, validated) ? readUsage(deps, account) : null;
+        const presented = request.headers['x-api-key'];
+        const validation = validateOrError(memo, endpoint, request.raw.url, request.query as Record<string, unknown>);
+        const early = 'validated' in validation ? startHitReads(deps, endpoint, validation.validated, presented, admittedAccount(request)?.id) : null;
+        account = await authenticate(deps.state.keys, presented, request);
+        if ('error' in validation) throw validation.error;
+        const { validated } = validation;
         let signal: AbortSignal | undefined;
         // Lazy: only a live fetch reads the signal, so a cache hit never pays for a controller and a listener.
-        const call: CallContext = { account, requestId: request.id, get signal() { return (signal ??= abortOnDisconnect(reply)); } };
+        const call: CallContext = { account, requestId: request.id, cachedEntry: early?.entry, get signal() { return (signal ??= abortOnDisconnect(reply)); } };
         const outcome = await runEndpoint(deps, endpoint, validated, call);
         // A live result moved the balance: read it after the charge was settled.
-        const usage = outcome.cached && early ? await early : await readUsage(deps, account);
+        const earlyUsage = outcome.cached && early ? await early.usage : null;
+        const usage = earlyUsage && earlyUsage.accountId === account.id ? { ...earlyUsage.usage, dailyCap: account.dailyCap } : await readUsage(deps, account);
         return reply.code(200).headers(billingHeaders(outcome.creditsCharged, usage)).type('application/json').send(successBody(outcome));
       } catch (error) {
         return sendError(reply, request, error, account, deps);
@@ -35,7 +41,7 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
 
   app.get('/v1/account', async (request, reply) => {
     try {
-      const account = await authenticate(deps.state.keys, request.headers['x-api-key']);
+      const account = await authenticate(deps.state.keys, request.headers['x-api-key'], request);
       const [usage, recent] = await Promise.all([deps.state.ledger.usage(account.id, account.dailyCap), deps.state.ledger.history(account.id, 20)]);
       const body = { success: true, data: { accountId: account.id, ...usage, recentUsage: recent }, meta: { creditsCharged: 0 } };
       return reply.code(200).headers(billingHeaders(0, usage)).send(body);
@@ -43,6 +49,37 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
       return sendError(reply, request, error, null, deps);
     }
   });
+}
+
+/** Validation runs before authentication but reports after it: a request with no key is 401 even when its query is bad. */
+function validateOrError(memo: ValidationMemo, endpoint: EndpointDefinition, rawUrl: string | undefined, query: Record<string, unknown>): { validated: ValidatedRequest } | { error: unknown } {
+  try {
+    return { validated: memo.validate(endpoint, rawUrl, query) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * When a cache hit is possible, the cache entry and the caller's balance are read at the same
+ * time as the key is looked up: on Redis the three commands leave in one round trip instead of
+ * two. Both are only used once the key proved valid (results are public, and the balance read
+ * is keyed by the id the key's hash gives, checked against the account the lookup returns).
+ * A hit charges nothing, so a balance read beside the cache read is as true as one after it.
+ */
+function startHitReads(deps: PipelineDeps, endpoint: EndpointDefinition, validated: ValidatedRequest, presented: string | string[] | undefined, knownAccountId: string | undefined) {
+  const key = Array.isArray(presented) ? presented[0] : presented;
+  if (!mayServeFromCache(endpoint, validated) || key === undefined) return null;
+  // The rate-limit hook has usually found the account already: no second hash of the key.
+  const accountId = knownAccountId ?? accountIdForKey(key.trim());
+  const entry = deps.state.cache.get(cacheKey(endpoint.path, validated.params));
+  // Awaited by the pipeline when the key is valid; a rejection nobody awaits must not crash the process.
+  entry.catch(() => {});
+  const usage = deps.state.ledger.usage(accountId, null).then(
+    (read) => ({ accountId, usage: read }),
+    () => null,
+  );
+  return { entry, usage };
 }
 
 /** The result is settled before the balance is read: a failed reading must not turn it into an error. */

@@ -13,7 +13,7 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobService, deps: 
   const create = (kind: 'job' | 'batch') => async (request: FastifyRequest, reply: FastifyReply) => {
     let account: ApiKeyRecord | null = null;
     try {
-      account = await authenticate(deps.state.keys, request.headers['x-api-key']);
+      account = await authenticate(deps.state.keys, request.headers['x-api-key'], request);
       const created = await jobs.create(account, kind, request.body, idempotencyKeyOf(request));
       if (created.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(202).type('application/json').send({ success: true, data: created.view, meta: { creditsCharged: 0 } });
@@ -27,7 +27,7 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobService, deps: 
   app.get<{ Params: { id: string }; Querystring: { cursor?: string; limit?: string } }>('/v1/jobs/:id', async (request, reply) => {
     let account: ApiKeyRecord | null = null;
     try {
-      account = await authenticate(deps.state.keys, request.headers['x-api-key']);
+      account = await authenticate(deps.state.keys, request.headers['x-api-key'], request);
       const { cursor, limit, ...unknown } = request.query;
       const extra = Object.keys(unknown);
       if (extra.length > 0) throw new GatewayError('invalid_request', `Unknown parameter \`${extra[0]}\`; this route accepts cursor, limit.`, { details: { param: extra[0] } });
@@ -41,7 +41,7 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobService, deps: 
   app.delete<{ Params: { id: string } }>('/v1/jobs/:id', async (request, reply) => {
     let account: ApiKeyRecord | null = null;
     try {
-      account = await authenticate(deps.state.keys, request.headers['x-api-key']);
+      account = await authenticate(deps.state.keys, request.headers['x-api-key'], request);
       const view = await jobs.cancel(account, request.params.id);
       return reply.code(200).type('application/json').send({ success: true, data: view, meta: { creditsCharged: 0 } });
     } catch (error) {

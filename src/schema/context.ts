@@ -2,6 +2,8 @@ import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { JobService } from '../jobs/service.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
+import type { PipelineDeps } from '../pipeline/run-endpoint.js';
+import type { PubSubEventTarget } from '../state/pubsub-event-target.js';
 import type { ApiKeyRecord } from '../state/ports.js';
 
 /** Per-request billing, summed over every live fetch and cache hit the query made. */
@@ -11,7 +13,15 @@ export interface BillingTotals {
   cacheHits: number;
 }
 
-/** The GraphQL context: built once per HTTP request after authentication. */
+/**
+ * What `subscriptionEvents(id)` needs of the change-subscription service: the record when
+ * `id` belongs to the account, null otherwise (unknown, removed, or another key's).
+ */
+export interface SubscriptionLookup {
+  get(accountId: string, id: string): Promise<unknown>;
+}
+
+/** The GraphQL context: built once per operation after authentication, and afresh for each subscription event. */
 export interface GraphQLContext {
   account: ApiKeyRecord;
   requestId: string;
@@ -21,6 +31,20 @@ export interface GraphQLContext {
    * throws a GraphQLError carrying the spec's code on failure.
    */
   run(endpoint: EndpointDefinition, request: ValidatedRequest): Promise<EndpointOutcome>;
+  /**
+   * The parts that must not outlive one result: billing, the per-request memo of endpoint
+   * calls and upstream answers, and (through a new context object) the DataLoaders. A
+   * subscription executes each event with `{ ...context, ...context.forEvent() }`.
+   */
+  forEvent(): Pick<GraphQLContext, 'billing' | 'run' | 'forEvent'>;
+  /** The pipeline, for streams that check for changes outside `run` (watch fields). */
+  deps: PipelineDeps;
+  /** Topic events from every gateway process (Redis pub/sub, or in-process without Redis). */
+  events: PubSubEventTarget;
   /** Jobs and batches (createJob, createBatch, job, jobProgress); absent on a server without them. */
   jobs?: JobService;
+  /** Change subscriptions (subscriptionEvents); absent on a server without them. */
+  subscriptions?: SubscriptionLookup;
+  /** The shortest interval a watch field may ask for (SUBSCRIPTION_MIN_INTERVAL_SECONDS). */
+  watchMinIntervalSeconds: number;
 }

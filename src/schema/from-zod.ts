@@ -42,11 +42,16 @@ function enumRef(schema: z.ZodEnum) {
   return ref;
 }
 
-type OutputType = 'String' | 'Float' | 'Boolean' | 'JSON' | AnyObjectRef | ReturnType<typeof enumRef>;
+type OutputType = 'String' | 'Int' | 'Float' | 'Boolean' | 'JSON' | AnyObjectRef | ReturnType<typeof enumRef>;
+
+const INT32 = 2 ** 31 - 1;
+
+/** GraphQL's Int is 32-bit: only a whole number bounded within it maps to Int; counts without a bound stay Float. */
+const isInt32 = (schema: z.ZodNumber): boolean => schema.isInt && (schema.minValue ?? -Infinity) >= -INT32 - 1 && (schema.maxValue ?? Infinity) <= INT32;
 
 function outputType(schema: z.ZodType): OutputType {
   if (schema instanceof z.ZodString) return 'String';
-  if (schema instanceof z.ZodNumber) return 'Float';
+  if (schema instanceof z.ZodNumber) return isInt32(schema) ? 'Int' : 'Float';
   if (schema instanceof z.ZodBoolean) return 'Boolean';
   if (schema instanceof z.ZodRecord) return 'JSON';
   if (schema instanceof z.ZodEnum) return enumRef(schema);

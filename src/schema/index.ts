@@ -5,6 +5,8 @@ import { addForumEdges } from './edges/forum.js';
 import { addRealtyEdges } from './edges/realty.js';
 import { addJobFields } from './jobs.js';
 import { addRootFields } from './root-fields.js';
+import { addSubscriptionEventsField } from './subscription-events.js';
+import { addWatchFields } from './watch-fields.js';
 import './types/resources.js';
 
 let built: { catalogue: Catalogue; schema: GraphQLSchema } | null = null;
@@ -23,6 +25,8 @@ export function buildSchema(catalogue: Catalogue): GraphQLSchema {
   builder.mutationType({ description: 'Jobs and batches (contract section 6).' });
   builder.subscriptionType({ description: 'Streams over SSE (Accept: text/event-stream).' });
   addJobFields();
+  addSubscriptionEventsField();
+  addWatchFields(catalogue);
   if (catalogue.families.some((family) => family.name === 'forum')) addForumEdges(catalogue);
   if (catalogue.families.some((family) => family.name === 'realty')) addRealtyEdges(catalogue);
   built = { catalogue, schema: builder.toSchema({ sortSchema: false }) };

@@ -1,3 +1,4 @@
+import { Repeater } from 'graphql-yoga';
 import type { JobService } from '../jobs/service.js';
 import { progressTopic } from '../jobs/service.js';
 import { progressView } from '../jobs/views.js';
@@ -80,7 +81,11 @@ export function addJobFields(): void {
       type: Job,
       description: "Streams a job's progress (over SSE): now, then after each finished target, ending when the job ends.",
       args: { id: t.arg.id({ required: true }) },
-      subscribe: (_root, args, context) => progressStream(jobsOf(context), context, String(args.id)),
+      subscribe: async (_root, args, context) => {
+        // Refused before the stream opens: another key's job is not_found, like GET /v1/jobs/{id}.
+        await jobsOf(context).owned(context.account, String(args.id)).catch((error: unknown) => Promise.reject(toGraphQLError(error)));
+        return progressStream(context, String(args.id));
+      },
       resolve: (view) => view,
     }),
   );
@@ -88,26 +93,42 @@ export function addJobFields(): void {
 
 const ENDED = new Set(['succeeded', 'failed', 'canceled']);
 
-/** The job's progress views, fed by pub/sub (every process's workers publish there). */
-async function* progressStream(jobs: JobService, context: GraphQLContext, jobId: string): AsyncGenerator<JobView> {
-  const pending: JobRecord[] = [];
-  let wake: (() => void) | null = null;
-  const stop = await jobs.pubsub.subscribe(progressTopic(jobId), (message) => {
-    pending.push(JSON.parse(message) as JobRecord);
-    wake?.();
-  });
-  try {
-    let latest = await jobs.owned(context.account, jobId).catch((error: unknown) => Promise.reject(toGraphQLError(error)));
-    yield progressView(latest);
-    while (!ENDED.has(latest.status)) {
-      if (pending.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-      wake = null;
-      const next = pending.splice(0).reduce((newest, each) => (each.done >= newest.done ? each : newest), latest);
-      if (next.done === latest.done && next.status === latest.status) continue;
-      latest = next;
-      yield progressView(latest);
+/**
+ * The job's progress views, fed by pub/sub (every process's workers publish there): the
+ * state once the topic is subscribed (so no update falls between the read and the
+ * subscription), then each newer state, ending with the job. A Repeater, so a client that
+ * leaves unsubscribes at once instead of at the next update.
+ */
+function progressStream(context: GraphQLContext, jobId: string): Repeater<JobView> {
+  const jobs = jobsOf(context);
+  const topic = progressTopic(jobId);
+  return new Repeater<JobView>(async (push, stop) => {
+    let latest: JobRecord | null = null;
+    const early: JobRecord[] = [];
+    const advance = (record: JobRecord) => {
+      if (!latest || record.done < latest.done || (record.done === latest.done && record.status === latest.status)) return;
+      latest = record;
+      void push(progressView(record));
+      if (ENDED.has(record.status)) stop();
+    };
+    const listener = (event: Event) => {
+      const record = (event as CustomEvent<JobRecord>).detail;
+      if (latest) advance(record);
+      else early.push(record);
+    };
+    context.events.addEventListener(topic, listener);
+    try {
+      await context.events.subscribed(topic);
+      const current: JobRecord = await jobs.owned(context.account, jobId);
+      latest = current;
+      await push(progressView(current));
+      if (ENDED.has(current.status)) stop();
+      else for (const record of early.splice(0)) advance(record);
+      await stop;
+    } catch (error) {
+      stop(toGraphQLError(error));
+    } finally {
+      context.events.removeEventListener(topic, listener);
     }
-  } finally {
-    await stop();
-  }
+  });
 }

@@ -6,6 +6,7 @@ import { outcomePayload } from '../pipeline/outcome.js';
 import { requestSchema, splitRequest, type ValidatedRequest } from '../pipeline/params.js';
 import { toGraphQLError } from './errors.js';
 import { builder } from './builder.js';
+import { endpointCost } from './limits/upstream-cost.js';
 import { LISTED_BY, listTypeOf, RAW, resourceTypes, type Resource, type ResourceList } from './types/resources.js';
 
 const camelCase = (name: string): string => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
@@ -35,9 +36,9 @@ function describe(property: JsonSchemaProperty): string | undefined {
   return text === '' ? undefined : text;
 }
 
-/** GraphQL arguments derived from the endpoint's zod schema: REST names in camelCase. */
-function argumentsOf(endpoint: EndpointDefinition) {
-  const jsonSchema = z.toJSONSchema(requestSchema(endpoint), { io: 'input', unrepresentable: 'any' }) as {
+/** GraphQL arguments derived from an endpoint's zod schema (default: its REST request schema): REST names in camelCase. */
+export function argumentsOf(endpoint: EndpointDefinition, schema: z.ZodObject = requestSchema(endpoint)) {
+  const jsonSchema = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
     properties: Record<string, JsonSchemaProperty>;
     required?: string[];
   };
@@ -55,7 +56,7 @@ function argumentsOf(endpoint: EndpointDefinition) {
  * The same zod schema as REST validates the arguments (plugin-zod): GraphQL's camelCase
  * names and explicit nulls are mapped to the REST spelling first.
  */
-function argsSchema(endpoint: EndpointDefinition) {
+export function argsSchema(endpoint: EndpointDefinition, schema: z.ZodObject = requestSchema(endpoint)) {
   return z.preprocess(
     (args) =>
       Object.fromEntries(
@@ -63,7 +64,7 @@ function argsSchema(endpoint: EndpointDefinition) {
           .filter(([, value]) => value !== null && value !== undefined)
           .map(([name, value]) => [snakeCase(name), value]),
       ),
-    requestSchema(endpoint),
+    schema,
   );
 }
 
@@ -76,17 +77,17 @@ export function resourceFrom(data: unknown, outcome: EndpointOutcome): Resource 
 
 function listFrom(outcome: EndpointOutcome, params: Record<string, unknown>): ResourceList {
   const payload = outcomePayload(outcome);
-  const items = (payload.data as { items: unknown[] }).items.map((item): Resource => ({ ...(item as Record<string, unknown>), [LISTED_BY]: params }));
-  return {
-    items,
-    pagination: payload.pagination ?? { cursor: null, hasMore: false },
-    raw: outcome.rawJson === null ? null : JSON.parse(outcome.rawJson),
-    fetchedAt: outcome.fetchedAt,
-  };
+  return listOf(payload.data, payload.pagination, outcome.rawJson === null ? null : JSON.parse(outcome.rawJson), outcome.fetchedAt, params);
+}
+
+/** A list result; each item remembers the parameters that listed it (graph edges read them). */
+export function listOf(data: unknown, pagination: ResourceList['pagination'] | undefined, raw: unknown, fetchedAt: string, params: Record<string, unknown>): ResourceList {
+  const items = (data as { items: unknown[] }).items.map((item): Resource => ({ ...(item as Record<string, unknown>), [LISTED_BY]: params }));
+  return { items, pagination: pagination ?? { cursor: null, hasMore: false }, raw, fetchedAt };
 }
 
 /** The endpoint's own rules after zod, with failures reported like every other GraphQL error. */
-function validated(endpoint: EndpointDefinition, parsed: unknown): ValidatedRequest {
+export function validated(endpoint: EndpointDefinition, parsed: unknown): ValidatedRequest {
   try {
     return splitRequest(endpoint, parsed as Record<string, unknown>);
   } catch (error) {
@@ -98,12 +99,15 @@ function validated(endpoint: EndpointDefinition, parsed: unknown): ValidatedRequ
 export function addRootFields(catalogue: Catalogue): void {
   for (const endpoint of catalogue.endpoints) {
     const description = `${endpoint.summary}\n\n${endpoint.description}\n\nREST: GET ${endpoint.path}. Costs ${endpoint.flags.creditCost} credit(s) per live fetch; 0 on a cache hit or an empty result.`;
+    // Read by the cost limit (src/schema/limits): one fetch, times the page size for a list.
+    const extensions = { upstreamCost: endpointCost(endpoint, { sizeArgument: 'limit' }) };
     builder.queryField(endpoint.graphqlField, (t) => {
       const args = argumentsOf(endpoint)(t as never);
       if (endpoint.returns.kind === 'list') {
         return t.field({
           type: listTypeOf(endpoint.returns.type),
           description,
+          extensions,
           args: args as never,
           validate: { schema: argsSchema(endpoint) as never },
           resolve: async (_root, parsed, context) => {
@@ -116,6 +120,7 @@ export function addRootFields(catalogue: Catalogue): void {
         type: resourceTypes[endpoint.returns.type],
         nullable: true,
         description: `${description} Null for an empty result.`,
+        extensions,
         args: args as never,
         validate: { schema: argsSchema(endpoint) as never },
         resolve: async (_root, parsed, context) => {

@@ -1,106 +1,68 @@
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { GraphQLError, GraphQLSchema } from 'graphql';
-import type { EndpointDefinition } from '../catalogue/endpoint.js';
-import { authenticate } from '../pipeline/auth.js';
-import { cacheKey } from '../pipeline/cache-key.js';
-import type { EndpointOutcome } from '../pipeline/outcome.js';
-import type { JobService } from '../jobs/service.js';
-import type { ValidatedRequest } from '../pipeline/params.js';
-import { runEndpoint, type PipelineDeps } from '../pipeline/run-endpoint.js';
+import type { GraphQLSchema } from 'graphql';
+import type { PipelineDeps } from '../pipeline/run-endpoint.js';
+import { PubSubEventTarget } from '../state/pubsub-event-target.js';
+import { attachBilling, type SerialisableResult } from './billing-extension.js';
 import type { BillingTotals, GraphQLContext } from './context.js';
-import { toGraphQLError } from './errors.js';
+import { subscribeWithFreshContext } from './fresh-subscribe.js';
+import { graphiqlOptions, renderGraphiQL, type GraphiQLSettings } from './graphiql.js';
+import { useQueryLimits, type QueryLimits } from './limits/plugin.js';
+import { GraphQLContextFactory, type GraphQLExtras } from './request-context.js';
 
 interface ServerContext {
   req: FastifyRequest;
   reply: FastifyReply;
 }
 
-interface SerialisableResult {
-  errors?: readonly GraphQLError[];
-  extensions?: Record<string, unknown>;
-  stringify?: (result: SerialisableResult) => string;
-}
-
-/**
- * Yoga reads `extensions.http` to choose the response status and then omits it from the
- * body; the contract publishes `extensions.http.status` on every error, so it is put back
- * when the (already sanitised) result is serialised.
- */
-function keepHttpStatusInErrors(result: SerialisableResult): void {
-  const statuses = result.errors?.map((error) => (error.extensions?.http as { status?: number } | undefined)?.status);
-  if (!statuses?.some((status) => status !== undefined)) return;
-  result.stringify = (sanitised) =>
-    JSON.stringify({
-      ...sanitised,
-      errors: sanitised.errors?.map((error, index) => {
-        const json = error.toJSON();
-        return statuses[index] === undefined ? json : { ...json, extensions: { ...json.extensions, http: { status: statuses[index] } } };
-      }),
-    });
-}
-
-/** extensions.billing on every response, even one that failed before execution. */
+/** extensions.billing on every response, even one that failed before execution (stream events carry their own). */
 function useBillingExtension(billingOf: WeakMap<Request, BillingTotals>): Plugin {
-  const attach = (result: unknown, billing: BillingTotals) => {
-    if (result && typeof result === 'object' && !(Symbol.asyncIterator in result)) {
-      const executionResult = result as SerialisableResult;
-      executionResult.extensions = { ...executionResult.extensions, billing: { ...billing } };
-      keepHttpStatusInErrors(executionResult);
-    }
-  };
   return {
     onResultProcess({ request, result }) {
       const billing = billingOf.get(request) ?? { creditsCharged: 0, liveFetches: 0, cacheHits: 0 };
-      for (const each of Array.isArray(result) ? result : [result]) attach(each, billing);
+      for (const each of Array.isArray(result) ? result : [result]) {
+        if (each && typeof each === 'object' && !(Symbol.asyncIterator in each)) attachBilling(each as SerialisableResult, billing);
+      }
     },
   };
 }
 
-/** GraphQL over HTTP (and GraphiQL on GET) with the pipeline behind every field. */
-export function createGraphQLServer(schema: GraphQLSchema, deps: PipelineDeps, extras: { jobs?: JobService } = {}): YogaServerInstance<ServerContext, GraphQLContext> {
+/** Subscriptions execute each event with a fresh context (fresh-subscribe.ts), on /graphql as on /graphql/stream. */
+const useFreshContextPerEvent: Plugin = {
+  onSubscribe({ setSubscribeFn }) {
+    setSubscribeFn(subscribeWithFreshContext as never);
+  },
+};
+
+/**
+ * GraphQL over HTTP (and GraphiQL on GET) with the pipeline behind every field;
+ * `Accept: text/event-stream` streams subscriptions (distinct-connections mode, a ping
+ * comment every 12 s). Pass `contexts` to share the context factory with /graphql/stream.
+ */
+export function createGraphQLServer(
+  schema: GraphQLSchema,
+  deps: PipelineDeps,
+  extras: GraphQLExtras & { contexts?: GraphQLContextFactory; limits?: Partial<QueryLimits>; graphiql?: GraphiQLSettings } = {},
+): YogaServerInstance<ServerContext, GraphQLContext> {
+  const contexts = extras.contexts ?? new GraphQLContextFactory(deps, new PubSubEventTarget(deps.state.pubsub), extras);
   const billingOf = new WeakMap<Request, BillingTotals>();
   return createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     logging: false,
     landingPage: false,
-    graphiql: { title: 'Public data gateway', headers: JSON.stringify({ 'x-api-key': '' }) },
+    graphiql: graphiqlOptions(extras.graphiql),
+    renderGraphiQL,
     // Yoga's default, stated because the benchmarks rely on it: a repeated document is parsed and validated once (LRU).
     parserAndValidationCache: true,
-    plugins: [useBillingExtension(billingOf)],
+    // The same bound as Fastify's for REST bodies (Yoga's own default is 25 MB).
+    maxRequestBodySize: 1024 * 1024,
+    plugins: [useBillingExtension(billingOf), useFreshContextPerEvent, ...useQueryLimits(extras.limits)],
     context: async ({ request, req }) => {
-      let account;
-      try {
-        account = await authenticate(deps.state.keys, request.headers.get('x-api-key') ?? undefined);
-      } catch (error) {
-        throw toGraphQLError(error);
-      }
-      const billing: BillingTotals = { creditsCharged: 0, liveFetches: 0, cacheHits: 0 };
-      billingOf.set(request, billing);
-      // Within one request, the same endpoint and parameters run once, whichever field asks.
-      const inFlight = new Map<string, Promise<EndpointOutcome>>();
-      const call = { account, requestId: req.id, signal: request.signal, upstreamMemo: new Map() };
-      const run = (endpoint: EndpointDefinition, validated: ValidatedRequest): Promise<EndpointOutcome> => {
-        const key = `${cacheKey(endpoint.path, validated.params)}|${validated.cacheMaxAgeSeconds}|${validated.includeRaw}`;
-        let pending = inFlight.get(key);
-        if (!pending) {
-          pending = runEndpoint(deps, endpoint, validated, call).then(
-            (outcome) => {
-              billing.creditsCharged += outcome.creditsCharged;
-              if (outcome.cached) billing.cacheHits += 1;
-              else billing.liveFetches += 1;
-              return outcome;
-            },
-            (error: unknown) => {
-              throw toGraphQLError(error);
-            },
-          );
-          inFlight.set(key, pending);
-        }
-        return pending;
-      };
-      return { account, requestId: req.id, billing, run, jobs: extras.jobs };
+      const account = await contexts.authenticate(request.headers.get('x-api-key'), req);
+      const context = contexts.create({ account, requestId: req.id, signal: request.signal });
+      billingOf.set(request, context.billing);
+      return context;
     },
   });
 }

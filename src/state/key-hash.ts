@@ -5,6 +5,9 @@ export const hashKey = (key: string): string => createHash('sha256').update(key,
 
 export const accountIdFromHash = (hash: string): string => `acct_${hash.slice(0, 16)}`;
 
+/** The account id a presented key belongs to if it is valid (the lookup still decides whether it is). */
+export const accountIdForKey = (key: string): string => accountIdFromHash(hashKey(key));
+
 /** A new random key with a recognisable prefix. */
 export const generateKey = (prefix = 'sk_live_'): string => prefix + randomBytes(24).toString('base64url');
 

@@ -16,14 +16,26 @@ const BLOCK_PAGE_MARKERS: readonly RegExp[] = [
 /** A challenge page is small; a real page that merely mentions a marker is not blocked. */
 const CHALLENGE_PAGE_MAX_BYTES = 64 * 1024;
 
+/**
+ * The platform's Retry-After is advice passed on to the caller, bounded: a value of years
+ * (or a far-future date) from a misbehaving upstream must not become the gateway's own.
+ */
+export const MAX_RETRY_AFTER_SECONDS = 3600;
+
+/** What the gateway advises when a rate-limiting upstream (platform or provider) gives no Retry-After: one figure for the whole gateway. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** A bot challenge (AWS WAF) announces itself in a header, whatever the status and body. */
+export const isBotChallenge = (headers: Record<string, string>): boolean => headers['x-amzn-waf-action'] !== undefined;
+
 export function retryAfterSeconds(headers: Record<string, string>): number | undefined {
   const value = headers['retry-after'];
   if (value === undefined) return undefined;
   const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(seconds));
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, Math.ceil((date - Date.now()) / 1000)));
 }
 
 function looksLikeHtml(response: UpstreamResponse): boolean {
@@ -32,7 +44,7 @@ function looksLikeHtml(response: UpstreamResponse): boolean {
 }
 
 function isBlockPage(response: UpstreamResponse): boolean {
-  if (response.headers['x-amzn-waf-action'] !== undefined) return true;
+  if (isBotChallenge(response.headers)) return true;
   if (!looksLikeHtml(response)) return false;
   const head = response.body.slice(0, CHALLENGE_PAGE_MAX_BYTES);
   if (response.body.length > CHALLENGE_PAGE_MAX_BYTES && response.status < 300) {
@@ -52,10 +64,10 @@ export function classifyResponse(response: UpstreamResponse, passStatuses: reado
   if (status === 429) {
     return new GatewayError('upstream_rate_limited', 'The platform rate-limited the request; retry later.', {
       details,
-      retryAfter: retryAfterSeconds(response.headers) ?? 60,
+      retryAfter: retryAfterSeconds(response.headers) ?? DEFAULT_RETRY_AFTER_SECONDS,
     });
   }
-  if (status === 202 && response.headers['x-amzn-waf-action'] !== undefined) {
+  if (status === 202 && isBotChallenge(response.headers)) {
     return new GatewayError('upstream_blocked', 'The platform answered with a bot challenge.', { details });
   }
   if (isBlockPage(response)) {

@@ -80,8 +80,8 @@ describe.skipIf(!REDIS_URL)('two gateway processes on one Redis', () => {
     const served = answers.filter((answer) => answer.status === 200);
     expect(served.every((answer) => answer.charged === '1' && answer.body.meta.creditsCharged === 1)).toBe(true);
     expect(answers.filter((answer) => answer.status === 402).every((answer) => answer.body.error?.code === 'insufficient_credits')).toBe(true);
-    // Both processes took part in spending the one balance.
-    expect(Object.keys(countBy(served, (answer) => answer.gateway))).toHaveLength(2);
+    // Each process took 200 of the requests: with a balance per process it would serve 200 in all.
+    // Which process spends the shared balance is a race, so it is not asserted.
 
     expect((await state.ledger.usage(accountId, null)).balance).toBe(0);
     const charges = (await state.ledger.history(accountId, 1000)).filter((entry) => entry.kind === 'charge');

@@ -84,6 +84,24 @@ describe('billing guarantees over REST', () => {
     expect(harness.upstream.requests).toHaveLength(0);
   });
 
+  it('reports each caller their own balance and cap on a cache hit, and checks the key before the query', async () => {
+    serveListing();
+    await harness.get('/v1/forum/subreddit?subreddit=synthetic&limit=6');
+    const path = '/v1/forum/subreddit?subreddit=synthetic&limit=6&cache_max_age=1h';
+    for (const key of [RICH_KEY, CAPPED_KEY, POOR_KEY]) {
+      const balance = await balanceOf(key);
+      const hit = await harness.get(path, key);
+      expect(hit.body.meta).toMatchObject({ cached: true, creditsCharged: 0 });
+      expect(Number(hit.headers.get('x-credits-remaining'))).toBe(balance);
+    }
+    expect(harness.upstream.requests).toHaveLength(1);
+    const capped = await harness.get(path, CAPPED_KEY);
+    expect(capped.headers.get('ratelimit-policy')).toContain('q=2');
+    // An unknown key on a cached URL with a bad parameter: the key problem is reported, not the query.
+    const unknown = await harness.get(`${path}&limit=900`, 'sk_test_unknown_key');
+    expect(unknown.body.error.code).toBe('invalid_api_key');
+  });
+
   it('answers 402 for a valid key with too few credits, before any upstream request', async () => {
     serveListing();
     const response = await harness.get(SUBREDDIT, POOR_KEY);
@@ -95,7 +113,8 @@ describe('billing guarantees over REST', () => {
   it('enforces the daily cap with 429 daily_cap_exceeded, Retry-After and RateLimit headers', async () => {
     serveListing();
     const first = await harness.get('/v1/forum/subreddit?subreddit=synthetic&limit=2', CAPPED_KEY);
-    expect(first.headers.get('ratelimit-policy')).toBe('"daily";q=2;w=86400');
+    // The daily cap's policy comes first; the per-minute request rate ("burst") follows it.
+    expect(first.headers.get('ratelimit-policy')).toBe('"daily";q=2;w=86400, "burst";q=600;w=60');
     expect(first.headers.get('ratelimit')).toMatch(/^"daily";r=1;t=\d+$/);
     await harness.get('/v1/forum/subreddit?subreddit=synthetic&limit=3', CAPPED_KEY);
     const third = await harness.get('/v1/forum/subreddit?subreddit=synthetic&limit=4', CAPPED_KEY);

@@ -13,6 +13,12 @@ describe('upstream classification', () => {
     expect(failure?.retryAfter).toBe(42);
   });
 
+  it('bounds a Retry-After of years, or a far-future date, to an hour', () => {
+    expect(classifyResponse(response(429, '', { 'retry-after': '99999999999' }))?.retryAfter).toBe(3600);
+    expect(classifyResponse(response(429, '', { 'retry-after': 'Fri, 31 Dec 9999 23:59:59 GMT' }))?.retryAfter).toBe(3600);
+    expect(classifyResponse(response(429, '', { 'retry-after': '3599.2' }))?.retryAfter).toBe(3600);
+  });
+
   it('recognises both Reddit block pages, whatever the status', () => {
     const pardner = '<html><head><title>Too Many Requests</title></head><body><h1>whoa there, pardner!</h1></body></html>';
     const network = '<html><body>You\'ve been blocked by network security. To continue, log in</body></html>';

@@ -5,6 +5,7 @@ import { fetchAgent } from './fetch/agent.js';
 import { fetchForRent } from './fetch/for-rent.js';
 import { fetchForSale } from './fetch/for-sale.js';
 import { fetchSearch } from './fetch/search.js';
+import { RENTALS_PAGE_SIZE } from './search/search-query.js';
 import { agentParams, forRentParams, forSaleParams, searchParams } from './params.js';
 
 const MARKET_RULE =
@@ -73,7 +74,8 @@ export const searchEndpoint = defineEndpoint<typeof searchParams, SearchResultIt
     true,
     `url must be a https://www.redfin.{tld} search page URL (…/city/{regionId}/{ST}/{City} or …/zipcode/{zip}, optionally with /apartments-for-rent, /filter/{filters} and /page-{n}); cursor must come from a previous response. ${MARKET_RULE}`,
   ),
-  returns: { kind: 'list', type: 'SearchResultItem' },
+  // A rentals page asks for 350 homes, a sale page lists 40: the larger bounds the page.
+  returns: { kind: 'list', type: 'SearchResultItem', maxItems: RENTALS_PAGE_SIZE },
   normaliseParams: checkedSearchParams,
   fetch: fetchSearch,
 });

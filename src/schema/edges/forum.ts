@@ -1,5 +1,6 @@
 import type { Catalogue } from '../../catalogue/catalogue.js';
 import { builder } from '../builder.js';
+import { endpointCost } from '../limits/upstream-cost.js';
 import { listTypeOf, resourceTypes, type Resource } from '../types/resources.js';
 import { endpointAt, loadLists, loadSingles } from './load-through-pipeline.js';
 
@@ -40,11 +41,14 @@ export function addForumEdges(catalogue: Catalogue): void {
   const communityPosts = endpointAt(catalogue, '/v1/forum/subreddit');
 
   const loadUser = loadSingles(user, (username) => ({ username }));
+  // Each edge states what it fetches (read by the cost limit, src/schema/limits).
+  const oneFetch = { upstreamCost: { fetches: 1 } };
 
   builder.objectFields(Post, (t) => ({
     author: t.loadable({
       type: Creator,
       nullable: true,
+      extensions: oneFetch,
       description: "The post's author (1 credit per distinct author, through /v1/forum/user); null for deleted accounts.",
       load: loadUser,
       resolve: (post: Resource) => accountHandle(post.authorHandle),
@@ -52,6 +56,7 @@ export function addForumEdges(catalogue: Catalogue): void {
     community: t.loadable({
       type: Creator,
       nullable: true,
+      extensions: oneFetch,
       description: 'The community the post is in (1 credit, through /v1/forum/subreddit/details).',
       load: loadSingles(community, (subreddit) => ({ subreddit })),
       resolve: (post: Resource) => communityOf(post),
@@ -59,6 +64,7 @@ export function addForumEdges(catalogue: Catalogue): void {
     comments: t.loadable({
       type: listTypeOf('Comment'),
       nullable: true,
+      extensions: { upstreamCost: endpointCost(comments) },
       description: 'The first page of comments, flattened in reading order (1 credit, through /v1/forum/post/comments with its defaults).',
       load: loadLists(comments, (url) => ({ url })),
       resolve: (post: Resource) => String(post.id),
@@ -66,6 +72,7 @@ export function addForumEdges(catalogue: Catalogue): void {
     transcript: t.loadable({
       type: Transcript,
       nullable: true,
+      extensions: oneFetch,
       description: "The hosted video's captions (1 credit when found, through /v1/forum/post/transcript); null when there are none.",
       load: loadSingles(transcript, (url) => ({ url })),
       resolve: (post: Resource) => String(post.id),
@@ -76,6 +83,7 @@ export function addForumEdges(catalogue: Catalogue): void {
     t.loadable({
       type: Creator,
       nullable: true,
+      extensions: oneFetch,
       description: "The comment's author (1 credit per distinct author); null for deleted accounts.",
       load: loadUser,
       resolve: (comment: Resource) => accountHandle(comment.authorHandle),
@@ -88,6 +96,8 @@ export function addForumEdges(catalogue: Catalogue): void {
     t.loadable({
       type: listTypeOf('Post'),
       nullable: true,
+      // A user's or a community's first page: the larger of the two defaults sizes it.
+      extensions: { upstreamCost: [endpointCost(userPosts), endpointCost(communityPosts)].reduce((a, b) => ((a.page?.default ?? 0) >= (b.page?.default ?? 0) ? a : b)) },
       description: "A user's newest posts, or a community's hot posts (1 credit, first page with the endpoint's defaults).",
       load: (keys: readonly string[], context) =>
         Promise.all(keys.map(async (key) => {

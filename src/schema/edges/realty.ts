@@ -26,6 +26,7 @@ export function addRealtyEdges(catalogue: Catalogue): void {
     t.loadable({
       type: resourceTypes.PropertyListing,
       nullable: true,
+      extensions: { upstreamCost: { fetches: 1 } },
       description: "The result's full listing (1 credit each, through /v1/realty/for-sale or /for-rent); at most 4 are fetched at once.",
       load: (keys: readonly string[], context) => {
         const limit = pLimit(LISTING_CONCURRENCY);

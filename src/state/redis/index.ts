@@ -32,6 +32,9 @@ export interface RedisState extends StateAdapters {
   store: RedisStore;
 }
 
+/** Whether the state is the Redis one, so a part with a Redis variant (jobs, subscriptions, rate limits) can pick it. */
+export const isRedisState = (state: StateAdapters): state is RedisState => 'store' in state && 'prefix' in state;
+
 export const DEFAULT_PREFIX = 'pdg:';
 
 /**

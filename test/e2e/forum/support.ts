@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FakeReply, FakeRoute } from '../../support/fake-upstream-server.js';
 import type { Harness } from '../../support/gateway.js';
-import { t3, type SyntheticPost } from '../../support/forum-data.js';
+export { atomFeed, comment, thread, type FeedEntry, type SyntheticComment } from '../../../src/demo/reddit-things.js';
 export { balanceOf, expectEmpty, expectError, expectPaid, upstreamUrls, type GatewayResponse } from '../../support/envelope.js';
 
 /**
@@ -69,77 +69,3 @@ export function queryOf(url: string): Record<string, string> {
   return Object.fromEntries(new URL(url, 'https://www.reddit.com').searchParams);
 }
 
-// ---------------------------------------------------------------- envelope checks
-
-// ---------------------------------------------------------------- synthetic Reddit bodies
-
-export interface SyntheticComment {
-  id: string;
-  /** Parent comment id; omitted for a top-level comment. */
-  parent?: string;
-  author: string;
-  body?: string;
-  replies?: object[];
-}
-
-/** A t1 comment thing on post `postId`. */
-export function comment(postId: string, spec: SyntheticComment) {
-  return {
-    kind: 't1',
-    data: {
-      id: spec.id,
-      name: `t1_${spec.id}`,
-      parent_id: spec.parent === undefined ? `t3_${postId}` : `t1_${spec.parent}`,
-      link_id: `t3_${postId}`,
-      body: spec.body ?? `Comment ${spec.id}`,
-      author: spec.author,
-      author_fullname: `t2_${spec.author.toLowerCase().replace(/[^a-z0-9]/g, '')}`,
-      score: 3,
-      score_hidden: false,
-      stickied: false,
-      created_utc: 1_700_000_100,
-      replies: spec.replies === undefined || spec.replies.length === 0 ? '' : { kind: 'Listing', data: { after: null, before: null, children: spec.replies } },
-    },
-  };
-}
-
-/** A comments page: `[post Listing, comment Listing]`. */
-export function thread(post: SyntheticPost, comments: object[] = []) {
-  return [
-    { kind: 'Listing', data: { after: null, before: null, dist: 1, children: [t3(post)] } },
-    { kind: 'Listing', data: { after: null, before: null, dist: null, children: comments } },
-  ];
-}
-
-export interface FeedEntry {
-  id: string;
-  author: string;
-  subreddit?: string;
-  title?: string;
-  body?: string;
-}
-
-const escapeXml = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
-/** A Reddit-style Atom feed of self posts (bodies between the SC_OFF/SC_ON markers). */
-export function atomFeed(entries: FeedEntry[]): string {
-  const items = entries.map((entry) => {
-    const subreddit = entry.subreddit ?? 'synthetic';
-    const permalink = `https://www.reddit.com/r/${subreddit}/comments/${entry.id}/synthetic_post/`;
-    const body = entry.body === undefined ? '' : `<!-- SC_OFF --><div class="md"><p>${entry.body}</p></div><!-- SC_ON -->`;
-    const content = `${body} submitted by <a href="https://www.reddit.com/user/${entry.author}"> /u/${entry.author} </a> <span><a href="${permalink}">[link]</a></span> <span><a href="${permalink}">[comments]</a></span>`;
-    return [
-      '  <entry>',
-      `    <author><name>/u/${entry.author}</name><uri>https://www.reddit.com/user/${entry.author}</uri></author>`,
-      `    <category term="${subreddit}" label="r/${subreddit}"/>`,
-      `    <content type="html">${escapeXml(content)}</content>`,
-      `    <id>t3_${entry.id}</id>`,
-      `    <link href="${permalink}"/>`,
-      '    <updated>2025-11-02T10:00:00+00:00</updated>',
-      '    <published>2025-11-02T10:00:00+00:00</published>',
-      `    <title>${escapeXml(entry.title ?? `Feed post ${entry.id}`)}</title>`,
-      '  </entry>',
-    ].join('\n');
-  });
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">', '  <title>synthetic feed</title>', ...items, '</feed>'].join('\n');
-}

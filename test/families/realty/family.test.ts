@@ -16,7 +16,7 @@ describe('realtyFamily', () => {
       { kind: 'single', type: 'PropertyListing' },
       { kind: 'single', type: 'PropertyListing' },
       { kind: 'single', type: 'RealEstateAgent' },
-      { kind: 'list', type: 'SearchResultItem' },
+      { kind: 'list', type: 'SearchResultItem', maxItems: 350 },
     ]);
     for (const endpoint of realtyFamily.endpoints) {
       expect(endpoint.family).toBe('realty');

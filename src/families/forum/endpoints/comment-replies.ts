@@ -32,7 +32,8 @@ export const forumCommentRepliesEndpoint = defineEndpoint({
   ].join(' '),
   params,
   flags: forumFlags({ subscribable: false, parameterConstraints: 'pass url as a comment permalink or as postId:commentId (base36 ids, optional t3_/t1_ prefixes)' }),
-  returns: { kind: 'list', type: 'Comment' },
+  // No limit is sent: Reddit serves its default page of a thread, at most 200 comments logged out.
+  returns: { kind: 'list', type: 'Comment', maxItems: 200 },
   normaliseParams: canonicalComment,
   async fetch(input, ctx): Promise<ListResult<Comment>> {
     const { postId, commentId } = parseCommentRef(input.url, 'url');

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import type { LookupAddress } from 'node:dns';
+import type { ResolveAll } from '../outbound/index.js';
+import { FakeUpstream, type FakeReply } from './fake-upstream.js';
+import { json } from './replies.js';
+
+/**
+ * A stand-in for the inference provider (the contract in src/families/inference/provider-contract.ts):
+ * POST /estimate {"imageUrl"} answers a deterministic estimate derived from the URL, and 422
+ * {"reason":"no_face"} for URLs containing "no-face". It never fetches the image either.
+ */
+
+export const FAKE_INFERENCE_PATH = '/estimate';
+export const FAKE_INFERENCE_MODEL = 'demo-age-gender-1.0';
+
+/** The estimate the fake provider gives for an image URL. */
+export function fakeEstimate(imageUrl: string): FakeReply {
+  if (imageUrl.includes('no-face')) return json({ reason: 'no_face' }, 422);
+  const digest = createHash('sha256').update(imageUrl).digest();
+  const min = 18 + (digest[0]! % 40);
+  const genders = ['female', 'male', 'unknown'] as const;
+  return json({ ageRange: { min, max: min + 9 }, gender: genders[digest[1]! % 3], confidence: Math.round((0.55 + (digest[2]! % 40) / 100) * 100) / 100, model: FAKE_INFERENCE_MODEL });
+}
+
+/** A FakeUpstream answering the provider contract; `answer` overrides the reply (tests of failures). */
+export function fakeInferenceProvider(answer: (imageUrl: string) => FakeReply = fakeEstimate): FakeUpstream {
+  return new FakeUpstream().on((request, url) => {
+    if (request.method !== 'POST' || url.pathname !== FAKE_INFERENCE_PATH) return undefined;
+    let imageUrl: unknown;
+    try {
+      imageUrl = (JSON.parse(request.body) as { imageUrl?: unknown }).imageUrl;
+    } catch {
+      return json({ error: 'body is not JSON' }, 400);
+    }
+    return typeof imageUrl === 'string' ? answer(imageUrl) : json({ error: 'imageUrl is required' }, 400);
+  });
+}
+
+/**
+ * A resolver with fixed answers, for the image host check without DNS (offline demo, tests):
+ * names it does not know fail like an unknown name does.
+ */
+export function fixedResolver(answers: Record<string, string[]>): ResolveAll {
+  return async (hostname) => {
+    const addresses = answers[hostname.toLowerCase()];
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return addresses.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+}

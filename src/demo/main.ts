@@ -1,0 +1,61 @@
+import { ConfigError } from '../config.js';
+import { subredditWithAuthorsQuery } from '../schema/graphiql.js';
+import { DEMO_SUBREDDIT } from './examples.js';
+import { DEMO_CREDITS, startDemo, type Demo } from './start-demo.js';
+
+/** `npm run demo`: starts the offline demo and prints the key and one example per endpoint. */
+
+const shellQuote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
+
+function banner(demo: Demo): string {
+  const header = `-H ${shellQuote(`x-api-key: ${demo.apiKey}`)}`;
+  const graphqlBody = JSON.stringify({ query: subredditWithAuthorsQuery(DEMO_SUBREDDIT).replace(/^#.*\n/gm, '').replace(/\s+/g, ' ').trim() });
+  return [
+    '',
+    'Public data gateway: offline demo (synthetic data, no internet, no proxy, no Redis needed)',
+    '',
+    `  Gateway      ${demo.baseUrl}`,
+    `  Demo key     ${demo.apiKey}   (in-memory, ${DEMO_CREDITS} credits, this process only)`,
+    `  API docs     ${demo.baseUrl}/docs`,
+    `  GraphiQL     ${demo.baseUrl}/graphql   (examples and the key are filled in)`,
+    '',
+    'One request per endpoint:',
+    '',
+    ...demo.examples.flatMap((example) => [`  # ${example.endpoint}: ${example.what}`, `  curl -s ${shellQuote(demo.baseUrl + example.path)} ${header}`, '']),
+    '  # GraphQL: posts with their authors in one request',
+    `  curl -s ${demo.baseUrl}/graphql ${header} -H 'content-type: application/json' -d ${shellQuote(graphqlBody)}`,
+    '',
+    `Typed client example:  GATEWAY_URL=${demo.baseUrl} npx tsx examples/subreddit-with-authors.ts`,
+    'Stop with Ctrl-C.',
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  let demo: Demo;
+  try {
+    demo = await startDemo({ port: process.env.PORT === undefined ? 4000 : Number(process.env.PORT), host: process.env.HOST, logLevel: process.env.LOG_LEVEL });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(`Port ${process.env.PORT ?? 4000} is taken: start the demo on another one, e.g. PORT=4100 npm run demo`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  process.stdout.write(banner(demo));
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await demo.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+await main();

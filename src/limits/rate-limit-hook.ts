@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { GatewayError, isGatewayError } from '../errors.js';
+import { rememberAccount } from '../pipeline/auth.js';
+import { accountIdForKey } from '../state/key-hash.js';
+import { sendError } from '../rest/data-routes.js';
+import type { ApiKeyRecord, StateAdapters } from '../state/ports.js';
+import { withBurstPolicy } from './rate-limit-headers.js';
+import { RATE_WINDOW_SECONDS, type RateDecision, type RequestRateLimiter } from './rate-limiter.js';
+
+/** The doors the rate limit guards: every /v1 route and GraphQL (its streams included). */
+const LIMITED_PATH = /^\/(v1\/|graphql(\/|\?|$))/;
+
+/**
+ * Counts each authenticated request against its key's per-minute budget before any body is
+ * read or upstream touched; over it, 429 `rate_limited` with Retry-After. A missing, unknown
+ * or revoked key is left to the door (401 stays 401 and costs no budget). Every limited
+ * response lists the "burst" policy beside the daily cap (rate-limit-headers.ts).
+ */
+export function registerRateLimit(server: FastifyInstance, limiter: RequestRateLimiter, state: Pick<StateAdapters, 'keys' | 'ledger'>): void {
+  const decisions = new WeakMap<FastifyRequest, RateDecision>();
+  const recentlyValid = new LRUCache<string, true>({ max: 10_000 });
+
+  server.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'OPTIONS' || !LIMITED_PATH.test(request.url)) return;
+    const header = request.headers['x-api-key'];
+    const key = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (!key || key.length > 256) return;
+    let account: ApiKeyRecord | null = null;
+    try {
+      // A key seen valid lately is counted while it is looked up (one store round trip on Redis,
+      // not two); a key never seen valid is looked up first, so random keys create no counters.
+      const expectedId = accountIdForKey(key);
+      const early = recentlyValid.has(expectedId) ? limiter.take(expectedId) : null;
+      early?.catch(() => {});
+      account = await state.keys.lookup(key);
+      if (!account || account.status !== 'active') return;
+      recentlyValid.set(account.id, true);
+      rememberAccount(request, account);
+      const decision = await (early && account.id === expectedId ? early : limiter.take(account.id));
+      decisions.set(request, decision);
+      if (decision.allowed) return;
+      const refusal = new GatewayError('rate_limited', `More than ${decision.quota} requests in ${RATE_WINDOW_SECONDS} seconds for this key; retry after ${decision.resetSeconds} s.`, {
+        retryAfter: decision.resetSeconds,
+        details: { quota: decision.quota, windowSeconds: RATE_WINDOW_SECONDS },
+      });
+      return await refuse(request, reply, refusal, account, state);
+    } catch (error) {
+      // The state store is away: the same 503 the door would give, without waiting on it twice.
+      if (!isGatewayError(error)) throw error;
+      return await refuse(request, reply, error, account, state);
+    }
+  });
+
+  server.addHook('onSend', (request, reply, payload, done) => {
+    const decision = decisions.get(request);
+    if (decision) {
+      const merged = withBurstPolicy({ policy: headerText(reply.getHeader('ratelimit-policy')), limit: headerText(reply.getHeader('ratelimit')) }, decision);
+      reply.header('ratelimit-policy', merged.policy);
+      reply.header('ratelimit', merged.limit);
+    }
+    done(null, payload);
+  });
+}
+
+function headerText(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** REST doors get the error envelope; GraphQL a GraphQL response with the same code and zero billing. */
+async function refuse(request: FastifyRequest, reply: FastifyReply, error: GatewayError, account: ApiKeyRecord | null, state: Pick<StateAdapters, 'keys' | 'ledger'>): Promise<FastifyReply> {
+  if (request.url.startsWith('/v1/')) return sendError(reply, request, error, account, { state: state as StateAdapters });
+  if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+  const body = {
+    errors: [{ message: error.message, extensions: { code: error.code, http: { status: error.status }, retryable: error.retryable, ...(error.details ? { details: error.details } : {}) } }],
+    extensions: { billing: { creditsCharged: 0, liveFetches: 0, cacheHits: 0 } },
+  };
+  return reply.code(error.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
+import type { PipelineDeps } from '../pipeline/run-endpoint.js';
+import { PubSubEventTarget } from '../state/pubsub-event-target.js';
+import { registerGraphQLStream } from './graphql-stream.js';
+import type { GraphiQLSettings } from './graphiql.js';
+import type { QueryLimits } from './limits/plugin.js';
+import { GraphQLContextFactory, type GraphQLExtras } from './request-context.js';
+import { createGraphQLServer } from './yoga.js';
+
+/**
+ * Both GraphQL doors on one context factory and one pub/sub event target: Yoga on /graphql
+ * (queries, mutations, and subscriptions in distinct-connections mode) and graphql-sse on
+ * /graphql/stream (single-connection mode). Returns the event target (for tests and metrics).
+ */
+export function registerGraphQLDoors(
+  server: FastifyInstance,
+  schema: GraphQLSchema,
+  deps: PipelineDeps,
+  extras: GraphQLExtras & { limits?: Partial<QueryLimits> } = {},
+  graphiql?: GraphiQLSettings,
+): PubSubEventTarget {
+  const events = new PubSubEventTarget(deps.state.pubsub, { onError: (error, topic) => deps.logError('pub/sub failed', { err: error, topic }) });
+  const contexts = new GraphQLContextFactory(deps, events, extras);
+  const yoga = createGraphQLServer(schema, deps, { contexts, limits: extras.limits, graphiql });
+  // Yoga handles /graphql unchanged (the graphql-http audits depend on it): it reads the body itself.
+  server.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.route({
+      url: '/graphql',
+      method: ['GET', 'POST', 'OPTIONS'],
+      handler: (req, reply) => yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
+    });
+  });
+  registerGraphQLStream(server, schema, contexts, extras.limits);
+  return events;
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { EndpointDefinition } from '../../catalogue/endpoint.js';
+
+/**
+ * What a field costs in upstream fetches, published on the field as `extensions.upstreamCost`
+ * where the field is defined (root fields, graph edges). The cost limit reads only this, so a
+ * new edge that fetches upstream declares its cost next to its resolver, not in a list here.
+ */
+export interface UpstreamCost {
+  /** Upstream fetches (pipeline runs) the field makes for one parent object. */
+  fetches: number;
+  /**
+   * For a field returning a page (`{ items, pagination }`): how many items the page can hold,
+   * which multiplies whatever the items fetch in turn. `argument` names the field argument
+   * that sets it (a literal or a variable); without it the page holds up to `default`.
+   */
+  page?: { argument?: string; default: number; max: number };
+}
+
+declare module 'graphql' {
+  interface GraphQLFieldExtensions<_TSource, _TContext, _TArgs> {
+    upstreamCost?: UpstreamCost;
+  }
+}
+
+/** A list endpoint without a size argument and without a declared bound is assumed to serve up to this many items. */
+export const UNDECLARED_PAGE_SIZE = 100;
+
+interface LimitJsonSchema {
+  properties?: Record<string, { default?: unknown; maximum?: unknown }>;
+}
+
+/**
+ * The cost of the field that runs `endpoint` once: one fetch, and for a list endpoint the
+ * page size, read from its `limit` parameter (default and maximum) when it has one, else
+ * from the declared `returns.maxItems`.
+ */
+export function endpointCost(endpoint: EndpointDefinition, options: { sizeArgument?: string } = {}): UpstreamCost {
+  if (endpoint.returns.kind !== 'list') return { fetches: 1 };
+  const limit = (z.toJSONSchema(endpoint.params, { io: 'input', unrepresentable: 'any' }) as LimitJsonSchema).properties?.limit;
+  if (typeof limit?.maximum === 'number') {
+    const fallback = typeof limit.default === 'number' ? limit.default : limit.maximum;
+    return { fetches: 1, page: { ...(options.sizeArgument ? { argument: options.sizeArgument } : {}), default: fallback, max: limit.maximum } };
+  }
+  const bound = endpoint.returns.maxItems ?? UNDECLARED_PAGE_SIZE;
+  return { fetches: 1, page: { default: bound, max: bound } };
+}

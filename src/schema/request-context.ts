@@ -1,0 +1,95 @@
+import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import type { JobService } from '../jobs/service.js';
+import { authenticate } from '../pipeline/auth.js';
+import { cacheKey } from '../pipeline/cache-key.js';
+import type { EndpointOutcome } from '../pipeline/outcome.js';
+import type { ValidatedRequest } from '../pipeline/params.js';
+import { runEndpoint, type PipelineDeps } from '../pipeline/run-endpoint.js';
+import type { PubSubEventTarget } from '../state/pubsub-event-target.js';
+import type { ApiKeyRecord } from '../state/ports.js';
+import type { BillingTotals, GraphQLContext, SubscriptionLookup } from './context.js';
+import { toGraphQLError } from './errors.js';
+
+/** The contract's default SUBSCRIPTION_MIN_INTERVAL_SECONDS. */
+const DEFAULT_MIN_INTERVAL_SECONDS = 60;
+
+/** Services the GraphQL doors reach besides the pipeline. */
+export interface GraphQLExtras {
+  jobs?: JobService;
+  subscriptions?: SubscriptionLookup;
+  /** SUBSCRIPTION_MIN_INTERVAL_SECONDS: the shortest interval of a watch field (default 60). */
+  watchMinIntervalSeconds?: number;
+}
+
+export interface CallerRequest {
+  account: ApiKeyRecord;
+  requestId: string;
+  /** Aborts upstream work when the caller goes away (an HTTP request's signal). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Builds the GraphQL context for both doors (Yoga on /graphql, graphql-sse on
+ * /graphql/stream), so authentication, billing and the per-request memo are the same.
+ */
+export class GraphQLContextFactory {
+  readonly #deps: PipelineDeps;
+  readonly #events: PubSubEventTarget;
+  readonly #extras: GraphQLExtras;
+
+  constructor(deps: PipelineDeps, events: PubSubEventTarget, extras: GraphQLExtras = {}) {
+    this.#deps = deps;
+    this.#events = events;
+    this.#extras = extras;
+  }
+
+  /** The caller's account from `x-api-key`, or a GraphQLError with the spec's 401 code. */
+  /** `request`: the framework's request, so an account the rate-limit hook found is not looked up again. */
+  async authenticate(presentedKey: string | null | undefined, request?: object): Promise<ApiKeyRecord> {
+    try {
+      return await authenticate(this.#deps.state.keys, presentedKey ?? undefined, request);
+    } catch (error) {
+      throw toGraphQLError(error);
+    }
+  }
+
+  create(caller: CallerRequest): GraphQLContext {
+    return {
+      account: caller.account,
+      requestId: caller.requestId,
+      deps: this.#deps,
+      events: this.#events,
+      jobs: this.#extras.jobs,
+      subscriptions: this.#extras.subscriptions,
+      watchMinIntervalSeconds: this.#extras.watchMinIntervalSeconds ?? DEFAULT_MIN_INTERVAL_SECONDS,
+      ...this.#billedRun(caller),
+    };
+  }
+
+  #billedRun(caller: CallerRequest): Pick<GraphQLContext, 'billing' | 'run' | 'forEvent'> {
+    const billing: BillingTotals = { creditsCharged: 0, liveFetches: 0, cacheHits: 0 };
+    // Within one result, the same endpoint and parameters run once, whichever field asks.
+    const inFlight = new Map<string, Promise<EndpointOutcome>>();
+    const call = { account: caller.account, requestId: caller.requestId, signal: caller.signal, upstreamMemo: new Map() };
+    const run = (endpoint: EndpointDefinition, validated: ValidatedRequest): Promise<EndpointOutcome> => {
+      const key = `${cacheKey(endpoint.path, validated.params)}|${validated.cacheMaxAgeSeconds}|${validated.includeRaw}`;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = runEndpoint(this.#deps, endpoint, validated, call).then(
+          (outcome) => {
+            billing.creditsCharged += outcome.creditsCharged;
+            if (outcome.cached) billing.cacheHits += 1;
+            else billing.liveFetches += 1;
+            return outcome;
+          },
+          (error: unknown) => {
+            throw toGraphQLError(error);
+          },
+        );
+        inFlight.set(key, pending);
+      }
+      return pending;
+    };
+    return { billing, run, forEvent: () => this.#billedRun(caller) };
+  }
+}

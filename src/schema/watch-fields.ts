@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { Repeater } from 'graphql-yoga';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import { GatewayError } from '../errors.js';
+import { outcomePayload } from '../pipeline/outcome.js';
+import { runEndpoint } from '../pipeline/run-endpoint.js';
+import { checkForChange } from '../subscriptions/check.js';
+import { contentHash } from '../subscriptions/content-hash.js';
+import { builder } from './builder.js';
+import type { GraphQLContext } from './context.js';
+import { endpointAt } from './edges/load-through-pipeline.js';
+import { toGraphQLError } from './errors.js';
+import { endpointCost } from './limits/upstream-cost.js';
+import { argsSchema, argumentsOf, listOf, validated } from './root-fields.js';
+import { listTypeOf, resourceTypes, type Resource } from './types/resources.js';
+
+/** The longest interval a watch may ask for. The shortest is SUBSCRIPTION_MIN_INTERVAL_SECONDS. */
+export const WATCH_MAX_INTERVAL_SECONDS = 3600;
+
+/** One result a watch delivers: the first one, then each change. */
+interface WatchEvent {
+  endpoint: EndpointDefinition;
+  params: Record<string, unknown>;
+  data: unknown;
+  pagination?: { cursor: string | null; hasMore: boolean };
+  fetchedAt: string;
+  creditsCharged: number;
+}
+
+const intervalSeconds = z
+  .number()
+  .int()
+  .min(1)
+  .max(WATCH_MAX_INTERVAL_SECONDS)
+  .describe(`seconds between checks, SUBSCRIPTION_MIN_INTERVAL_SECONDS (60 unless configured) to ${WATCH_MAX_INTERVAL_SECONDS}`);
+
+/** The endpoint's own parameters (no cache_max_age or include_raw: a watch is always live) plus the interval. */
+const watchSchema = (endpoint: EndpointDefinition, extra: z.ZodRawShape = {}) => endpoint.params.extend({ interval_seconds: intervalSeconds, ...extra }).strict();
+
+const sleep = (ms: number, stopped: Promise<unknown>) => Promise.race([new Promise<void>((resolve) => setTimeout(resolve, ms).unref()), stopped]);
+
+/**
+ * The first result through the pipeline, charged like a live query result (1 credit, 0 when
+ * empty); then every interval a live check (checkForChange) that emits and charges 1 credit
+ * only when the content changed. A failed check emits nothing and the next interval tries
+ * again; a change the balance cannot pay for ends the stream with `insufficient_credits`
+ * (or `daily_cap_exceeded`). Stopping the stream aborts a check in flight.
+ */
+function watch(context: GraphQLContext, endpoint: EndpointDefinition, params: Record<string, unknown>, intervalMs: number): Repeater<WatchEvent> {
+  return new Repeater<WatchEvent>(async (push, stop) => {
+    const aborted = new AbortController();
+    void stop.then(() => aborted.abort());
+    try {
+      const first = await runEndpoint(context.deps, endpoint, { params, cacheMaxAgeSeconds: null, includeRaw: false }, { account: context.account, requestId: context.requestId, signal: aborted.signal });
+      const payload = outcomePayload(first);
+      let hash = contentHash(payload.data);
+      await push({ endpoint, params, data: payload.data, pagination: payload.pagination, fetchedAt: first.fetchedAt, creditsCharged: first.creditsCharged });
+      for (;;) {
+        await sleep(intervalMs, stop);
+        if (aborted.signal.aborted) return;
+        const fetchedAt = new Date().toISOString();
+        const check = await checkForChange(context.deps, endpoint, params, context.account, hash, { signal: aborted.signal });
+        if (aborted.signal.aborted) return;
+        if (check.kind === 'changed') {
+          hash = check.hash;
+          await push({ endpoint, params, data: check.data, fetchedAt, creditsCharged: check.creditsCharged });
+        } else if (check.kind === 'insufficient_credits') {
+          const code = check.reason ?? 'insufficient_credits';
+          throw new GatewayError(code, code === 'daily_cap_exceeded' ? 'The content changed, and the daily cap is reached; the watch has ended.' : 'The content changed, and the balance cannot pay for it (1 credit); the watch has ended.');
+        }
+      }
+    } catch (error) {
+      if (!aborted.signal.aborted) stop(toGraphQLError(error));
+    } finally {
+      aborted.abort();
+    }
+  });
+}
+
+/** Bills the event on the event's own context (the source charged it), and renders it as the query field would. */
+function billed(event: WatchEvent, context: GraphQLContext): WatchEvent {
+  context.billing.creditsCharged += event.creditsCharged;
+  context.billing.liveFetches += 1;
+  return event;
+}
+
+function startWatch(context: GraphQLContext, endpoint: EndpointDefinition, parsed: Record<string, unknown>): Repeater<WatchEvent> {
+  const { interval_seconds: seconds, ...own } = parsed as { interval_seconds: number } & Record<string, unknown>;
+  if (seconds < context.watchMinIntervalSeconds) {
+    throw toGraphQLError(
+      new GatewayError('invalid_request', `Invalid argument \`intervalSeconds\`: must be between ${context.watchMinIntervalSeconds} and ${WATCH_MAX_INTERVAL_SECONDS}.`, { details: { param: 'intervalSeconds' } }),
+    );
+  }
+  return watch(context, endpoint, validated(endpoint, own).params, seconds * 1000);
+}
+
+const WATCH_NOTE = `Streams over SSE: the first result at once (charged like the query field: 1 credit, 0 when empty), then every intervalSeconds a live check that sends the result again only when it changed (1 credit per change; unchanged and failed checks are free and send nothing). Edges you select (author, ...) are billed per event as in a query. A change the balance cannot pay for ends the stream with insufficient_credits. Always live: no cacheMaxAge, no includeRaw.`;
+
+/** watchForumSubreddit, watchForumPost and watchRealtyListing (subscriptions, contract section 8). */
+export function addWatchFields(catalogue: Catalogue): void {
+  const hasForum = catalogue.byPath.has('/v1/forum/subreddit');
+  const hasRealty = catalogue.byPath.has('/v1/realty/for-sale');
+
+  if (hasForum) {
+    const subreddit = endpointAt(catalogue, '/v1/forum/subreddit');
+    builder.subscriptionField('watchForumSubreddit', (t) =>
+      t.field({
+        type: listTypeOf('Post'),
+        description: `A community's posts (as forumSubreddit), re-sent when they change. ${WATCH_NOTE} On a change, pagination is {cursor: null, hasMore: false}: the check compares the posts only.`,
+        args: argumentsOf(subreddit, watchSchema(subreddit))(t as never) as never,
+        validate: { schema: argsSchema(subreddit, watchSchema(subreddit)) as never },
+        // Each event costs what the query field costs; the limit bounds the fan-out of one event.
+        extensions: { upstreamCost: endpointCost(subreddit, { sizeArgument: 'limit' }) },
+        subscribe: (_root, parsed, context) => startWatch(context, subreddit, parsed as Record<string, unknown>),
+        resolve: (event: WatchEvent, _args, context) => {
+          billed(event, context);
+          return listOf(event.data, event.pagination, null, event.fetchedAt, event.params);
+        },
+      }),
+    );
+    const post = endpointAt(catalogue, '/v1/forum/post');
+    builder.subscriptionField('watchForumPost', (t) =>
+      t.field({
+        type: resourceTypes.Post,
+        nullable: true,
+        description: `One post (as forumPost), re-sent when it changes (score, comment count, text...). ${WATCH_NOTE} Null when the post is gone.`,
+        args: argumentsOf(post, watchSchema(post))(t as never) as never,
+        validate: { schema: argsSchema(post, watchSchema(post)) as never },
+        extensions: { upstreamCost: endpointCost(post) },
+        subscribe: (_root, parsed, context) => startWatch(context, post, parsed as Record<string, unknown>),
+        resolve: (event: WatchEvent, _args, context) => single(billed(event, context)),
+      }),
+    );
+  }
+
+  if (hasRealty) {
+    const forSale = endpointAt(catalogue, '/v1/realty/for-sale');
+    const forRent = endpointAt(catalogue, '/v1/realty/for-rent');
+    // The for-sale and for-rent parameters are the same shape; `listing` picks the endpoint.
+    const listing = z.enum(['for-sale', 'for-rent']).default('for-sale').describe('which page the url is: a for-sale listing (/v1/realty/for-sale) or a rental (/v1/realty/for-rent)');
+    const schema = watchSchema(forSale, { listing });
+    builder.subscriptionField('watchRealtyListing', (t) =>
+      t.field({
+        type: resourceTypes.PropertyListing,
+        nullable: true,
+        description: `One Redfin listing (as realtyForSale, or realtyForRent with listing: "for-rent"), re-sent when it changes (price, status...). ${WATCH_NOTE} Null when the listing is gone.`,
+        args: argumentsOf(forSale, schema)(t as never) as never,
+        validate: { schema: argsSchema(forSale, schema) as never },
+        extensions: { upstreamCost: endpointCost(forSale) },
+        subscribe: (_root, parsed, context) => {
+          const { listing: which, ...rest } = parsed as unknown as { listing: 'for-sale' | 'for-rent' } & Record<string, unknown>;
+          return startWatch(context, which === 'for-rent' ? forRent : forSale, rest);
+        },
+        resolve: (event: WatchEvent, _args, context) => single(billed(event, context)),
+      }),
+    );
+  }
+}
+
+/** A single resource as its query field returns it (a watch carries no raw payload). */
+const single = (event: WatchEvent): Resource | null => (event.data === null ? null : { ...(event.data as Record<string, unknown>) });

@@ -1,0 +1,148 @@
+import { createNodeRedisClient, Queue, Worker, type Job } from 'bullmq';
+import { duplicateConnection, type RedisClient } from '../state/redis/connection.js';
+import type { AttemptInfo, CheckScheduler, DeliveryQueue, DeliveryTask, DeliveryVerdict } from './queues.js';
+import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './retry-schedule.js';
+
+const CHECKS = 'subscription-checks';
+const DELIVERIES = 'webhook-deliveries';
+
+export interface BullOptions {
+  /** The state's connection; BullMQ gets a duplicate (its workers duplicate that again to block). */
+  client: RedisClient;
+  /** The state prefix: queues live under `{prefix}bull:`, next to the jobs' queues. */
+  prefix: string;
+  /** Checks (of different subscriptions) run at once in one process. */
+  concurrency?: number;
+  onError?: (error: unknown, context: Record<string, unknown>) => void;
+}
+
+interface CheckData {
+  subscriptionId: string;
+}
+
+/** Opens a BullMQ Queue on a connection of its own. */
+async function openQueue(name: string, options: BullOptions): Promise<{ queue: Queue; connection: RedisClient }> {
+  const connection = await duplicateConnection(options.client);
+  return { queue: new Queue(name, { connection: createNodeRedisClient(connection), prefix: `${options.prefix}bull` }), connection };
+}
+
+async function closeAll(workers: Worker[], queue: Queue, connection: RedisClient): Promise<void> {
+  await Promise.all(workers.splice(0).map((worker) => worker.close()));
+  await queue.close();
+  if (connection.isOpen) await connection.close().catch(() => connection.destroy());
+}
+
+/**
+ * A BullMQ job scheduler per subscription (`upsertJobScheduler(id, { every })`): the schedules
+ * live in Redis, so checks continue whichever gateway process is running, and across restarts.
+ * A scheduler makes its next job only when the current one starts, so it never piles up checks;
+ * the per-subscription lock (lock.ts) covers checkNow and other overlaps.
+ */
+export class BullCheckScheduler implements CheckScheduler {
+  readonly #options: BullOptions;
+  readonly #queue: Queue;
+  readonly #connection: RedisClient;
+  readonly #workers: Worker[] = [];
+
+  private constructor(options: BullOptions, queue: Queue, connection: RedisClient) {
+    this.#options = options;
+    this.#queue = queue;
+    this.#connection = connection;
+  }
+
+  static async open(options: BullOptions): Promise<BullCheckScheduler> {
+    const { queue, connection } = await openQueue(CHECKS, options);
+    return new BullCheckScheduler(options, queue, connection);
+  }
+
+  async schedule(subscriptionId: string, intervalSeconds: number): Promise<void> {
+    const data: CheckData = { subscriptionId };
+    await this.#queue.upsertJobScheduler(subscriptionId, { every: intervalSeconds * 1000 }, { name: 'check', data, opts: { removeOnComplete: true, removeOnFail: 100 } });
+    // The scheduler's first job waits one interval; the baseline should not.
+    await this.#queue.add('check', data, { jobId: `first-${subscriptionId}`, removeOnComplete: true, removeOnFail: true });
+  }
+
+  async unschedule(subscriptionId: string): Promise<void> {
+    await this.#queue.removeJobScheduler(subscriptionId);
+  }
+
+  async start(run: (subscriptionId: string) => Promise<void>): Promise<void> {
+    const worker = new Worker<CheckData>(CHECKS, async (job) => run(job.data.subscriptionId), {
+      connection: createNodeRedisClient(this.#connection),
+      prefix: `${this.#options.prefix}bull`,
+      concurrency: this.#options.concurrency ?? 8,
+    });
+    worker.on('failed', (job, error) => this.#options.onError?.(error, { queue: CHECKS, subscriptionId: job?.data.subscriptionId }));
+    worker.on('error', (error) => this.#options.onError?.(error, { queue: CHECKS }));
+    this.#workers.push(worker);
+  }
+
+  close(): Promise<void> {
+    return closeAll(this.#workers, this.#queue, this.#connection);
+  }
+}
+
+/** A processor error that means "try this delivery again after the back-off". */
+class RetryDelivery extends Error {
+  override name = 'RetryDelivery';
+}
+
+/**
+ * Deliveries as BullMQ jobs, the job id being the webhook-id (a delivery queued twice is kept
+ * once). A failed attempt throws, and BullMQ runs the job again after the custom back-off of
+ * retry-schedule.ts, up to MAX_DELIVERY_ATTEMPTS: at least 24 hours at the default base.
+ */
+export class BullDeliveryQueue implements DeliveryQueue {
+  readonly #options: BullOptions & { retryBaseMs: number };
+  readonly #queue: Queue;
+  readonly #connection: RedisClient;
+  readonly #workers: Worker[] = [];
+
+  private constructor(options: BullOptions & { retryBaseMs: number }, queue: Queue, connection: RedisClient) {
+    this.#options = options;
+    this.#queue = queue;
+    this.#connection = connection;
+  }
+
+  static async open(options: BullOptions & { retryBaseMs: number }): Promise<BullDeliveryQueue> {
+    const { queue, connection } = await openQueue(DELIVERIES, options);
+    return new BullDeliveryQueue(options, queue, connection);
+  }
+
+  async enqueue(task: DeliveryTask): Promise<void> {
+    await this.#queue.add('deliver', task, {
+      jobId: task.webhookId,
+      attempts: MAX_DELIVERY_ATTEMPTS,
+      backoff: { type: 'webhook' },
+      removeOnComplete: true,
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
+  }
+
+  async start(process: (task: DeliveryTask, info: AttemptInfo) => Promise<DeliveryVerdict>): Promise<void> {
+    const retryBaseMs = this.#options.retryBaseMs;
+    const worker = new Worker<DeliveryTask>(
+      DELIVERIES,
+      async (job: Job<DeliveryTask>) => {
+        const attempt = job.attemptsMade + 1;
+        const verdict = await process(job.data, { attempt, last: attempt >= MAX_DELIVERY_ATTEMPTS });
+        if (verdict === 'retry') throw new RetryDelivery(`delivery ${job.data.webhookId} attempt ${attempt} failed`);
+      },
+      {
+        connection: createNodeRedisClient(this.#connection),
+        prefix: `${this.#options.prefix}bull`,
+        concurrency: this.#options.concurrency ?? 16,
+        settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade, retryBaseMs) },
+      },
+    );
+    worker.on('failed', (job, error) => {
+      if (!(error instanceof RetryDelivery)) this.#options.onError?.(error, { queue: DELIVERIES, webhookId: job?.data.webhookId });
+    });
+    worker.on('error', (error) => this.#options.onError?.(error, { queue: DELIVERIES }));
+    this.#workers.push(worker);
+  }
+
+  close(): Promise<void> {
+    return closeAll(this.#workers, this.#queue, this.#connection);
+  }
+}

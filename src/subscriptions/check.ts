@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import { GatewayError, isGatewayError } from '../errors.js';
+import { outcomePayload } from '../pipeline/outcome.js';
+import type { ValidatedRequest } from '../pipeline/params.js';
+import { runEndpoint, type PipelineDeps } from '../pipeline/run-endpoint.js';
+import type { ApiKeyRecord, Ledger, StateAdapters } from '../state/ports.js';
+import { contentHash } from './content-hash.js';
+
+/** Credits one delivered change costs (contract section 7), whatever the endpoint's fetch cost. */
+export const CHANGE_COST = 1;
+
+export type CheckOutcome =
+  | { kind: 'baseline'; hash: string; data: unknown }
+  | { kind: 'unchanged'; hash: string }
+  /** A change is charged CHANGE_COST, except a change to an empty result (nothing found), which is free like every empty result. */
+  | { kind: 'changed'; hash: string; previousHash: string; data: unknown; creditsCharged: 0 | 1 }
+  /** The content changed and could not be paid for: nothing was charged, the caller keeps its old hash. */
+  | { kind: 'insufficient_credits'; hash: string; data: unknown; reason?: 'insufficient_credits' | 'daily_cap_exceeded' }
+  | { kind: 'failed'; error: GatewayError };
+
+export interface CheckOptions {
+  signal?: AbortSignal;
+  /**
+   * The ledger reservation of this change's charge. Reservations are idempotent per id, so a
+   * check repeated after a crash (same subscription, same change number) is charged once.
+   * Default: a fresh id.
+   */
+  reservationId?: string;
+}
+
+/**
+ * One check of a subscription: fetches live (never from the cache) through the same pipeline as
+ * every door, hashes the normalised data without volatile fields, and charges CHANGE_COST only
+ * when the hash differs from `previousHash`. Baseline, unchanged and failed checks are free.
+ * An empty result (data null, items []) is content like any other: a change to or from it is a change.
+ */
+export async function checkForChange(
+  deps: PipelineDeps,
+  endpoint: EndpointDefinition,
+  params: Record<string, unknown>,
+  account: ApiKeyRecord,
+  previousHash: string | null,
+  options: CheckOptions = {},
+): Promise<CheckOutcome> {
+  const reservationId = options.reservationId ?? `subscription-check:${randomUUID()}`;
+  // No cache_max_age: runEndpoint never serves a check from the cache. No raw: it is not content.
+  const request: ValidatedRequest = { params, cacheMaxAgeSeconds: null, includeRaw: false };
+  let data: unknown;
+  let empty: boolean;
+  try {
+    const outcome = await runEndpoint(withFreeFetches(deps), endpoint, request, { account, requestId: reservationId, signal: options.signal });
+    data = outcomePayload(outcome).data;
+    empty = outcome.empty;
+  } catch (error) {
+    // Upstream failures are retried at the next interval, never taken for a change.
+    return { kind: 'failed', error: isGatewayError(error) ? error : new GatewayError('internal_error', 'The check could not run.', { cause: error }) };
+  }
+
+  const hash = contentHash(data);
+  if (previousHash === null) return { kind: 'baseline', hash, data };
+  if (hash === previousHash) return { kind: 'unchanged', hash };
+  // The content went away (deleted post, emptied listing): worth telling, never worth charging (spec 7).
+  if (empty) return { kind: 'changed', hash, previousHash, data, creditsCharged: 0 };
+
+  const reserved = await deps.state.ledger.reserve(account.id, reservationId, CHANGE_COST, account.dailyCap, {
+    endpoint: endpoint.path,
+    requestId: reservationId,
+  });
+  if (!reserved.ok) return { kind: 'insufficient_credits', hash, data, reason: reserved.reason };
+  await deps.state.ledger.commit(reservationId);
+  return { kind: 'changed', hash, previousHash, data, creditsCharged: CHANGE_COST };
+}
+
+/**
+ * The pipeline with a ledger that holds nothing: a subscriber pays for a change, not for the
+ * fetch that looked for one, so the fetch itself must neither charge nor be refused for lack of
+ * credits (a paused subscription still needs to see whether content moved). The real charge is
+ * taken above, once the hash is known. Everything else (upstream, shape check, cache write) is
+ * the pipeline unchanged.
+ */
+function withFreeFetches(deps: PipelineDeps): PipelineDeps {
+  const state: StateAdapters = { ...deps.state, ledger: freeLedger(deps.state.ledger) };
+  return { ...deps, state };
+}
+
+function freeLedger(real: Ledger): Ledger {
+  return {
+    reserve: async () => ({ ok: true, balance: 0, dailyUsed: 0 }),
+    commit: async () => {},
+    release: async () => {},
+    credit: (accountId, credits) => real.credit(accountId, credits),
+    usage: (accountId, dailyCap) => real.usage(accountId, dailyCap),
+    history: (accountId, limit) => real.history(accountId, limit),
+  };
+}

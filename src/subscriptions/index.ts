@@ -1,0 +1,64 @@
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { Config } from '../config.js';
+import { createSafeAgent, type ResolveAll } from '../outbound/index.js';
+import { createPipelineDeps } from '../pipeline/deps.js';
+import type { StateAdapters } from '../state/ports.js';
+import { isRedisState } from '../state/redis/index.js';
+import { BullCheckScheduler, BullDeliveryQueue } from './bull-queues.js';
+import { MemoryCheckLock, RedisCheckLock } from './lock.js';
+import { MemoryCheckScheduler, MemoryDeliveryQueue } from './memory-queues.js';
+import { MemorySubscriptionStore } from './memory-store.js';
+import { RedisSubscriptionStore } from './redis-store.js';
+import { SubscriptionService } from './service.js';
+
+export { SubscriptionService, type CheckReport } from './service.js';
+export { subscriptionEventsTopic } from './events.js';
+
+export interface SubscriptionOptions {
+  /** How webhook host names are resolved (default: the system resolver); tests inject one. */
+  resolveAll?: ResolveAll;
+}
+
+/**
+ * Subscriptions on the chosen state: records, locks, BullMQ job schedulers and delivery jobs in
+ * Redis with REDIS_URL; maps and timers in this process without. Nothing runs until start().
+ */
+export async function createSubscriptions(
+  config: Config,
+  catalogue: Catalogue,
+  state: StateAdapters,
+  log: (message: string, context: Record<string, unknown>) => void,
+  options: SubscriptionOptions = {},
+): Promise<SubscriptionService> {
+  const pipeline = createPipelineDeps(config, catalogue, state, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logError: log });
+  const agent = createSafeAgent({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, resolveAll: options.resolveAll });
+  const onError = (error: unknown, context: Record<string, unknown>) => log('subscription background work failed', { ...context, error: String(error) });
+  const parts = isRedisState(state)
+    ? {
+        store: new RedisSubscriptionStore(state.store),
+        lock: new RedisCheckLock(state.store),
+        scheduler: await BullCheckScheduler.open({ client: state.store.client, prefix: state.prefix, onError }),
+        deliveries: await BullDeliveryQueue.open({ client: state.store.client, prefix: state.prefix, onError, retryBaseMs: config.WEBHOOK_RETRY_BASE_MS }),
+      }
+    : {
+        store: new MemorySubscriptionStore(),
+        lock: new MemoryCheckLock(),
+        scheduler: new MemoryCheckScheduler(),
+        deliveries: new MemoryDeliveryQueue({ retryBaseMs: config.WEBHOOK_RETRY_BASE_MS }),
+      };
+  return new SubscriptionService({
+    ...parts,
+    catalogue,
+    pipeline: pipeline.deps,
+    pubsub: state.pubsub,
+    rules: { minIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE },
+    agent,
+    // A realty check may make a few upstream requests in a row.
+    checkDeadlineMs: 5 * config.UPSTREAM_TIMEOUT_MS,
+    log,
+    release: async () => {
+      await pipeline.close();
+      await agent.close();
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import { GatewayError } from '../errors.js';
+import { isOutboundRefused, MAX_OUTBOUND_URL_LENGTH, parseOutboundUrl } from '../outbound/index.js';
+import { validateRequest } from '../pipeline/params.js';
+
+/** Longest interval between checks: one day (contract section 7). */
+export const MAX_INTERVAL_SECONDS = 86_400;
+export const DEFAULT_INTERVAL_SECONDS = 3600;
+
+export interface ValidatedSubscriptionRequest {
+  endpoint: EndpointDefinition;
+  /** Validated and canonical (the endpoint's normaliseParams applied): what every check fetches. */
+  params: Record<string, unknown>;
+  webhookUrl: string;
+  intervalSeconds: number;
+}
+
+export interface SubscriptionRules {
+  /** SUBSCRIPTION_MIN_INTERVAL_SECONDS. */
+  minIntervalSeconds: number;
+  /** WEBHOOK_ALLOW_PRIVATE. */
+  allowPrivate: boolean;
+}
+
+/** The request body; the interval's floor is SUBSCRIPTION_MIN_INTERVAL_SECONDS (60 in the published document). */
+export const subscriptionBodySchema = (minIntervalSeconds: number) =>
+  z.strictObject({
+    endpoint: z.string().min(1).max(200),
+    params: z.record(z.string(), z.unknown()).default({}),
+    webhookUrl: z.string().min(1).max(MAX_OUTBOUND_URL_LENGTH),
+    intervalSeconds: z.number().int().min(Math.min(minIntervalSeconds, MAX_INTERVAL_SECONDS)).max(MAX_INTERVAL_SECONDS).default(DEFAULT_INTERVAL_SECONDS),
+  });
+
+/** Common request options that mean nothing to a check (it always fetches live, never raw). */
+const NOT_FOR_SUBSCRIPTIONS = ['cache_max_age', 'include_raw'];
+
+/**
+ * Validates a POST /v1/subscriptions body: 400 invalid_request naming the field, only
+ * x-subscribable endpoints, params checked by the endpoint's own schema and rules, and an
+ * http(s) webhook URL (an IP literal must be public unless WEBHOOK_ALLOW_PRIVATE).
+ */
+export function validateSubscriptionRequest(catalogue: Catalogue, body: unknown, rules: SubscriptionRules): ValidatedSubscriptionRequest {
+  const parsed = subscriptionBodySchema(rules.minIntervalSeconds).safeParse(body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.code === 'unrecognized_keys' ? issue.keys[0]! : issue.path.join('.') || 'body';
+    const message = issue.code === 'unrecognized_keys' ? 'is not a field of a subscription (endpoint, params, webhookUrl, intervalSeconds)' : issue.message;
+    throw new GatewayError('invalid_request', `Invalid \`${field}\`: ${message}.`, { details: { param: field } });
+  }
+  const { endpoint: path, params: input, webhookUrl, intervalSeconds } = parsed.data;
+  const endpoint = catalogue.byPath.get(path);
+  if (!endpoint) throw new GatewayError('invalid_request', `Unknown endpoint \`${path}\`; see /openapi.json for the data endpoints.`, { details: { param: 'endpoint' } });
+  if (!endpoint.flags.subscribable) {
+    throw new GatewayError('invalid_request', `${endpoint.path} cannot be subscribed to (x-subscribable is false).`, { details: { param: 'endpoint', endpoint: endpoint.path } });
+  }
+  const option = NOT_FOR_SUBSCRIPTIONS.find((name) => name in input);
+  if (option) throw new GatewayError('invalid_request', `Invalid parameter \`${option}\`: a subscription always checks live data.`, { details: { param: option } });
+  const { params } = validateRequest(endpoint, input);
+  try {
+    parseOutboundUrl(webhookUrl, { allowPrivate: rules.allowPrivate });
+  } catch (error) {
+    if (!isOutboundRefused(error)) throw error;
+    throw new GatewayError('invalid_request', `Invalid \`webhookUrl\`: ${error.message}`, { details: { param: 'webhookUrl' } });
+  }
+  return { endpoint, params, webhookUrl, intervalSeconds };
+}

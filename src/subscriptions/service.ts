@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import type { Dispatcher } from 'undici';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import { GatewayError } from '../errors.js';
+import type { PipelineDeps } from '../pipeline/run-endpoint.js';
+import type { ApiKeyRecord, PubSub } from '../state/ports.js';
+import { checkForChange, type CheckOutcome } from './check.js';
+import { subscriptionEventsTopic, type SubscriptionDisabledEvent, type SubscriptionEvent } from './events.js';
+import type { CheckLock } from './lock.js';
+import type { AttemptInfo, CheckScheduler, DeliveryQueue, DeliveryTask, DeliveryVerdict } from './queues.js';
+import { validateSubscriptionRequest, type SubscriptionRules } from './requests.js';
+import { generateSecret, webhookIdFor } from './signing.js';
+import type { SubscriptionStore } from './store.js';
+import type { StatusReason, SubscriptionRecord } from './types.js';
+import { createdView, subscriptionView } from './views.js';
+import { sendWebhook } from './webhook-sender.js';
+
+/** Subscriptions one API key may hold at once. */
+export const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 1000;
+
+const ID_PATTERN = /^sub_[0-9a-f]{32}$/;
+
+export interface SubscriptionServiceDeps {
+  catalogue: Catalogue;
+  store: SubscriptionStore;
+  scheduler: CheckScheduler;
+  deliveries: DeliveryQueue;
+  lock: CheckLock;
+  /** The pipeline checks run through (its own upstream client). */
+  pipeline: PipelineDeps;
+  pubsub: PubSub;
+  rules: SubscriptionRules;
+  /** The outbound-safe agent webhooks are sent through. */
+  agent: Dispatcher;
+  /** A check is aborted after this long, so it always ends before its lock's hold lapses. */
+  checkDeadlineMs: number;
+  log: (message: string, context: Record<string, unknown>) => void;
+  now?: () => Date;
+  /** Frees what the factory opened for the service (its upstream client, the webhook agent). */
+  release?: () => Promise<void>;
+}
+
+/** What one check did; `ran: false` says why it did not run. */
+export type CheckReport = { ran: false; reason: 'missing' | 'disabled' | 'busy' | 'paused' } | { ran: true; outcome: CheckOutcome['kind'] };
+
+/**
+ * Change subscriptions (contract section 7), for every door (REST here; GraphQL streams the
+ * events from `pubsub`). The caller is already authenticated.
+ */
+export class SubscriptionService {
+  readonly #deps: SubscriptionServiceDeps;
+  readonly pubsub: PubSub;
+
+  constructor(deps: SubscriptionServiceDeps) {
+    this.#deps = deps;
+    this.pubsub = deps.pubsub;
+  }
+
+  /** Validates, stores and schedules a subscription; the view carries the secret, this once. */
+  async create(account: ApiKeyRecord, body: unknown): Promise<Record<string, unknown>> {
+    const { catalogue, store, scheduler, pipeline, rules } = this.#deps;
+    const request = validateSubscriptionRequest(catalogue, body, rules);
+    // A family that cannot run here (realty without a proxy) is 501 now, not a failing check later.
+    pipeline.upstreamFor(request.endpoint);
+    if ((await store.countOf(account.id)) >= MAX_SUBSCRIPTIONS_PER_ACCOUNT) {
+      throw new GatewayError('invalid_request', `An API key may hold at most ${MAX_SUBSCRIPTIONS_PER_ACCOUNT} subscriptions; delete some first.`, { details: { limit: MAX_SUBSCRIPTIONS_PER_ACCOUNT } });
+    }
+    const record: SubscriptionRecord = {
+      id: `sub_${randomUUID().replaceAll('-', '')}`,
+      accountId: account.id,
+      endpoint: request.endpoint.path,
+      params: request.params,
+      webhookUrl: request.webhookUrl,
+      intervalSeconds: request.intervalSeconds,
+      secret: generateSecret(),
+      createdAt: this.#now(),
+      status: 'active',
+      statusReason: null,
+      hash: null,
+      lastCheckedAt: null,
+      lastChangedAt: null,
+      changeCount: 0,
+      lastError: null,
+    };
+    await store.create(record);
+    await scheduler.schedule(record.id, record.intervalSeconds);
+    return createdView(record);
+  }
+
+  /** The account's subscriptions, oldest first. */
+  async list(accountId: string): Promise<Record<string, unknown>[]> {
+    const ids = await this.#deps.store.idsOf(accountId);
+    const views = await Promise.all(ids.map((id) => this.get(accountId, id)));
+    return views.filter((view) => view !== null);
+  }
+
+  /** The subscription's view; null when it does not exist or belongs to another key (404 at the door). */
+  async get(accountId: string, id: string): Promise<Record<string, unknown> | null> {
+    const record = await this.#owned(accountId, id);
+    return record ? subscriptionView(record, await this.#deps.store.attempts(id)) : null;
+  }
+
+  /** Stops checks and deliveries and forgets the subscription; false when there was none to delete. */
+  async delete(accountId: string, id: string): Promise<boolean> {
+    if (!(await this.#owned(accountId, id))) return false;
+    await this.#deps.scheduler.unschedule(id);
+    return this.#deps.store.delete(id);
+  }
+
+  /**
+   * Runs one check now, in this process (the scheduler calls it; tests call it so they need not
+   * wait for an interval). Never runs while another check of the same subscription runs.
+   */
+  async checkNow(id: string): Promise<CheckReport> {
+    const { lock, store } = this.#deps;
+    const token = await lock.acquire(id, this.#deps.checkDeadlineMs + 30_000);
+    if (token === null) return { ran: false, reason: 'busy' };
+    try {
+      // Read under the lock: the previous holder may have moved the hash or the status.
+      const record = await store.get(id);
+      if (!record) return { ran: false, reason: 'missing' };
+      if (record.status === 'disabled') return { ran: false, reason: 'disabled' };
+      return await this.#check(record);
+    } finally {
+      await lock.release(id, token).catch(() => {});
+    }
+  }
+
+  /** Starts running due checks and deliveries in this process (WORKERS=inline). */
+  async start(): Promise<void> {
+    await this.#deps.scheduler.start(async (id) => {
+      await this.checkNow(id).catch((error: unknown) => this.#deps.log('subscription check could not run', { subscriptionId: id, error: String(error) }));
+    });
+    await this.#deps.deliveries.start((task, info) => this.#deliver(task, info));
+  }
+
+  async close(): Promise<void> {
+    await this.#deps.scheduler.close();
+    await this.#deps.deliveries.close();
+    await this.#deps.store.close();
+    await this.#deps.release?.();
+  }
+
+  async #check(record: SubscriptionRecord): Promise<CheckReport> {
+    const { store, pipeline, catalogue } = this.#deps;
+    const account = await pipeline.state.keys.get(record.accountId);
+    if (!account || account.status === 'revoked') {
+      await this.#disable(record, 'api_key_revoked');
+      return { ran: false, reason: 'disabled' };
+    }
+    if (record.status === 'paused') {
+      if (!(await this.#canPay(account))) {
+        await store.update(record.id, { lastCheckedAt: this.#now() });
+        return { ran: false, reason: 'paused' };
+      }
+      if (await store.transition(record.id, ['paused'], 'active', null)) {
+        await this.#emit(record, { type: 'subscription.resumed', subscriptionId: record.id, endpoint: record.endpoint, params: record.params, resumedAt: this.#now() });
+      }
+    }
+    const endpoint = catalogue.byPath.get(record.endpoint);
+    if (!endpoint) throw new Error(`subscription ${record.id} names an endpoint this gateway no longer serves: ${record.endpoint}`);
+
+    const outcome = await checkForChange(pipeline, endpoint, record.params, account, record.hash, {
+      signal: AbortSignal.timeout(this.#deps.checkDeadlineMs),
+      // Fixed per change: a check repeated after a crash reuses it and is not charged again.
+      reservationId: `sub:${record.id}:change:${record.changeCount + 1}`,
+    });
+    const checkedAt = this.#now();
+    switch (outcome.kind) {
+      case 'baseline':
+        await store.update(record.id, { hash: outcome.hash, lastCheckedAt: checkedAt, lastError: null });
+        break;
+      case 'unchanged':
+        await store.update(record.id, { lastCheckedAt: checkedAt, lastError: null });
+        break;
+      case 'failed':
+        // Retried at the next interval; never a change, never charged.
+        await store.update(record.id, { lastCheckedAt: checkedAt, lastError: { code: outcome.error.code, message: outcome.error.message, at: checkedAt } });
+        break;
+      case 'changed':
+        await this.#emit(record, {
+          type: 'content.changed',
+          subscriptionId: record.id,
+          endpoint: record.endpoint,
+          params: record.params,
+          changedAt: checkedAt,
+          previousHash: outcome.previousHash,
+          hash: outcome.hash,
+          data: outcome.data,
+        });
+        await store.update(record.id, { hash: outcome.hash, lastCheckedAt: checkedAt, lastChangedAt: checkedAt, changeCount: record.changeCount + 1, lastError: null });
+        break;
+      case 'insufficient_credits': {
+        // The old hash stays: the change is found again, and delivered, once credits return.
+        const reason = outcome.reason ?? 'insufficient_credits';
+        await store.update(record.id, { lastCheckedAt: checkedAt, lastError: null });
+        if (await store.transition(record.id, ['active'], 'paused', reason)) {
+          await this.#emit(record, { type: 'subscription.paused', subscriptionId: record.id, endpoint: record.endpoint, params: record.params, pausedAt: checkedAt, reason, hash: record.hash });
+        }
+        break;
+      }
+    }
+    return { ran: true, outcome: outcome.kind };
+  }
+
+  /** Whether the account could pay for one change now (balance, and today's cap). */
+  async #canPay(account: ApiKeyRecord): Promise<boolean> {
+    const usage = await this.#deps.pipeline.state.ledger.usage(account.id, account.dailyCap);
+    return usage.balance >= 1 && (account.dailyCap === null || usage.dailyUsed + 1 <= account.dailyCap);
+  }
+
+  /** Queues the event's webhook delivery and publishes the same body for GraphQL streams. */
+  async #emit(record: SubscriptionRecord, event: Exclude<SubscriptionEvent, SubscriptionDisabledEvent>): Promise<void> {
+    const body = JSON.stringify(event);
+    const webhookId = event.type === 'content.changed' ? webhookIdFor(record.id, event.hash) : webhookIdFor(record.id, record.hash, `${event.type}@${eventTime(event)}`);
+    await this.#deps.deliveries.enqueue({ subscriptionId: record.id, webhookId, type: event.type, body });
+    await this.#publish(record.id, body);
+  }
+
+  async #publish(id: string, body: string): Promise<void> {
+    // Best effort: a lost message only costs a live GraphQL stream one event; the webhook still gets it.
+    await this.pubsub.publish(subscriptionEventsTopic(id), body).catch((error: unknown) => this.#deps.log('subscription event not published', { subscriptionId: id, error: String(error) }));
+  }
+
+  async #disable(record: SubscriptionRecord, reason: StatusReason & ('webhook_gone' | 'api_key_revoked')): Promise<void> {
+    const moved = await this.#deps.store.transition(record.id, ['active', 'paused'], 'disabled', reason);
+    await this.#deps.scheduler.unschedule(record.id);
+    if (!moved) return;
+    const event = { type: 'subscription.disabled', subscriptionId: record.id, endpoint: record.endpoint, params: record.params, disabledAt: this.#now(), reason } as const;
+    await this.#publish(record.id, JSON.stringify(event));
+  }
+
+  /** One delivery attempt: 2xx done, 410 disables the subscription, anything else is retried. */
+  async #deliver(task: DeliveryTask, info: AttemptInfo): Promise<DeliveryVerdict> {
+    const { store } = this.#deps;
+    const record = await store.get(task.subscriptionId);
+    // Deleted or disabled since: the delivery is dropped.
+    if (!record || record.status === 'disabled') return 'done';
+    const result = await sendWebhook(record.webhookUrl, record.secret, { webhookId: task.webhookId, body: task.body }, { agent: this.#deps.agent, allowPrivate: this.#deps.rules.allowPrivate });
+    const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    const gone = result.statusCode === 410;
+    await store.recordAttempt(record.id, {
+      webhookId: task.webhookId,
+      type: task.type,
+      attempt: info.attempt,
+      statusCode: result.statusCode,
+      error: result.error,
+      at: this.#now(),
+      outcome: delivered ? 'delivered' : gone ? 'gone' : info.last ? 'failed' : 'retrying',
+    });
+    if (gone) await this.#disable(record, 'webhook_gone');
+    return delivered || gone ? 'done' : 'retry';
+  }
+
+  async #owned(accountId: string, id: string): Promise<SubscriptionRecord | null> {
+    if (!ID_PATTERN.test(id)) return null;
+    const record = await this.#deps.store.get(id);
+    return record && record.accountId === accountId ? record : null;
+  }
+
+  #now(): string {
+    return (this.#deps.now?.() ?? new Date()).toISOString();
+  }
+}
+
+function eventTime(event: Exclude<SubscriptionEvent, SubscriptionDisabledEvent>): string {
+  if (event.type === 'subscription.paused') return event.pausedAt;
+  if (event.type === 'subscription.resumed') return event.resumedAt;
+  return event.changedAt;
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountIdFromHash, hashKey } from '../../src/state/key-hash.js';
+import { listing, userAbout, type SyntheticPost } from '../support/forum-data.js';
+import { POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
+import { communityTargets, serveCommunities } from '../jobs/support.js';
+import { follow, sseClient, until, type SseMode } from './sse-client.js';
+
+const WATCH_SUBREDDIT = `subscription ($interval: Int!) {
+  watchForumSubreddit(subreddit: "watched", limit: 3, intervalSeconds: $interval) { fetchedAt items { id title author { handle } } }
+}`;
+
+const MODES: SseMode[] = ['single', 'distinct'];
+
+describe('GraphQL subscriptions over SSE', () => {
+  let harness: Harness;
+  let posts: SyntheticPost[];
+  const requests = (prefix: string) => harness.upstream.requests.filter((request) => request.url.startsWith(prefix)).length;
+
+  beforeAll(async () => {
+    harness = await startHarness({ SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', FORUM_CONCURRENCY: '2' });
+  });
+  afterAll(() => harness.close());
+  beforeEach(() => {
+    posts = [1, 2, 3].map((index) => ({ id: `w${index}`, author: `watcher_${index}`, title: `first ${index}` }));
+    harness.upstream.reset();
+    harness.upstream
+      .on((_request, url) => (url.pathname === '/r/watched/hot.json' ? { body: listing(posts) } : undefined))
+      .on((_request, url) => {
+        const match = /^\/user\/([^/]+)\/about\.json$/.exec(url.pathname);
+        return match ? { body: userAbout(match[1]!, 5) } : undefined;
+      });
+    serveCommunities(harness.upstream, 6);
+  });
+
+  describe('authentication (x-api-key, 401 with the spec codes)', () => {
+    it('refuses /graphql/stream without a key or with an unknown one, in both modes', async () => {
+      const reserve = await fetch(`${harness.baseUrl}/graphql/stream`, { method: 'PUT' });
+      expect(reserve.status).toBe(401);
+      expect((await reserve.json()).errors[0].extensions).toMatchObject({ code: 'missing_api_key', http: { status: 401 } });
+
+      const distinct = await fetch(`${harness.baseUrl}/graphql/stream`, {
+        method: 'POST',
+        headers: { accept: 'text/event-stream', 'content-type': 'application/json', 'x-api-key': 'sk_test_unknown_1' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      expect(distinct.status).toBe(401);
+      expect((await distinct.json()).errors[0].extensions.code).toBe('invalid_api_key');
+
+      for (const mode of MODES) {
+        const failure = await follow(sseClient(harness.baseUrl, null, mode), WATCH_SUBREDDIT, { interval: 60 }).take(1).catch((error: unknown) => error);
+        expect(failure, mode).toBeInstanceOf(Error);
+      }
+    });
+
+    it('scopes a reserved stream token to the key that reserved it', async () => {
+      const reserve = await fetch(`${harness.baseUrl}/graphql/stream`, { method: 'PUT', headers: { 'x-api-key': RICH_KEY } });
+      expect(reserve.status).toBe(201);
+      const token = await reserve.text();
+      expect(token.startsWith(`${accountIdFromHash(hashKey(RICH_KEY))}:`)).toBe(true);
+      const start = (key: string) =>
+        fetch(`${harness.baseUrl}/graphql/stream`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': key, 'x-graphql-event-stream-token': token },
+          body: JSON.stringify({ query: '{ __typename }', extensions: { operationId: 'op1' } }),
+        });
+      expect((await start(POOR_KEY)).status).toBe(404);
+      expect((await start(RICH_KEY)).status).toBe(202);
+    });
+  });
+
+  for (const mode of MODES) {
+    it(`streams jobProgress to the end (${mode === 'single' ? 'single connection, /graphql/stream' : 'distinct connections, /graphql'})`, async () => {
+      const created = await harness.graphql(`mutation ($targets: [JSON!]!) { createBatch(endpoint: "/v1/forum/subreddit", targets: $targets) { id } }`, { targets: communityTargets(4, `sse${mode}`) });
+      const { id } = created.body.data.createBatch;
+      const client = sseClient(harness.baseUrl, RICH_KEY, mode);
+      const results = await follow(client, `subscription ($id: ID!) { jobProgress(id: $id) { status progress { total done } creditsCharged } }`, { id }).rest();
+      client.dispose();
+      expect(results.at(-1)!.data!.jobProgress).toMatchObject({ status: 'succeeded', progress: { total: 4, done: 4 }, creditsCharged: 4 });
+
+      // Another key's job is not_found: an error event on the shared stream, an HTTP 404 from Yoga on a stream of its own.
+      const foreign = await follow(sseClient(harness.baseUrl, POOR_KEY, mode), `subscription ($id: ID!) { jobProgress(id: $id) { status } }`, { id })
+        .rest()
+        .catch((error: Error) => [{ errors: [{ extensions: { code: /404/.test(error.message) ? 'not_found' : error.message } }] }]);
+      expect(foreign[0]!.errors![0]!.extensions).toMatchObject({ code: 'not_found' });
+    });
+  }
+
+  for (const mode of MODES) {
+    it(`watchForumSubreddit sends the first result, nothing while unchanged, then the change with fresh edges, billed per event (${mode})`, async () => {
+      const key = `sk_test_watch_${mode}`;
+      await harness.gateway.state.keys.seed(key, 100, null);
+      const client = sseClient(harness.baseUrl, key, mode);
+      const stream = follow(client, WATCH_SUBREDDIT, { interval: 1 });
+
+      const [first] = await stream.take(1);
+      expect(first!.errors).toBeUndefined();
+      expect(first!.data!.watchForumSubreddit.items.map((item: any) => [item.title, item.author.handle])).toEqual([
+        ['first 1', 'watcher_1'],
+        ['first 2', 'watcher_2'],
+        ['first 3', 'watcher_3'],
+      ]);
+      // The listing and three authors, each a live fetch charged 1 credit, as the query field would be.
+      expect(first!.extensions!.billing).toEqual({ creditsCharged: 4, liveFetches: 4, cacheHits: 0 });
+
+      // Two unchanged checks: nothing is sent and nothing is charged.
+      await until(() => requests('/r/watched/hot.json') >= 3);
+      posts[1] = { ...posts[1]!, title: 'changed 2' };
+      const [second] = await stream.take(1);
+      await stream.stop();
+      client.dispose();
+      expect(second!.data!.watchForumSubreddit.items.map((item: any) => item.title)).toEqual(['first 1', 'changed 2', 'first 3']);
+      // The change (1 credit) and the authors again: the loaders are fresh for every event.
+      expect(second!.extensions!.billing).toEqual({ creditsCharged: 4, liveFetches: 4, cacheHits: 0 });
+      expect(requests('/user/')).toBe(6);
+      const usage = await harness.gateway.state.ledger.usage(accountIdFromHash(hashKey(key)), null);
+      expect(usage.balance).toBe(100 - 8);
+    });
+  }
+
+  it('ends a watch with insufficient_credits when a change cannot be paid for', async () => {
+    const key = 'sk_test_watch_one';
+    await harness.gateway.state.keys.seed(key, 1, null);
+    const client = sseClient(harness.baseUrl, key, 'single');
+    const stream = follow(client, `subscription { watchForumSubreddit(subreddit: "watched", limit: 3, intervalSeconds: 1) { items { title } } }`);
+    const [first] = await stream.take(1);
+    expect(first!.extensions!.billing!.creditsCharged).toBe(1);
+    posts[0] = { ...posts[0]!, title: 'changed 1' };
+    const rest = await stream.rest();
+    client.dispose();
+    expect(rest).toHaveLength(1);
+    expect(rest[0]!.errors![0]!.extensions).toMatchObject({ code: 'insufficient_credits', http: { status: 402 } });
+    expect((await harness.gateway.state.ledger.usage(accountIdFromHash(hashKey(key)), null)).balance).toBe(0);
+  });
+
+  it('validates watch arguments with the query fields’ schemas and SUBSCRIPTION_MIN_INTERVAL_SECONDS..3600', async () => {
+    const client = sseClient(harness.baseUrl, RICH_KEY, 'single');
+    const tooLong = await follow(client, `subscription { watchForumSubreddit(subreddit: "watched", intervalSeconds: 3601) { fetchedAt } }`).rest();
+    expect(tooLong[0]!.errors![0]!.extensions).toMatchObject({ code: 'invalid_request', param: 'intervalSeconds' });
+    const badName = await follow(client, `subscription { watchForumSubreddit(subreddit: "bad name!", intervalSeconds: 60) { fetchedAt } }`).rest();
+    expect(badName[0]!.errors![0]!.extensions).toMatchObject({ code: 'invalid_request', details: { param: 'subreddit' } });
+    const badListing = await follow(client, `subscription { watchRealtyListing(url: "https://www.redfin.com/CA/X/1-A-St-90000/home/1", listing: "sold", intervalSeconds: 60) { url } }`).rest();
+    expect(badListing[0]!.errors![0]!.extensions).toMatchObject({ code: 'invalid_request', param: 'listing' });
+    // No realty proxy on this deployment: the first result fails, and the stream ends with its code.
+    const noProxy = await follow(client, `subscription { watchRealtyListing(url: "https://www.redfin.com/CA/X/1-A-St-90000/home/1", listing: "for-rent", intervalSeconds: 60) { url } }`).rest();
+    client.dispose();
+    expect(noProxy.at(-1)!.errors![0]!.extensions).toMatchObject({ code: 'not_configured' });
+  });
+
+  it('answers queries on /graphql/stream with extensions.billing, like /graphql', async () => {
+    const client = sseClient(harness.baseUrl, RICH_KEY, 'single');
+    const [result] = await follow(client, `{ forumSubreddit(subreddit: "watched", limit: 3) { items { id } } }`).rest();
+    client.dispose();
+    expect(result!.data!.forumSubreddit.items).toHaveLength(3);
+    expect(result!.extensions!.billing).toEqual({ creditsCharged: 1, liveFetches: 1, cacheHits: 0 });
+  });
+});
