@@ -1,12 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { GatewayError, isGatewayError } from '../errors.js';
-import { rememberAccount } from '../pipeline/auth.js';
-import { accountIdForKey } from '../state/key-hash.js';
+import { accountIdFromHash, hashKey } from '../state/key-hash.js';
 import { sendError } from '../rest/data-routes.js';
 import type { ApiKeyRecord, StateAdapters } from '../state/ports.js';
 import { withBurstPolicy } from './rate-limit-headers.js';
 import { RATE_WINDOW_SECONDS, type RateDecision, type RequestRateLimiter } from './rate-limiter.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The active account the key belongs to, once this hook looked it up (doors reuse it). */
+    admittedAccount: ApiKeyRecord | null;
+    /** This request's place in its key's window, for the RateLimit headers. */
+    rateDecision: RateDecision | null;
+  }
+}
 
 /** The doors the rate limit guards: every /v1 route and GraphQL (its streams included). */
 const LIMITED_PATH = /^\/(v1\/|graphql(\/|\?|$))/;
@@ -18,7 +26,9 @@ const LIMITED_PATH = /^\/(v1\/|graphql(\/|\?|$))/;
  * response lists the "burst" policy beside the daily cap (rate-limit-headers.ts).
  */
 export function registerRateLimit(server: FastifyInstance, limiter: RequestRateLimiter, state: Pick<StateAdapters, 'keys' | 'ledger'>): void {
-  const decisions = new WeakMap<FastifyRequest, RateDecision>();
+  // Declared up front so every request object has the same shape (src/pipeline/auth.ts reads the account).
+  server.decorateRequest('admittedAccount', null);
+  server.decorateRequest('rateDecision', null);
   const recentlyValid = new LRUCache<string, true>({ max: 10_000 });
 
   server.addHook('onRequest', async (request, reply) => {
@@ -30,15 +40,16 @@ export function registerRateLimit(server: FastifyInstance, limiter: RequestRateL
     try {
       // A key seen valid lately is counted while it is looked up (one store round trip on Redis,
       // not two); a key never seen valid is looked up first, so random keys create no counters.
-      const expectedId = accountIdForKey(key);
+      const keyHash = hashKey(key);
+      const expectedId = accountIdFromHash(keyHash);
       const early = recentlyValid.has(expectedId) ? limiter.take(expectedId) : null;
       early?.catch(() => {});
-      account = await state.keys.lookup(key);
+      account = await state.keys.lookupHash(keyHash);
       if (!account || account.status !== 'active') return;
       recentlyValid.set(account.id, true);
-      rememberAccount(request, account);
+      request.admittedAccount = account;
       const decision = await (early && account.id === expectedId ? early : limiter.take(account.id));
-      decisions.set(request, decision);
+      request.rateDecision = decision;
       if (decision.allowed) return;
       const refusal = new GatewayError('rate_limited', `More than ${decision.quota} requests in ${RATE_WINDOW_SECONDS} seconds for this key; retry after ${decision.resetSeconds} s.`, {
         retryAfter: decision.resetSeconds,
@@ -53,7 +64,7 @@ export function registerRateLimit(server: FastifyInstance, limiter: RequestRateL
   });
 
   server.addHook('onSend', (request, reply, payload, done) => {
-    const decision = decisions.get(request);
+    const decision = request.rateDecision;
     if (decision) {
       const merged = withBurstPolicy({ policy: headerText(reply.getHeader('ratelimit-policy')), limit: headerText(reply.getHeader('ratelimit')) }, decision);
       reply.header('ratelimit-policy', merged.policy);

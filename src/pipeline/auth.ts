@@ -4,27 +4,20 @@ import type { ApiKeyRecord, Keys } from '../state/ports.js';
 const MAX_KEY_LENGTH = 256;
 
 /**
- * Active accounts already looked up for a request (by the rate-limit hook, which runs first),
- * so the door does not look the same key up a second time. Keyed by the framework's request object.
+ * A framework request the rate-limit hook (which runs first) may have found the active account
+ * of, so the door does not look the same key up a second time. A plain property, not a WeakMap
+ * keyed by request: a weak entry per request is paid for again by every young collection.
  */
-const admitted = new WeakMap<object, ApiKeyRecord>();
-
-/** The active account the rate-limit hook found for this request, if it ran. */
-export function admittedAccount(request: object): ApiKeyRecord | undefined {
-  return admitted.get(request);
-}
-
-/** Records the active account a request's key was found to belong to. */
-export function rememberAccount(request: object, account: ApiKeyRecord): void {
-  admitted.set(request, account);
+export interface AdmittableRequest {
+  admittedAccount?: ApiKeyRecord | null;
 }
 
 /**
  * 401 before anything else: a key problem is never a billing error (spec 5). With `request`,
  * an account the rate-limit hook found for this very request is used without a second lookup.
  */
-export async function authenticate(keys: Keys, presented: string | string[] | undefined, request?: object): Promise<ApiKeyRecord> {
-  const known = request ? admitted.get(request) : undefined;
+export async function authenticate(keys: Keys, presented: string | string[] | undefined, request?: AdmittableRequest): Promise<ApiKeyRecord> {
+  const known = request?.admittedAccount;
   if (known) return known;
   const key = Array.isArray(presented) ? presented[0] : presented;
   if (key === undefined || key.trim() === '') {

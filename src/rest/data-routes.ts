@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { GatewayError, isGatewayError } from '../errors.js';
-import { admittedAccount, authenticate } from '../pipeline/auth.js';
+import { authenticate } from '../pipeline/auth.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import { cacheKey } from '../pipeline/cache-key.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
@@ -21,7 +21,7 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
       try {
         const presented = request.headers['x-api-key'];
         const validation = validateOrError(memo, endpoint, request.raw.url, request.query as Record<string, unknown>);
-        const early = 'validated' in validation ? startHitReads(deps, endpoint, validation.validated, presented, admittedAccount(request)?.id) : null;
+        const early = 'validated' in validation ? startHitReads(deps, endpoint, validation.validated, presented, request.admittedAccount?.id) : null;
         account = await authenticate(deps.state.keys, presented, request);
         if ('error' in validation) throw validation.error;
         const { validated } = validation;

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** Keys are stored only as SHA-256 hashes; the account id is derived from the hash, never from the key. */
-export const hashKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
+// One-shot: no Hash object per call (each would be a native handle for the collector to finalise).
+export const hashKey = (key: string): string => hash('sha256', key, 'hex');
 
 export const accountIdFromHash = (hash: string): string => `acct_${hash.slice(0, 16)}`;
 

@@ -14,6 +14,8 @@ export interface ApiKeyRecord {
 export interface Keys {
   /** Looks a presented key up by its hash, in constant time with respect to the stored hash. */
   lookup(presentedKey: string): Promise<ApiKeyRecord | null>;
+  /** The same lookup for a caller that hashed the key already (hashKey), so it is hashed once per request. */
+  lookupHash(keyHash: string): Promise<ApiKeyRecord | null>;
   /** Adds a key with an opening balance; a key that exists keeps its balance and cap (seeding is idempotent). */
   seed(key: string, credits: number, dailyCap: number | null): Promise<ApiKeyRecord>;
   /** The record of one account, for administration (the keys CLI); null when unknown. */

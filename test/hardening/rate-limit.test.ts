@@ -68,8 +68,10 @@ describe('per-key request rate limit (in memory)', () => {
   it('looks a key up once per request: the door reuses the account the rate limit found, and counts it once', async () => {
     const keys = harness.gateway.state.keys;
     const lookup = keys.lookup.bind(keys);
+    const lookupHash = keys.lookupHash.bind(keys);
     let lookups = 0;
     keys.lookup = (key) => ((lookups += 1), lookup(key));
+    keys.lookupHash = (keyHash) => ((lookups += 1), lookupHash(keyHash));
     try {
       const first = await harness.get('/v1/account', RICH_KEY);
       const second = await harness.get('/v1/account', RICH_KEY);
@@ -79,6 +81,7 @@ describe('per-key request rate limit (in memory)', () => {
       expect(second.headers.get('ratelimit')).toMatch(/^"burst";r=1;/);
     } finally {
       keys.lookup = lookup;
+      keys.lookupHash = lookupHash;
     }
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { hashKey } from '../../src/state/key-hash.js';
 import { utcDay } from '../../src/state/utc-day.js';
 import type { StateAdapters } from '../../src/state/ports.js';
 
@@ -30,6 +31,9 @@ export function stateContract(name: string, create: (options?: CreateOptions) =>
       expect(JSON.stringify(await state.keys.list())).not.toContain('sk_test_contract_a');
       expect(await state.keys.lookup('sk_test_contract_a')).toMatchObject({ id: first.id, status: 'active', dailyCap: null });
       expect(await state.keys.lookup('sk_test_contract_b')).toBeNull();
+      expect(await state.keys.lookupHash(hashKey('sk_test_contract_a'))).toMatchObject({ id: first.id, status: 'active' });
+      expect(await state.keys.lookupHash(hashKey('sk_test_contract_b'))).toBeNull();
+      expect(await state.keys.lookupHash('not-a-hash')).toBeNull();
     });
 
     it('seeds once when several seed the same key at the same time', async () => {

@@ -15,8 +15,11 @@ export class MemoryKeys implements Keys {
     this.#ledger = ledger;
   }
 
-  async lookup(presentedKey: string): Promise<ApiKeyRecord | null> {
-    const hash = hashKey(presentedKey);
+  lookup(presentedKey: string): Promise<ApiKeyRecord | null> {
+    return this.lookupHash(hashKey(presentedKey));
+  }
+
+  async lookupHash(hash: string): Promise<ApiKeyRecord | null> {
     const stored = this.#byHash.get(hash);
     // The map lookup found a candidate by hash; confirm with a constant-time comparison.
     if (!stored || !timingSafeEqual(Buffer.from(stored.hash, 'hex'), Buffer.from(hash, 'hex'))) return null;

@@ -18,8 +18,11 @@ export class RedisKeys implements Keys {
     this.#store = store;
   }
 
-  async lookup(presentedKey: string): Promise<ApiKeyRecord | null> {
-    const hash = hashKey(presentedKey);
+  lookup(presentedKey: string): Promise<ApiKeyRecord | null> {
+    return this.lookupHash(hashKey(presentedKey));
+  }
+
+  async lookupHash(hash: string): Promise<ApiKeyRecord | null> {
     const id = accountIdFromHash(hash);
     const [storedHash, ...fields] = await this.#store.call((client) => client.hmGet(this.#store.keys.account(id), ['keyHash', ...RECORD_FIELDS]));
     if (typeof storedHash !== 'string' || storedHash.length !== hash.length) return null;
