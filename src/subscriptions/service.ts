@@ -212,7 +212,10 @@ export class SubscriptionService {
   /** Queues the event's webhook delivery and publishes the same body for GraphQL streams. */
   async #emit(record: SubscriptionRecord, event: Exclude<SubscriptionEvent, SubscriptionDisabledEvent>): Promise<void> {
     const body = JSON.stringify(event);
-    const webhookId = event.type === 'content.changed' ? webhookIdFor(record.id, event.hash) : webhookIdFor(record.id, record.hash, `${event.type}@${eventTime(event)}`);
+    // A change is numbered, so content that returns to an earlier hash is a new message, while a
+    // check repeated after a crash (same number, same hash) is the same one.
+    const webhookId =
+      event.type === 'content.changed' ? webhookIdFor(record.id, event.hash, `change:${record.changeCount + 1}`) : webhookIdFor(record.id, record.hash, `${event.type}@${eventTime(event)}`);
     await this.#deps.deliveries.enqueue({ subscriptionId: record.id, webhookId, type: event.type, body });
     await this.#publish(record.id, body);
   }

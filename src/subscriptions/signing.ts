@@ -22,9 +22,9 @@ export function signWebhook(secret: string, webhookId: string, timestampSeconds:
 }
 
 /**
- * The webhook-id of an event: derived from the subscription id and the content hash (plus, for
- * events other than content.changed, the event type and time), so every retry of one delivery
- * carries the same id and receivers can drop duplicates.
+ * The webhook-id of an event: derived from the subscription id and the content hash, plus a
+ * discriminator (the change's number for content.changed; the event type and time for the
+ * others), so every retry of one delivery carries the same id and receivers can drop duplicates.
  */
 export function webhookIdFor(subscriptionId: string, contentHash: string | null, discriminator = ''): string {
   const digest = createHash('sha256').update(`${subscriptionId}\n${contentHash ?? ''}\n${discriminator}`).digest('hex');

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { getNamedType, type GraphQLArgument } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EndpointDefinition } from '../../src/catalogue/endpoint.js';
 import { catalogue } from '../../src/catalogue/index.js';
 import { ERROR_STATUS } from '../../src/errors.js';
 import { fuzzRuns, hostileString } from './support/fuzz-values.js';
 import { camelCase, rootField, selectionOf } from './support/graphql-calls.js';
-import { balance, HARDENING_KEY, startHardeningGateway, type HardeningGateway } from './support/hardening-gateway.js';
-import { declareProviders, guardLog, resetGuard } from './support/network-guard.js';
+import { balance, HARDENING_KEY } from './support/hardening-gateway.js';
+import { guardLog, resetGuard } from './support/network-guard.js';
+import { fuzzSuite, parseAnswer } from './support/fuzz-suite.js';
 import { familyHosts, hostileImageUrl, plausibleValues, trickHosts } from './support/request-shapes.js';
 
 /**
@@ -102,13 +103,9 @@ const KNOWN_CODES = new Set<string>([...Object.keys(ERROR_STATUS), 'GRAPHQL_VALI
 
 /** What is wrong with a GraphQL answer. */
 function resultProblems(endpoint: EndpointDefinition, status: number, text: string): string[] {
-  if (status === 500) return [`status 500: ${text.slice(0, 300)}`];
-  let body: Record<string, any>;
-  try {
-    body = JSON.parse(text) as Record<string, any>;
-  } catch {
-    return [`status ${status}, not JSON: ${text.slice(0, 200)}`];
-  }
+  const answer = parseAnswer(status, text);
+  if ('problems' in answer) return answer.problems;
+  const { body } = answer;
   const problems: string[] = [];
   if (!('data' in body) && !Array.isArray(body.errors)) problems.push(`neither data nor errors: ${text.slice(0, 300)}`);
   for (const error of (body.errors ?? []) as Record<string, any>[]) {
@@ -129,23 +126,7 @@ function resultProblems(endpoint: EndpointDefinition, status: number, text: stri
 }
 
 describe('GraphQL fuzz', () => {
-  let gateway: HardeningGateway;
-  let cases = 0;
-  let imageCases = 0;
-  let charged = 0;
-  let upstreamRequests = 0;
-  let before = 0;
-
-  beforeAll(async () => {
-    gateway = await startHardeningGateway();
-    declareProviders(gateway.providers);
-    before = await balance(gateway);
-  });
-  afterAll(async () => {
-    // eslint-disable-next-line no-console -- issue 8 asks each suite to print its count of cases
-    console.log(`GraphQL fuzz: ${cases} cases over ${catalogue.endpoints.length} root fields, ${upstreamRequests} upstream requests (${RUNS_PER_FIELD} per field + ${imageCases} single hostile image URLs on provider endpoints; HARDENING_FUZZ_RUNS to change)`);
-    await gateway?.close();
-  });
+  const tally = fuzzSuite(({ cases, upstreamRequests, imageCases }) => `GraphQL fuzz: ${cases} cases over ${catalogue.endpoints.length} root fields, ${upstreamRequests} upstream requests (${RUNS_PER_FIELD} per field + ${imageCases} single hostile image URLs on provider endpoints; HARDENING_FUZZ_RUNS to change)`);
 
   it('every root field of the schema is a catalogue endpoint, and every endpoint has one', () => {
     for (const endpoint of catalogue.endpoints) {
@@ -161,19 +142,19 @@ describe('GraphQL fuzz', () => {
     await fc.assert(
       fc.asyncProperty(caseArbitrary(endpoint), async (call) => {
         resetGuard();
-        const response = await fetch(`${gateway.harness.baseUrl}/graphql`, {
+        const response = await fetch(`${tally.gateway.harness.baseUrl}/graphql`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', 'x-api-key': HARDENING_KEY },
           body: JSON.stringify(call),
         });
         const text = await response.text();
-        cases += 1;
-        upstreamRequests += guardLog.hosts.length;
+        tally.cases += 1;
+        tally.upstreamRequests += guardLog.hosts.length;
         const problems = resultProblems(endpoint, response.status, text);
         problems.push(...guardLog.violations.map((violation) => `network guard: ${violation}`));
         problems.push(...guardLog.hosts.filter((host) => !hosts.has(host)).map((host) => `asked ${host}, not a host of the ${endpoint.family} family`));
         const billing = (JSON.parse(text) as { extensions?: { billing?: { creditsCharged?: number } } }).extensions?.billing;
-        charged += billing?.creditsCharged ?? 0;
+        tally.charged += billing?.creditsCharged ?? 0;
         expect(problems, call.query.slice(0, 500)).toEqual([]);
       }),
       { numRuns: RUNS_PER_FIELD },
@@ -187,19 +168,19 @@ describe('GraphQL fuzz', () => {
     await fc.assert(
       fc.asyncProperty(hostileImageUrl(endpoint), async (url) => {
         resetGuard();
-        imageCases += 1;
-        const response = await fetch(`${gateway.harness.baseUrl}/graphql`, {
+        tally.imageCases += 1;
+        const response = await fetch(`${tally.gateway.harness.baseUrl}/graphql`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', 'x-api-key': HARDENING_KEY },
           body: JSON.stringify({ query: `query Image($url: String!) { ${field.name}(url: $url) ${selectionOf(field)} }`, variables: { url } }),
         });
         const text = await response.text();
-        cases += 1;
-        upstreamRequests += guardLog.hosts.length;
+        tally.cases += 1;
+        tally.upstreamRequests += guardLog.hosts.length;
         const problems = resultProblems(endpoint, response.status, text);
         problems.push(...guardLog.violations.map((violation) => `network guard: ${violation}`));
         problems.push(...guardLog.hosts.filter((host) => !hosts.has(host)).map((host) => `asked ${host}, not the ${endpoint.family} family's provider`));
-        charged += (JSON.parse(text) as { extensions?: { billing?: { creditsCharged?: number } } }).extensions?.billing?.creditsCharged ?? 0;
+        tally.charged += (JSON.parse(text) as { extensions?: { billing?: { creditsCharged?: number } } }).extensions?.billing?.creditsCharged ?? 0;
         expect(problems, url).toEqual([]);
       }),
       { numRuns: RUNS_PER_FIELD * 2 },
@@ -207,9 +188,9 @@ describe('GraphQL fuzz', () => {
   });
 
   it('the ledger moved by exactly the credits the results reported, and the guard saw real upstream traffic', async () => {
-    expect(upstreamRequests).toBeGreaterThan(0);
-    expect(gateway.provider.requests.length, 'the provider was reached').toBeGreaterThan(0);
-    expect(before - (await balance(gateway))).toBe(charged);
-    expect(gateway.undeclaredHosts()).toEqual([]);
+    expect(tally.upstreamRequests).toBeGreaterThan(0);
+    expect(tally.gateway.provider.requests.length, 'the provider was reached').toBeGreaterThan(0);
+    expect(tally.before - (await balance(tally.gateway))).toBe(tally.charged);
+    expect(tally.gateway.undeclaredHosts()).toEqual([]);
   });
 });

@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { catalogue } from '../../src/catalogue/index.js';
 import { GatewayError } from '../../src/errors.js';
 import { systemResolveAll } from '../../src/outbound/checked-lookup.js';
 import { UpstreamClient } from '../../src/upstream/client.js';
 import { fuzzRuns } from './support/fuzz-values.js';
-import { balance, HARDENING_KEY, startHardeningGateway, type HardeningGateway } from './support/hardening-gateway.js';
+import { balance, HARDENING_KEY } from './support/hardening-gateway.js';
 import { IMAGE_HOST } from './support/image-hosts.js';
-import { declareProviders, guardLog, resetGuard } from './support/network-guard.js';
+import { guardLog, resetGuard } from './support/network-guard.js';
+import { fuzzSuite } from './support/fuzz-suite.js';
 import { envelopeProblems, familyHosts, hostileImageUrl, queryArbitrary, queryString } from './support/request-shapes.js';
 
 /**
@@ -31,23 +32,7 @@ vi.mock('node:dns', async (importOriginal) => {
 const RUNS_PER_ENDPOINT = fuzzRuns(60);
 
 describe('REST fuzz', () => {
-  let gateway: HardeningGateway;
-  let cases = 0;
-  let imageCases = 0;
-  let charged = 0;
-  let upstreamRequests = 0;
-  let before = 0;
-
-  beforeAll(async () => {
-    gateway = await startHardeningGateway();
-    declareProviders(gateway.providers);
-    before = await balance(gateway);
-  });
-  afterAll(async () => {
-    // eslint-disable-next-line no-console -- issue 8 asks each suite to print its count of cases
-    console.log(`REST fuzz: ${cases} cases over ${catalogue.endpoints.length} endpoints, ${upstreamRequests} upstream requests (${RUNS_PER_ENDPOINT} per endpoint + ${imageCases} single hostile image URLs on provider endpoints; HARDENING_FUZZ_RUNS to change)`);
-    await gateway?.close();
-  });
+  const tally = fuzzSuite(({ cases, upstreamRequests, imageCases }) => `REST fuzz: ${cases} cases over ${catalogue.endpoints.length} endpoints, ${upstreamRequests} upstream requests (${RUNS_PER_ENDPOINT} per endpoint + ${imageCases} single hostile image URLs on provider endpoints; HARDENING_FUZZ_RUNS to change)`);
 
   it('the network guard refuses an undeclared host before any socket opens', async () => {
     resetGuard();
@@ -65,7 +50,7 @@ describe('REST fuzz', () => {
 
   it('the network guard lets a provider family reach only its provider, with a public image URL', async () => {
     resetGuard();
-    const [provider] = gateway.providers.values();
+    const [provider] = tally.gateway.providers.values();
     const post = (url: URL, imageUrl: string) => request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ imageUrl }) }).catch((error: unknown) => error);
     try {
       expect(await post(provider!, 'http://127.0.0.1:9/a.jpg')).toBeInstanceOf(Error);
@@ -95,14 +80,14 @@ describe('REST fuzz', () => {
     await fc.assert(
       fc.asyncProperty(queryArbitrary(endpoint), async (parts) => {
         resetGuard();
-        const response = await fetch(`${gateway.harness.baseUrl}${endpoint.path}?${queryString(parts)}`, { headers: { 'x-api-key': HARDENING_KEY } });
+        const response = await fetch(`${tally.gateway.harness.baseUrl}${endpoint.path}?${queryString(parts)}`, { headers: { 'x-api-key': HARDENING_KEY } });
         const text = await response.text();
-        cases += 1;
-        upstreamRequests += guardLog.hosts.length;
+        tally.cases += 1;
+        tally.upstreamRequests += guardLog.hosts.length;
         const problems = envelopeProblems(endpoint, response.status, response.headers, text);
         problems.push(...guardLog.violations.map((violation) => `network guard: ${violation}`));
         problems.push(...guardLog.hosts.filter((host) => !hosts.has(host)).map((host) => `asked ${host}, not a host of the ${endpoint.family} family`));
-        if (response.status === 200) charged += (JSON.parse(text) as { meta: { creditsCharged: number } }).meta.creditsCharged;
+        if (response.status === 200) tally.charged += (JSON.parse(text) as { meta: { creditsCharged: number } }).meta.creditsCharged;
         expect(problems).toEqual([]);
       }),
       { numRuns: RUNS_PER_ENDPOINT },
@@ -115,15 +100,15 @@ describe('REST fuzz', () => {
     await fc.assert(
       fc.asyncProperty(hostileImageUrl(endpoint), async (url) => {
         resetGuard();
-        imageCases += 1;
-        const response = await fetch(`${gateway.harness.baseUrl}${endpoint.path}?${queryString([{ name: 'url', value: url }])}`, { headers: { 'x-api-key': HARDENING_KEY } });
+        tally.imageCases += 1;
+        const response = await fetch(`${tally.gateway.harness.baseUrl}${endpoint.path}?${queryString([{ name: 'url', value: url }])}`, { headers: { 'x-api-key': HARDENING_KEY } });
         const text = await response.text();
-        cases += 1;
-        upstreamRequests += guardLog.hosts.length;
+        tally.cases += 1;
+        tally.upstreamRequests += guardLog.hosts.length;
         const problems = envelopeProblems(endpoint, response.status, response.headers, text);
         problems.push(...guardLog.violations.map((violation) => `network guard: ${violation}`));
         problems.push(...guardLog.hosts.filter((host) => !hosts.has(host)).map((host) => `asked ${host}, not the ${endpoint.family} family's provider`));
-        if (response.status === 200) charged += (JSON.parse(text) as { meta: { creditsCharged: number } }).meta.creditsCharged;
+        if (response.status === 200) tally.charged += (JSON.parse(text) as { meta: { creditsCharged: number } }).meta.creditsCharged;
         // A refused URL never reaches the provider; the error names the parameter.
         if (response.status === 400 && guardLog.hosts.length > 0) problems.push(`400 after asking the provider: ${text.slice(0, 200)}`);
         expect(problems, url).toEqual([]);
@@ -133,10 +118,10 @@ describe('REST fuzz', () => {
   });
 
   it('the ledger moved by exactly the credits the answers reported, and the guard saw real upstream traffic', async () => {
-    expect(upstreamRequests).toBeGreaterThan(0);
-    expect(gateway.provider.requests.length, 'the provider was reached').toBeGreaterThan(0);
-    expect(gateway.resolved, 'image hosts went to the test resolver').toContain(IMAGE_HOST);
-    expect(before - (await balance(gateway))).toBe(charged);
-    expect(gateway.undeclaredHosts()).toEqual([]);
+    expect(tally.upstreamRequests).toBeGreaterThan(0);
+    expect(tally.gateway.provider.requests.length, 'the provider was reached').toBeGreaterThan(0);
+    expect(tally.gateway.resolved, 'image hosts went to the test resolver').toContain(IMAGE_HOST);
+    expect(tally.before - (await balance(tally.gateway))).toBe(tally.charged);
+    expect(tally.gateway.undeclaredHosts()).toEqual([]);
   });
 });

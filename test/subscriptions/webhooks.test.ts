@@ -46,7 +46,7 @@ describe.each(backends)('webhook delivery ($name)', ({ env }) => {
     expect(payload).toMatchObject({ type: 'content.changed', subscriptionId: id, endpoint: '/v1/forum/subreddit', params: { subreddit: 'watched', limit: 5 }, previousHash: baseline.hash });
     expect(payload.hash).not.toBe(baseline.hash);
     expect(payload.data.items.map((post: any) => post.id)).toEqual(['p3', 'p1', 'p2']);
-    expect(first.headers['webhook-id']).toBe(`msg_${createHash('sha256').update(`${id}\n${payload.hash}\n`).digest('hex').slice(0, 32)}`);
+    expect(first.headers['webhook-id']).toBe(`msg_${createHash('sha256').update(`${id}\n${payload.hash}\nchange:1`).digest('hex').slice(0, 32)}`);
     expect(Number(first.headers['webhook-timestamp'])).toBeGreaterThan(1_700_000_000);
     expect(first.headers['webhook-signature']).toMatch(/^v1,/);
     expect(await balanceOf(harness)).toBe(before - 1);
@@ -93,6 +93,28 @@ describe.each(backends)('webhook delivery ($name)', ({ env }) => {
     expect(receiver.received).toHaveLength(4);
     await eventually(() => (events.some((event) => JSON.parse(event).type === 'subscription.disabled') ? true : undefined), 'the disabled event');
     await unsubscribe();
+  });
+
+  it('delivers content that returns to an earlier state every time, each change under its own webhook-id', async () => {
+    const community = watchCommunity(harness.upstream, 'flipping');
+    const own = new WebhookReceiver();
+    await own.start();
+    try {
+      const { id, secret } = await subscribe(harness, 'flipping', own.url);
+      own.secret = secret;
+      const [first, second] = [community.posts, [{ id: 'q1', author: 'frank' }]];
+      // B, A, B: the third change has the same content hash as the first, and is still a new delivery.
+      for (const posts of [second, first, second]) {
+        community.posts = posts;
+        expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'changed' });
+      }
+      const received = await eventually(() => (own.received.length >= 3 ? own.received : undefined), 'three deliveries');
+      expect(received.every((delivery) => delivery.verifyError === null && delivery.answeredWith === 200)).toBe(true);
+      expect(received[0]!.verified!.hash).toBe(received[2]!.verified!.hash);
+      expect(new Set(received.map((delivery) => delivery.headers['webhook-id'])).size).toBe(3);
+    } finally {
+      await own.stop();
+    }
   });
 
   it('runs checks at the interval by itself', async () => {

@@ -8,6 +8,7 @@ import { SCENARIOS } from './healthy-upstream.js';
 import { hostileString, urlTricks } from './fuzz-values.js';
 import { ATTACKER_DOMAIN, IMAGE_HOST } from './image-hosts.js';
 import { declaredHostsOf } from './network-guard.js';
+import { parseAnswer } from './fuzz-suite.js';
 
 /**
  * What the fuzz suites generate and what they accept back: per endpoint, the parameters the
@@ -105,13 +106,9 @@ const STATUS_OF: Record<string, number> = ERROR_STATUS;
 
 /** What is wrong with a REST answer: anything but a well-formed envelope whose status matches its code. */
 export function envelopeProblems(endpoint: EndpointDefinition, status: number, headers: Headers, text: string): string[] {
-  if (status === 500) return [`status 500: ${text.slice(0, 300)}`];
-  let body: Record<string, any>;
-  try {
-    body = JSON.parse(text) as Record<string, any>;
-  } catch {
-    return [`status ${status}, not JSON: ${text.slice(0, 200)}`];
-  }
+  const answer = parseAnswer(status, text);
+  if ('problems' in answer) return answer.problems;
+  const { body } = answer;
   const charged = headers.get('x-credits-charged');
   if (body.success === true) {
     const meta = body.meta ?? {};
