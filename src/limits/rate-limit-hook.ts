@@ -7,12 +7,13 @@ import type { ApiKeyRecord, StateAdapters } from '../state/ports.js';
 import { withBurstPolicy } from './rate-limit-headers.js';
 import { RATE_WINDOW_SECONDS, type RateDecision, type RequestRateLimiter } from './rate-limiter.js';
 
+// Absent (undefined) when the rate limit is off and this hook is not registered.
 declare module 'fastify' {
   interface FastifyRequest {
     /** The active account the key belongs to, once this hook looked it up (doors reuse it). */
-    admittedAccount: ApiKeyRecord | null;
+    admittedAccount?: ApiKeyRecord | null;
     /** This request's place in its key's window, for the RateLimit headers. */
-    rateDecision: RateDecision | null;
+    rateDecision?: RateDecision | null;
   }
 }
 
