@@ -3,6 +3,7 @@ import { GatewayError } from '../errors.js';
 import { classifyResponse } from './classify.js';
 import { Coalescer } from './coalesce.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from './types.js';
+import { readBounded } from './read-bounded.js';
 
 export interface UpstreamClientOptions {
   /** host -> origin actually fetched (UPSTREAM_ORIGINS). */
@@ -110,7 +111,7 @@ export class UpstreamClient {
     if (rewritten) requestHeaders['x-forwarded-host'] = url.host;
     try {
       const response = await request(target, { method, headers: requestHeaders, body, dispatcher, signal });
-      const text = await readBounded(response.body);
+      const text = await readBounded(response.body, MAX_BODY_BYTES, "The platform's");
       return { status: response.statusCode, headers: flattenHeaders(response.headers), body: text, url: url.href };
     } catch (error) {
       throw networkFailure(error, url, timeout);
@@ -126,17 +127,6 @@ function declaredUrl(raw: string, hosts: ReadonlySet<string>, family: string): U
     });
   }
   return url;
-}
-
-async function readBounded(body: AsyncIterable<Buffer>): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new GatewayError('upstream_schema_drift', `The platform's answer exceeded ${MAX_BODY_BYTES} bytes.`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

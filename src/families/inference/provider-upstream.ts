@@ -4,6 +4,7 @@ import { isOutboundRefused, parseOutboundUrl, resolveChecked, type ResolveAll } 
 import { DEFAULT_RETRY_AFTER_SECONDS, isBotChallenge, retryAfterSeconds } from '../../upstream/classify.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../upstream/types.js';
 import { PROVIDER_TARGET, providerRequestSchema } from './provider-contract.js';
+import { readBounded } from '../../upstream/read-bounded.js';
 
 export interface ProviderUpstreamOptions {
   /** INFERENCE_URL: operator configuration, so http is allowed (a provider on the same network). */
@@ -63,7 +64,7 @@ async function send(target: URL, upstreamRequest: UpstreamRequest, timeoutMs: nu
     });
     status = response.statusCode;
     headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value ?? '')]));
-    text = await readBounded(response.body);
+    text = await readBounded(response.body, MAX_ANSWER_BYTES, "The inference provider's");
   } catch (error) {
     if (error instanceof GatewayError) throw error;
     if (timeout.aborted || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
@@ -97,13 +98,3 @@ function providerFailure(status: number, headers: Record<string, string>, detail
   return null;
 }
 
-async function readBounded(body: AsyncIterable<Buffer>): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > MAX_ANSWER_BYTES) throw new GatewayError('upstream_schema_drift', `The inference provider's answer exceeded ${MAX_ANSWER_BYTES} bytes.`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}

@@ -1,0 +1,16 @@
+import { GatewayError } from '../errors.js';
+
+/**
+ * An upstream body as text, read no further than `maxBytes`: a larger answer is
+ * `upstream_schema_drift` (no platform or provider answers that much) and is never held whole.
+ */
+export async function readBounded(body: AsyncIterable<Buffer>, maxBytes: number, whose: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) throw new GatewayError('upstream_schema_drift', `${whose} answer exceeded ${maxBytes} bytes.`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
