@@ -10,10 +10,9 @@ import { createJobs, type Jobs } from './jobs/index.js';
 import { loggerOptions, type LogDestination } from './logging/logger-options.js';
 import { createMetrics } from './metrics.js';
 import { createPipelineDeps } from './pipeline/deps.js';
-import { errorBody } from './rest/envelope.js';
-import { registerDataRoutes } from './rest/data-routes.js';
-import { registerJobRoutes } from './rest/job-routes.js';
-import { registerSubscriptionRoutes } from './rest/subscription-routes.js';
+import { errorBody } from './render/envelope.js';
+import { registerRestDoor } from './rest/door.js';
+import { sendRestError } from './rest/errors.js';
 import { buildSchema } from './schema/index.js';
 import { registerGraphQLDoors } from './schema/doors.js';
 import type { GraphiQLSettings } from './schema/graphiql.js';
@@ -54,12 +53,14 @@ export async function createGateway(
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, path: route.url });
   });
 
+  // One pipeline and one upstream client for every door of the process, job workers and subscription checks included.
   const pipeline = createPipelineDeps(config, catalogue, state, {
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     resolveAll: options.resolveAll,
     logError: (message, context) => server.log.error(context, message),
   });
   const { deps } = pipeline;
+  const logError = (message: string, context: Record<string, unknown>) => server.log.error(context, message);
 
   const metrics = createMetrics();
   // Callback-style hooks: they do no I/O, and an async hook costs a promise on every request.
@@ -77,13 +78,11 @@ export async function createGateway(
   const rateLimiter = createRateLimiter(config.RATE_LIMIT_PER_MINUTE, state);
   if (rateLimiter) registerRateLimit(server, rateLimiter, state);
 
-  registerDataRoutes(server, catalogue, deps);
-  const jobs = await createJobs(config, catalogue, state, (message, context) => server.log.error(context, message), { resolveAll: options.resolveAll });
-  registerJobRoutes(server, jobs.service, deps);
+  const jobs = await createJobs(config, deps, logError);
   if (config.WORKERS === 'inline') await jobs.startWorkers();
-  const subscriptions = await createSubscriptions(config, catalogue, state, (message, context) => server.log.error(context, message), options.subscriptions);
-  registerSubscriptionRoutes(server, subscriptions, deps);
+  const subscriptions = await createSubscriptions(config, deps, logError, options.subscriptions);
   if (config.WORKERS === 'inline') await subscriptions.start();
+  registerRestDoor(server, { catalogue, deps, jobs: jobs.service, subscriptions });
   const graphqlEvents = registerGraphQLDoors(
     server,
     buildSchema(catalogue),
@@ -94,7 +93,11 @@ export async function createGateway(
       watchMinIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS,
       limits: { maxCost: config.GRAPHQL_MAX_COST, maxDepth: config.GRAPHQL_MAX_DEPTH },
     },
-    { watchIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS, ...options.docs },
+    {
+      watchIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS,
+      examples: catalogue.families.flatMap((family) => family.graphqlExamples?.({ watchIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS }) ?? []),
+      ...options.docs,
+    },
   );
 
   const openApi = JSON.stringify(buildOpenApi(catalogue));
@@ -112,14 +115,8 @@ export async function createGateway(
   server.setNotFoundHandler((request, reply) =>
     reply.code(404).type('application/json').send(errorBody(new GatewayError('not_found', `No route ${request.method} ${request.url.split('?')[0]}; see /openapi.json.`))),
   );
-  server.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
-    // Framework-level failures on caller input (bad JSON, oversized body) are the caller's, not ours.
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(400).type('application/json').send(errorBody(new GatewayError('invalid_request', error.message ?? 'Bad request.')));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).type('application/json').send(errorBody(new GatewayError('internal_error', 'Something went wrong on our side; nothing was charged.')));
-  });
+  // Outside /v1 too (GraphQL's own parsing, docs), a failure is rendered as the error envelope.
+  server.setErrorHandler((error, request, reply) => sendRestError(reply, request, error, state.ledger, null));
 
   return {
     server,

@@ -1,20 +1,9 @@
 import { z } from 'zod';
+import type { FamilyDefinition } from './catalogue/family.js';
+import { booleanFlag, optionalUrl, positiveInt } from './config/setting-types.js';
+import { registeredFamilies } from './families/registry.js';
 
 /** Environment -> typed configuration. A bad value stops start-up with one line naming the variable. */
-
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .pipe(z.url().optional())
-  .optional();
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((value) => value === 'true' || value === '1');
-
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 export interface SeededKey {
   key: string;
@@ -68,9 +57,6 @@ const envSchema = z.object({
   API_KEYS: apiKeysSchema,
   UPSTREAM_ORIGINS: originsSchema,
   UPSTREAM_TIMEOUT_MS: positiveInt(15_000),
-  FORUM_PROXY_URL: optionalUrl,
-  REALTY_PROXY_URL: optionalUrl,
-  INFERENCE_URL: optionalUrl,
   WEBHOOK_ALLOW_PRIVATE: booleanFlag,
   SUBSCRIPTION_MIN_INTERVAL_SECONDS: positiveInt(60),
   // First webhook retry delay; the whole back-off schedule scales with it (README "Subscriptions").
@@ -78,10 +64,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CACHE_RETENTION_SECONDS: positiveInt(7 * 24 * 3600),
   CACHE_MAX_BYTES: positiveInt(256 * 1024 * 1024),
-  // Jobs and batches (README "Jobs"): retention, per-family upstream concurrency across all workers.
+  // Jobs and batches (README "Jobs"); each family declares its own concurrency setting.
   JOB_RETENTION_SECONDS: positiveInt(7 * 24 * 3600),
-  FORUM_CONCURRENCY: positiveInt(8),
-  REALTY_CONCURRENCY: positiveInt(4),
   WORKERS: z.enum(['inline', 'off']).default('inline'),
   JOB_UPSTREAM_TIMEOUT_MS: positiveInt(120_000),
   JOB_LOCK_MS: positiveInt(30_000),
@@ -93,18 +77,30 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
 });
 
-export type Config = z.output<typeof envSchema>;
+/**
+ * The gateway's settings, and under `settings` the values of every variable a registered family
+ * declares (its proxy, its concurrency...), by variable name.
+ */
+export type Config = z.output<typeof envSchema> & { readonly settings: Readonly<Record<string, unknown>> };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses the environment; throws ConfigError with one line naming the first bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = envSchema.safeParse(env);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
+/**
+ * Parses the environment for the gateway and the given families (default: the registered ones);
+ * throws ConfigError with one line naming the first bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, families: readonly FamilyDefinition[] = registeredFamilies): Config {
+  const familyShape: z.ZodRawShape = Object.assign({}, ...families.map((family) => family.settings ?? {}));
+  const result = z.object({ ...envSchema.shape, ...familyShape }).safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const parsed = result.data as Record<string, unknown>;
+  const settings = Object.fromEntries(Object.keys(familyShape).map((name) => [name, parsed[name]]));
+  return { ...(parsed as z.output<typeof envSchema>), settings };
 }
 
 /** For process entries: the configuration, or one line naming the bad variable and exit code 1. */

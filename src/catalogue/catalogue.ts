@@ -1,22 +1,40 @@
-import type { EndpointDefinition, FamilyDefinition } from './endpoint.js';
+import { z } from 'zod';
+import { contentResources } from '../model/index.js';
+import type { EndpointDefinition, ResourceTypeName } from './endpoint.js';
+import type { FamilyDefinition } from './family.js';
 
-/** All families and their endpoints, indexed the ways the doors look them up. */
+/** All families, their endpoints and resource types, indexed the ways the doors look them up. */
 export interface Catalogue {
   families: readonly FamilyDefinition[];
   endpoints: readonly EndpointDefinition[];
   byPath: ReadonlyMap<string, EndpointDefinition>;
+  /** Every resource type an endpoint may return, by name: the neutral ones and each family's. */
+  resources: ReadonlyMap<ResourceTypeName, z.ZodObject>;
   familyOf(endpoint: EndpointDefinition): FamilyDefinition;
+  /** The schema of a resource type; throws for a name no family declares. */
+  resource(name: ResourceTypeName): z.ZodObject;
 }
 
 export function buildCatalogue(families: readonly FamilyDefinition[]): Catalogue {
   const byPath = new Map<string, EndpointDefinition>();
   const fields = new Set<string>();
   const familyByEndpoint = new Map<EndpointDefinition, FamilyDefinition>();
+  const resources = new Map<ResourceTypeName, z.ZodObject>();
+  const names = new Set<string>();
+  for (const schema of [...contentResources, ...families.flatMap((family) => family.resources ?? [])]) {
+    const id = z.globalRegistry.get(schema)?.id;
+    if (typeof id !== 'string') throw new Error('A resource schema needs .meta({ id })');
+    if (resources.has(id) && resources.get(id) !== schema) throw new Error(`Resource type ${id} is declared twice`);
+    resources.set(id, schema);
+  }
   for (const family of families) {
+    if (names.has(family.name)) throw new Error(`Family ${family.name} is registered twice`);
+    names.add(family.name);
     for (const endpoint of family.endpoints) {
       if (endpoint.family !== family.name) throw new Error(`${endpoint.path} declares family ${endpoint.family} inside ${family.name}`);
       if (byPath.has(endpoint.path)) throw new Error(`Endpoint ${endpoint.path} is declared twice`);
       if (fields.has(endpoint.graphqlField)) throw new Error(`GraphQL field ${endpoint.graphqlField} is declared twice`);
+      if (!resources.has(endpoint.returns.type)) throw new Error(`${endpoint.path} returns ${endpoint.returns.type}, which no family declares`);
       byPath.set(endpoint.path, endpoint);
       fields.add(endpoint.graphqlField);
       familyByEndpoint.set(endpoint, family);
@@ -26,6 +44,12 @@ export function buildCatalogue(families: readonly FamilyDefinition[]): Catalogue
     families,
     endpoints: [...byPath.values()],
     byPath,
+    resources,
     familyOf: (endpoint) => familyByEndpoint.get(endpoint)!,
+    resource(name) {
+      const schema = resources.get(name);
+      if (!schema) throw new Error(`No resource type ${name}`);
+      return schema;
+    },
   };
 }

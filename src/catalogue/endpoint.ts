@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import type { EndpointResult, FetchContext } from './results.js';
 
-export type FamilyName = 'forum' | 'realty' | 'inference';
+/** A family's name: the first path segment of its endpoints, and its lane in the job queues. */
+export type FamilyName = string;
 
-/** Names of the unified types an endpoint can return; GraphQL and OpenAPI look them up by name. */
-export type ResourceTypeName =
-  | 'Post' | 'Comment' | 'Transcript' | 'Creator'
-  | 'PropertyListing' | 'RealEstateAgent' | 'SearchResultItem'
-  | 'AgeGenderEstimate';
+/**
+ * Names of the unified types an endpoint can return (the zod `id` of the resource schema);
+ * GraphQL and OpenAPI look them up by name in the catalogue's resources.
+ */
+export type ResourceTypeName = string;
 
 /** The x- flags of spec section 1, published on every operation. */
 export interface EndpointFlags {
@@ -32,7 +33,7 @@ export interface EndpointFlags {
 export interface EndpointDefinition<Params extends z.ZodObject = z.ZodObject, Item = unknown> {
   family: FamilyName;
   path: `/v1/${string}`;
-  /** GraphQL root field, e.g. "forumPost" (contract section 8). */
+  /** GraphQL root field: the family name and the path in camelCase, e.g. "forumPost". */
   graphqlField: string;
   summary: string;
   description: string;
@@ -53,22 +54,7 @@ export interface EndpointDefinition<Params extends z.ZodObject = z.ZodObject, It
   fetch(params: z.output<Params>, ctx: FetchContext): Promise<EndpointResult<Item>>;
 }
 
-/** A platform family: its endpoints and the only hosts they may fetch. */
-export interface FamilyDefinition {
-  name: FamilyName;
-  /** Every host the family's fetch code may contact; redirects are followed only within them. */
-  hosts: readonly string[];
-  /** Environment variable naming the outbound proxy of this family (none for a provider family). */
-  proxyEnv?: 'FORUM_PROXY_URL' | 'REALTY_PROXY_URL';
-  /**
-   * A family served by one operator-configured provider instead of platform hosts: the variable
-   * holding its URL. Without it the family's endpoints answer 501 not_configured naming it.
-   */
-  providerEnv?: 'INFERENCE_URL';
-  /** When true, requests answer 501 not_configured without a proxy, before any upstream request. */
-  requiresResidentialProxy: boolean;
-  endpoints: readonly EndpointDefinition[];
-}
+export type { FamilyDefinition } from './family.js';
 
 /** Identity helper that keeps the param and item types of a declaration. */
 export function defineEndpoint<Params extends z.ZodObject, Item>(

@@ -1,7 +1,5 @@
-import { forumFamily } from '../families/forum/index.js';
-import { inferenceFamily } from '../families/inference/index.js';
-import { realtyFamily } from '../families/realty/index.js';
+import { registeredFamilies } from '../families/registry.js';
 import { buildCatalogue } from './catalogue.js';
 
-/** Every family this gateway serves. Adding a family is one import and one entry here. */
-export const catalogue = buildCatalogue([forumFamily, realtyFamily, inferenceFamily]);
+/** The catalogue of every registered family. */
+export const catalogue = buildCatalogue(registeredFamilies);

@@ -7,6 +7,8 @@ export interface SingleResult<T> {
   raw: unknown;
   /** Why the result is empty (meta.reason), e.g. "not_found", "private", "quarantined". */
   emptyReason?: string;
+  /** What could not be read of a partial result (meta.warnings); such a result is served but not cached. */
+  warnings?: string[];
 }
 
 export interface Pagination {
@@ -20,6 +22,7 @@ export interface ListResult<T> {
   pagination: Pagination;
   raw: unknown;
   emptyReason?: string;
+  warnings?: string[];
 }
 
 export type EndpointResult<T> = SingleResult<T> | ListResult<T>;

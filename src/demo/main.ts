@@ -1,6 +1,4 @@
 import { ConfigError } from '../config.js';
-import { subredditWithAuthorsQuery } from '../schema/graphiql.js';
-import { DEMO_SUBREDDIT } from './examples.js';
 import { DEMO_CREDITS, startDemo, type Demo } from './start-demo.js';
 
 /** `npm run demo`: starts the offline demo and prints the key and one example per endpoint. */
@@ -9,7 +7,7 @@ const shellQuote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
 
 function banner(demo: Demo): string {
   const header = `-H ${shellQuote(`x-api-key: ${demo.apiKey}`)}`;
-  const graphqlBody = JSON.stringify({ query: subredditWithAuthorsQuery(DEMO_SUBREDDIT).replace(/^#.*\n/gm, '').replace(/\s+/g, ' ').trim() });
+  const [firstQuery] = demo.graphqlExamples;
   return [
     '',
     'Public data gateway: offline demo (synthetic data, no internet, no proxy, no Redis needed)',
@@ -22,13 +20,18 @@ function banner(demo: Demo): string {
     'One request per endpoint:',
     '',
     ...demo.examples.flatMap((example) => [`  # ${example.endpoint}: ${example.what}`, `  curl -s ${shellQuote(demo.baseUrl + example.path)} ${header}`, '']),
-    '  # GraphQL: posts with their authors in one request',
-    `  curl -s ${demo.baseUrl}/graphql ${header} -H 'content-type: application/json' -d ${shellQuote(graphqlBody)}`,
-    '',
+    ...(firstQuery ? graphqlLines(demo, header, firstQuery.query) : []),
     `Typed client example:  GATEWAY_URL=${demo.baseUrl} npx tsx examples/subreddit-with-authors.ts`,
     'Stop with Ctrl-C.',
     '',
   ].join('\n');
+}
+
+/** The first GraphiQL example as a curl line; its leading comment says what it shows. */
+function graphqlLines(demo: Demo, header: string, query: string): string[] {
+  const what = /^#\s*(.*)$/m.exec(query)?.[1] ?? 'an example query';
+  const body = JSON.stringify({ query: query.replace(/^#.*\n/gm, '').replace(/\s+/g, ' ').trim() });
+  return [`  # GraphQL: ${what}`, `  curl -s ${demo.baseUrl}/graphql ${header} -H 'content-type: application/json' -d ${shellQuote(body)}`, ''];
 }
 
 async function main(): Promise<void> {

@@ -1,21 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway } from '../app.js';
-import { catalogue } from '../catalogue/index.js';
+import { buildCatalogue } from '../catalogue/catalogue.js';
+import type { FamilyDefinition } from '../catalogue/family.js';
 import { loadConfig } from '../config.js';
-import { DEMO_EXAMPLES, DEMO_SUBREDDIT, type DemoExample } from './examples.js';
-import { DEMO_IMAGE_HOSTS } from './examples.js';
-import { FAKE_INFERENCE_PATH, fakeInferenceProvider, fixedResolver } from './fake-inference.js';
+import { registeredFamilies } from '../families/registry.js';
+import type { GraphQLExample } from '../schema/graphiql.js';
 import { FakeUpstream } from './fake-upstream.js';
-import { startForwardProxy } from './forward-proxy.js';
-import { forumRoutes, type ForumRouteOptions } from './world/forum-routes.js';
-import { realtyRoutes } from './world/realty-routes.js';
+import { fixedResolver } from './fixed-resolver.js';
+import type { DemoExample, DemoWorldParts } from './world.js';
 
 /**
- * The whole offline demo in one call: the fake upstream answering every forum and realty
- * surface from the demo dataset, a local forward proxy standing in for the residential proxy
- * the realty family needs, and the real gateway wired to both through UPSTREAM_ORIGINS and
- * REALTY_PROXY_URL, a fake inference provider behind INFERENCE_URL, with in-memory state and
- * one demo key. No internet, proxy or Redis.
+ * The whole offline demo in one call: one fake upstream answering every family's hosts from its
+ * demo world, the stand-ins each world needs (a forward proxy, a model provider), and the real
+ * gateway wired to them through UPSTREAM_ORIGINS and the families' own settings, with in-memory
+ * state and one demo key. No internet, proxy or Redis.
  */
 
 /** The demo's key: fixed so GraphiQL, /docs and the client example can prefill it. */
@@ -32,8 +30,10 @@ export interface DemoOptions {
   logLevel?: string;
   /** Extra gateway environment. */
   env?: Record<string, string>;
-  /** How often the weekly thread's score grows, so watch subscriptions see changes (default 5 s). */
+  /** How often the worlds' content moves, so watch subscriptions see changes (default 5 s). */
   scoreTickMs?: number;
+  /** The families to serve (default: the registered ones); each with a demo world brings its examples. */
+  families?: readonly FamilyDefinition[];
 }
 
 export interface Demo {
@@ -42,56 +42,83 @@ export interface Demo {
   baseUrl: string;
   apiKey: string;
   examples: readonly DemoExample[];
+  graphqlExamples: readonly GraphQLExample[];
   close(): Promise<void>;
 }
 
-/** The fake upstream with the demo dataset mounted (also usable on its own in tests). */
-export function demoUpstream(options: ForumRouteOptions = {}): FakeUpstream {
-  const upstream = new FakeUpstream();
-  for (const route of [...forumRoutes(options), ...realtyRoutes()]) upstream.on(route);
-  return upstream;
-}
-
-export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
-  const upstream = demoUpstream({ scoreTickMs: options.scoreTickMs ?? DEMO_SCORE_TICK_MS });
-  const origin = await upstream.start();
-  const proxy = await startForwardProxy();
-  const inference = fakeInferenceProvider();
-  const inferenceOrigin = await inference.start();
-  const hosts = catalogue.families.flatMap((family) => family.hosts);
-  // Only what the demo sets: a REDIS_URL or live proxy in the caller's environment must not leak in.
-  const config = loadConfig({
-    PORT: String(options.port ?? 4000),
-    HOST: options.host ?? '127.0.0.1',
-    API_KEYS: `${DEMO_API_KEY}=${DEMO_CREDITS}`,
-    UPSTREAM_ORIGINS: hosts.map((host) => `${host}=${origin}`).join(','),
-    REALTY_PROXY_URL: proxy.url,
-    INFERENCE_URL: `${inferenceOrigin}${FAKE_INFERENCE_PATH}`,
-    LOG_LEVEL: options.logLevel ?? 'warn',
-    // Live deployments keep 60 s; the demo lets a watch show a change within seconds.
-    SUBSCRIPTION_MIN_INTERVAL_SECONDS: String(DEMO_WATCH_INTERVAL_SECONDS),
-    ...options.env,
-  });
-  let gateway: Gateway;
+/** Starts every family's demo world; stops the ones already started if one fails. */
+async function startWorlds(families: readonly FamilyDefinition[], changeEveryMs: number): Promise<DemoWorldParts[]> {
+  const started: DemoWorldParts[] = [];
   try {
-    // Image hosts resolve from a fixed table: the demo's image check needs no DNS (no internet).
-    gateway = await createGateway(config, { docs: { apiKey: DEMO_API_KEY, exampleSubreddit: DEMO_SUBREDDIT, watchIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS }, resolveAll: fixedResolver(DEMO_IMAGE_HOSTS) });
-    await gateway.server.listen({ port: config.PORT, host: config.HOST });
+    for (const family of families) if (family.demo) started.push(await (await family.demo()).start({ changeEveryMs }));
+    return started;
   } catch (error) {
-    await Promise.all([proxy.close(), upstream.stop(), inference.stop()]);
+    await closeWorlds(started);
     throw error;
   }
-  const address = gateway.server.server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return {
-    gateway,
-    upstream,
-    baseUrl: `http://${host}:${address.port}`,
-    apiKey: DEMO_API_KEY,
-    examples: DEMO_EXAMPLES,
-    async close() {
-      await gateway.close();
-      await Promise.all([proxy.close(), upstream.stop(), inference.stop()]);
-    },
+}
+
+const closeWorlds = (worlds: readonly DemoWorldParts[]) => Promise.all(worlds.map((world) => world.close?.()));
+
+export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
+  const families = options.families ?? registeredFamilies;
+  const worlds = await startWorlds(families, options.scoreTickMs ?? DEMO_SCORE_TICK_MS);
+  const upstream = new FakeUpstream();
+  for (const route of worlds.flatMap((world) => world.routes ?? [])) upstream.on(route);
+  const origin = await upstream.start();
+  const stopAll = async () => {
+    await upstream.stop();
+    await closeWorlds(worlds);
   };
+  const hosts = families.flatMap((family) => family.hosts);
+  let gateway: Gateway;
+  try {
+    // Only what the demo sets: a REDIS_URL or live proxy in the caller's environment must not leak in.
+    const config = loadConfig(
+      {
+        PORT: String(options.port ?? 4000),
+        HOST: options.host ?? '127.0.0.1',
+        API_KEYS: `${DEMO_API_KEY}=${DEMO_CREDITS}`,
+        UPSTREAM_ORIGINS: hosts.map((host) => `${host}=${origin}`).join(','),
+        LOG_LEVEL: options.logLevel ?? 'warn',
+        // Live deployments keep 60 s; the demo lets a watch show a change within seconds.
+        SUBSCRIPTION_MIN_INTERVAL_SECONDS: String(DEMO_WATCH_INTERVAL_SECONDS),
+        ...Object.assign({}, ...worlds.map((world) => world.env ?? {})),
+        ...options.env,
+      },
+      families,
+    );
+    const graphqlExamples = worlds.flatMap((world) => world.graphqlExamples ?? []);
+    // Caller-supplied hosts resolve from the worlds' fixed tables: the demo needs no DNS (no internet).
+    const resolveAll = fixedResolver(Object.assign({}, ...worlds.map((world) => world.resolveHosts ?? {})));
+    gateway = await createGateway(config, {
+      catalogue: options.families ? buildCatalogue(families) : undefined,
+      docs: { apiKey: DEMO_API_KEY, watchIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS, examples: graphqlExamples },
+      resolveAll,
+      subscriptions: { resolveAll },
+    });
+    try {
+      await gateway.server.listen({ port: config.PORT, host: config.HOST });
+    } catch (error) {
+      await gateway.close();
+      throw error;
+    }
+    const address = gateway.server.server.address() as AddressInfo;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    return {
+      gateway,
+      upstream,
+      baseUrl: `http://${host}:${address.port}`,
+      apiKey: DEMO_API_KEY,
+      examples: worlds.flatMap((world) => world.examples),
+      graphqlExamples,
+      async close() {
+        await gateway.close();
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 }

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { GatewayError } from '../errors.js';
-import { errorBody } from '../rest/envelope.js';
+import { errorBody } from '../render/envelope.js';
 
 /**
  * GET /docs: the API reference, rendered in the browser by Swagger UI from /openapi.json.

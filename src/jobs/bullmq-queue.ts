@@ -19,7 +19,7 @@ export interface BullJobQueueOptions {
 const TASK_ATTEMPTS = 10;
 
 /**
- * BullMQ on the node-redis client, one queue per family (`jobs-forum`, `jobs-realty`). Each
+ * BullMQ on the node-redis client, one queue per family (`jobs-{family}`). Each
  * queue's global concurrency is the family's limit, so however many gateway and worker
  * processes consume it, no more targets of a family run at once. A worker that dies loses its
  * lock; the stalled-job check of any live worker puts its targets back in the queue.

@@ -1,10 +1,9 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
+import { DEFAULT_FAMILY_CONCURRENCY } from '../catalogue/family.js';
 import type { Config } from '../config.js';
-import type { ResolveAll } from '../outbound/index.js';
-import type { StateAdapters } from '../state/ports.js';
+import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { isRedisState } from '../state/redis/index.js';
 import { BullJobQueue } from './bullmq-queue.js';
-import { createPipelineDeps } from '../pipeline/deps.js';
 import { MemoryJobQueue } from './memory-queue.js';
 import { MemoryJobStore } from './memory-store.js';
 import { processTarget, type TargetWorkerDeps } from './process-target.js';
@@ -27,16 +26,23 @@ export interface Jobs {
   close(): Promise<void>;
 }
 
-/** Per-family limits from the configuration. */
-// Inference jobs (single jobs only: detect-age-gender is not batchable) run in a lane of their own with the forum limit.
-export const familyConcurrency = (config: Config): FamilyConcurrency => ({ forum: config.FORUM_CONCURRENCY, realty: config.REALTY_CONCURRENCY, inference: config.FORUM_CONCURRENCY });
+/** Each family's job lane and its limit, from the setting the family names (or the default). */
+export function familyConcurrency(config: Config, catalogue: Catalogue): FamilyConcurrency {
+  return Object.fromEntries(
+    catalogue.families.map((family) => {
+      const setting = family.concurrencyEnv === undefined ? undefined : config.settings[family.concurrencyEnv];
+      return [family.name, typeof setting === 'number' ? setting : DEFAULT_FAMILY_CONCURRENCY];
+    }),
+  );
+}
 
 /**
  * Jobs on the chosen state: Redis job records and BullMQ with REDIS_URL, in-process store and
  * queue without. Workers are not started here; the caller decides (WORKERS, worker-main.ts).
  */
-export async function createJobs(config: Config, catalogue: Catalogue, state: StateAdapters, log: JobLog, extras: { resolveAll?: ResolveAll } = {}): Promise<Jobs> {
-  const concurrency = familyConcurrency(config);
+export async function createJobs(config: Config, pipeline: PipelineDeps, log: JobLog): Promise<Jobs> {
+  const { catalogue, state } = pipeline;
+  const concurrency = familyConcurrency(config, catalogue);
   const onError = (error: unknown, task: unknown) => log('job target failed to run; it will be retried', { error: String(error), task });
   let store: JobStore;
   let queue: JobQueue;
@@ -48,15 +54,12 @@ export async function createJobs(config: Config, catalogue: Catalogue, state: St
     queue = new MemoryJobQueue(concurrency, { onError });
   }
   const service = new JobService({ catalogue, store, queue, pubsub: state.pubsub });
-  let pipeline: ReturnType<typeof createPipelineDeps> | null = null;
   return {
     service,
     store,
     queue,
     async startWorkers(options = {}) {
-      // The same resolver as the HTTP doors (the offline demo's fixed one), so a job checks image hosts as a request does.
-      pipeline ??= createPipelineDeps(config, catalogue, state, { timeoutMs: config.JOB_UPSTREAM_TIMEOUT_MS, logError: log, resolveAll: extras.resolveAll });
-      const deps: TargetWorkerDeps = { pipeline: pipeline.deps, store, catalogue, backoffMs: config.JOB_RETRY_BASE_MS, ...options };
+      const deps: TargetWorkerDeps = { pipeline, store, catalogue, backoffMs: config.JOB_RETRY_BASE_MS, upstreamTimeoutMs: config.JOB_UPSTREAM_TIMEOUT_MS, ...options };
       await queue.startWorkers(async (task) => {
         await processTarget(deps, task);
         // Progress is best-effort: a lost message only delays a subscriber until the next one.
@@ -67,7 +70,6 @@ export async function createJobs(config: Config, catalogue: Catalogue, state: St
     async close() {
       await queue.close();
       await store.close();
-      await pipeline?.close();
     },
   };
 }

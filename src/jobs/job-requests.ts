@@ -3,10 +3,11 @@ import { z } from 'zod';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import { GatewayError, isGatewayError } from '../errors.js';
+import { endpointNamed, parseEndpointBody } from '../pipeline/endpoint-body.js';
 import { validateRequest } from '../pipeline/params.js';
 import type { TargetSpec } from './types.js';
 
-/** Spec section 8: targets per batch. */
+/** Targets one batch may hold. */
 export const MAX_BATCH_TARGETS = 500;
 
 const paramsSchema = z.record(z.string(), z.unknown());
@@ -24,20 +25,9 @@ export interface ValidatedJobRequest {
 
 /** Validates POST /v1/jobs or /v1/jobs/batch bodies; 400 names the endpoint or each bad target. */
 export function validateJobRequest(catalogue: Catalogue, kind: 'job' | 'batch', body: unknown): ValidatedJobRequest {
-  const parsed = (kind === 'job' ? jobBodySchema : batchBodySchema).safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.join('.') || 'body';
-    throw new GatewayError('invalid_request', `Invalid \`${field}\`: ${issue.message}.`, { details: { param: field } });
-  }
-  const endpoint = catalogue.byPath.get(parsed.data.endpoint);
-  if (!endpoint) {
-    throw new GatewayError('invalid_request', `Unknown endpoint \`${parsed.data.endpoint}\`; see /openapi.json for the data endpoints.`, { details: { param: 'endpoint' } });
-  }
-  if (kind === 'batch' && !endpoint.flags.batchable) {
-    throw new GatewayError('invalid_request', `${endpoint.path} cannot be batched (x-batchable is false).`, { details: { param: 'endpoint', endpoint: endpoint.path } });
-  }
-  const inputs = 'targets' in parsed.data ? parsed.data.targets : [parsed.data.params];
+  const parsed: { endpoint: string; params?: Record<string, unknown>; targets?: Record<string, unknown>[] } = parseEndpointBody(kind === 'job' ? jobBodySchema : batchBodySchema, body);
+  const endpoint = endpointNamed(catalogue, parsed.endpoint, kind === 'batch' ? 'batchable' : undefined);
+  const inputs = parsed.targets ?? [parsed.params ?? {}];
   const targets: TargetSpec[] = [];
   const invalid: { index: number; param: unknown; message: string }[] = [];
   for (const [index, input] of inputs.entries()) {

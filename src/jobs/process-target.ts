@@ -2,7 +2,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 import { runEndpoint, type PipelineDeps } from '../pipeline/run-endpoint.js';
-import { errorBody, successBody } from '../rest/envelope.js';
+import { errorBody, successBody } from '../render/envelope.js';
 import type { JobStore } from './store.js';
 import type { TargetResult, TargetTask } from './types.js';
 
@@ -16,6 +16,8 @@ export interface TargetWorkerDeps {
   backoffMs?: number;
   /** Longest wait honoured from a Retry-After header, in seconds. */
   maxRetryAfterSeconds?: number;
+  /** Upstream deadline of a job's fetch (JOB_UPSTREAM_TIMEOUT_MS): no synchronous ceiling applies inside a job. */
+  upstreamTimeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
 }
@@ -63,6 +65,7 @@ export async function processTarget(deps: TargetWorkerDeps, task: TargetTask): P
         account,
         requestId: `job:${task.jobId}:${task.index}`,
         reservationId,
+        upstreamTimeoutMs: deps.upstreamTimeoutMs,
         beforeCommit: async (paid) => void (await record(succeeded(paid, reservationId))),
       });
       // A paid result was recorded before its commit; recording again is a no-op.

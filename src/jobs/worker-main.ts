@@ -1,4 +1,6 @@
+import { catalogue } from '../catalogue/index.js';
 import { loadConfigOrExit } from '../config.js';
+import { familyConcurrency } from './index.js';
 import { createState, StoreConnectError } from '../state/index.js';
 import { startWorker } from './worker.js';
 
@@ -18,7 +20,8 @@ async function main(): Promise<void> {
     throw error;
   });
   const jobs = await startWorker(config, state);
-  process.stdout.write(`Worker ready: jobs, subscription checks and webhook deliveries (forum ${config.FORUM_CONCURRENCY}, realty ${config.REALTY_CONCURRENCY} at once across all workers)\n`);
+  const lanes = Object.entries(familyConcurrency(config, catalogue)).map(([family, limit]) => `${family} ${limit}`);
+  process.stdout.write(`Worker ready: jobs, subscription checks and webhook deliveries (${lanes.join(', ')} at once across all workers)\n`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -1,5 +1,6 @@
 import { catalogue as defaultCatalogue } from '../catalogue/index.js';
 import type { Config } from '../config.js';
+import { createPipelineDeps } from '../pipeline/deps.js';
 import type { StateAdapters } from '../state/ports.js';
 import { createSubscriptions } from '../subscriptions/index.js';
 import { createJobs } from './index.js';
@@ -11,14 +12,17 @@ import { createJobs } from './index.js';
  */
 export async function startWorker(config: Config, state: StateAdapters): Promise<{ close(): Promise<void> }> {
   const log = (message: string, context: Record<string, unknown>) => console.error(JSON.stringify({ level: 'error', msg: message, ...context }));
-  const jobs = await createJobs(config, defaultCatalogue, state, log);
+  // One pipeline, so job targets and subscription checks share one upstream client.
+  const pipeline = createPipelineDeps(config, defaultCatalogue, state, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logError: log });
+  const jobs = await createJobs(config, pipeline.deps, log);
   await jobs.startWorkers();
-  const subscriptions = await createSubscriptions(config, defaultCatalogue, state, log);
+  const subscriptions = await createSubscriptions(config, pipeline.deps, log);
   await subscriptions.start();
   return {
     async close() {
       await subscriptions.close();
       await jobs.close();
+      await pipeline.close();
     },
   };
 }

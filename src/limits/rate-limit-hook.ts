@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { accountIdFromHash, hashKey } from '../state/key-hash.js';
-import { sendError } from '../rest/data-routes.js';
+import { sendRestError } from '../rest/errors.js';
+import { toGraphQLError } from '../schema/errors.js';
 import type { ApiKeyRecord, StateAdapters } from '../state/ports.js';
 import { withBurstPolicy } from './rate-limit-headers.js';
 import { RATE_WINDOW_SECONDS, type RateDecision, type RequestRateLimiter } from './rate-limiter.js';
@@ -81,11 +82,11 @@ function headerText(value: unknown): string | undefined {
 
 /** REST doors get the error envelope; GraphQL a GraphQL response with the same code and zero billing. */
 async function refuse(request: FastifyRequest, reply: FastifyReply, error: GatewayError, account: ApiKeyRecord | null, state: Pick<StateAdapters, 'keys' | 'ledger'>): Promise<FastifyReply> {
-  if (request.url.startsWith('/v1/')) return sendError(reply, request, error, account, { state: state as StateAdapters });
+  if (request.url.startsWith('/v1/')) return sendRestError(reply, request, error, state.ledger, account);
   if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
-  const body = {
-    errors: [{ message: error.message, extensions: { code: error.code, http: { status: error.status }, retryable: error.retryable, ...(error.details ? { details: error.details } : {}) } }],
-    extensions: { billing: { creditsCharged: 0, liveFetches: 0, cacheHits: 0 } },
-  };
+  const { message, extensions } = toGraphQLError(error).toJSON();
+  // The same error GraphQL would give inside a response, without the per-response Retry-After header detail.
+  const { http, ...rest } = extensions as { http: { status: number } } & Record<string, unknown>;
+  const body = { errors: [{ message, extensions: { ...rest, http: { status: http.status } } }], extensions: { billing: { creditsCharged: 0, liveFetches: 0, cacheHits: 0 } } };
   return reply.code(error.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }

@@ -1,17 +1,8 @@
 import type { z } from 'zod';
-import type { ResourceTypeName } from '../catalogue/endpoint.js';
-import { ageGenderEstimateSchema } from './inference.js';
-import { commentSchema, creatorSchema, postSchema, transcriptSchema } from './forum.js';
-import { propertyListingSchema, realEstateAgentSchema, searchResultItemSchema } from './realty.js';
+import { commentSchema, creatorSchema, postSchema, transcriptSchema } from './content.js';
 
-/** The resource schemas endpoints may return, by the name endpoints use in `returns.type`. */
-export const resourceSchemas: Record<ResourceTypeName, z.ZodObject> = {
-  Post: postSchema,
-  Comment: commentSchema,
-  Transcript: transcriptSchema,
-  Creator: creatorSchema,
-  PropertyListing: propertyListingSchema,
-  RealEstateAgent: realEstateAgentSchema,
-  SearchResultItem: searchResultItemSchema,
-  AgeGenderEstimate: ageGenderEstimateSchema,
-};
+/**
+ * The platform-neutral resource types every family may return. A family adds its own types
+ * (`FamilyDefinition.resources`); the catalogue indexes both by their zod `id`.
+ */
+export const contentResources: readonly z.ZodObject[] = [postSchema, commentSchema, creatorSchema, transcriptSchema];

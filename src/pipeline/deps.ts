@@ -1,18 +1,20 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { EndpointDefinition, FamilyDefinition } from '../catalogue/endpoint.js';
+import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import type { FamilyDefinition } from '../catalogue/family.js';
 import type { Config } from '../config.js';
 import { GatewayError } from '../errors.js';
-import { createProviderUpstream } from '../families/inference/provider-upstream.js';
 import type { ResolveAll } from '../outbound/index.js';
-import type { PipelineDeps } from './run-endpoint.js';
 import type { StateAdapters } from '../state/ports.js';
 import { UpstreamClient } from '../upstream/client.js';
 import type { Upstream } from '../upstream/types.js';
+import type { PipelineDeps } from './run-endpoint.js';
 
 /**
- * What the pipeline needs: the state, and each family's upstream (or the not_configured error
- * of a family that cannot run here), through an upstream client of its own. The HTTP doors use
- * UPSTREAM_TIMEOUT_MS; job workers JOB_UPSTREAM_TIMEOUT_MS (no synchronous ceiling).
+ * What the pipeline needs: the catalogue, the state, and each family's upstream (or the
+ * not_configured error of a family that cannot run here), all through ONE upstream client, so
+ * identical in-flight GETs are shared by every door of the process. Build it once per process
+ * and hand it to every door, job worker and subscription check. `timeoutMs` is the default
+ * per upstream request (UPSTREAM_TIMEOUT_MS); a call may ask for its own (jobs do).
  */
 export function createPipelineDeps(
   config: Config,
@@ -25,23 +27,24 @@ export function createPipelineDeps(
     resolveAll?: ResolveAll;
   },
 ): { deps: PipelineDeps; close(): Promise<void> } {
-  const { logError } = options;
   const client = new UpstreamClient({ origins: config.UPSTREAM_ORIGINS, timeoutMs: options.timeoutMs });
-  const upstreams = new Map<string, Upstream | GatewayError>();
   const upstreamOf = (family: FamilyDefinition): Upstream | GatewayError => {
     if (family.providerEnv) {
-      const providerUrl = config[family.providerEnv];
-      if (!providerUrl) return new GatewayError('not_configured', `The ${family.name} endpoints need a provider: set ${family.providerEnv}.`, { details: { variable: family.providerEnv } });
-      return createProviderUpstream({ providerUrl, timeoutMs: options.timeoutMs, resolveAll: options.resolveAll });
+      const providerUrl = config.settings[family.providerEnv];
+      if (typeof providerUrl !== 'string' || !family.providerUpstream) {
+        return notConfigured(family, family.providerEnv, `The ${family.name} endpoints need a provider: set ${family.providerEnv}.`);
+      }
+      return family.providerUpstream(providerUrl, { timeoutMs: options.timeoutMs, resolveAll: options.resolveAll });
     }
-    const proxyUrl = family.proxyEnv ? config[family.proxyEnv] : undefined;
-    if (family.requiresResidentialProxy && !proxyUrl) {
-      return new GatewayError('not_configured', `The ${family.name} endpoints need a residential proxy: set ${family.proxyEnv}.`, { details: { variable: family.proxyEnv } });
+    const proxyUrl = family.proxyEnv ? config.settings[family.proxyEnv] : undefined;
+    if (family.requiresResidentialProxy && typeof proxyUrl !== 'string') {
+      return notConfigured(family, family.proxyEnv, `The ${family.name} endpoints need a residential proxy: set ${family.proxyEnv}.`);
     }
-    return client.forFamily({ family: family.name, hosts: family.hosts, proxyUrl });
+    return client.forFamily({ family: family.name, hosts: family.hosts, proxyUrl: typeof proxyUrl === 'string' ? proxyUrl : undefined, blockPages: family.blockPages });
   };
-  for (const family of catalogue.families) upstreams.set(family.name, upstreamOf(family));
+  const upstreams = new Map(catalogue.families.map((family) => [family.name, upstreamOf(family)]));
   const deps: PipelineDeps = {
+    catalogue,
     state,
     upstreamFor(endpoint: EndpointDefinition) {
       const upstream = upstreams.get(endpoint.family);
@@ -49,7 +52,11 @@ export function createPipelineDeps(
       if (upstream instanceof GatewayError) throw upstream;
       return upstream;
     },
-    logError,
+    logError: options.logError,
   };
   return { deps, close: () => client.close() };
+}
+
+function notConfigured(family: FamilyDefinition, variable: string | undefined, message: string): GatewayError {
+  return new GatewayError('not_configured', message, { details: { variable: variable ?? `${family.name} settings` } });
 }

@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { EndpointResult } from '../catalogue/results.js';
 import { GatewayError, isGatewayError } from '../errors.js';
-import { resourceSchemas } from '../model/index.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import { secondsToNextUtcDay } from '../state/utc-day.js';
 import type { ApiKeyRecord, CacheEntry, StateAdapters } from '../state/ports.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../upstream/types.js';
 import { cacheKey } from './cache-key.js';
-import type { EndpointOutcome } from './outcome.js';
+import { makeOutcome, type EndpointOutcome } from './outcome.js';
 import type { ValidatedRequest } from './params.js';
 
 export interface PipelineDeps {
+  catalogue: Catalogue;
   state: StateAdapters;
   /** The family's Upstream, or a not_configured error when the family cannot run here. */
   upstreamFor(endpoint: EndpointDefinition): Upstream;
@@ -42,13 +43,20 @@ export interface CallContext {
    * key lookup, so on Redis both leave in one round trip). Read only when a hit may serve.
    */
   cachedEntry?: Promise<CacheEntry | null>;
+  /**
+   * False for a fetch nobody pays for: a subscription check looks at the content for free and
+   * charges per change once it knows there was one, so the look itself reserves nothing and is
+   * never refused for lack of credits. Default true.
+   */
+  charge?: boolean;
+  /** The upstream deadline of this call when its door has its own (jobs); default UPSTREAM_TIMEOUT_MS. */
+  upstreamTimeoutMs?: number;
 }
 
 /**
- * The one way through the house (architecture.md): cache, reserve, fetch, normalise, detect
- * empty, commit or release, store. Every door calls this. Authentication (authenticate())
- * and validation (validateRequest(), or the same zod schema in GraphQL) happen before, at
- * the door, once per request.
+ * The one way every door takes: cache, reserve, fetch, normalise, detect empty, commit or
+ * release, store. Authentication (authenticate()) and validation (validateRequest(), or the same
+ * zod schema in GraphQL) happen before, at the door, once per request.
  */
 export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefinition, request: ValidatedRequest, call: CallContext): Promise<EndpointOutcome> {
   const upstream = deps.upstreamFor(endpoint);
@@ -61,36 +69,55 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
     if (hit && ageMs <= request.cacheMaxAgeSeconds * 1000) return fromCache(endpoint, hit, Math.floor(ageMs / 1000), request.includeRaw);
   }
 
-  const cost = endpoint.flags.creditCost;
+  const charged = call.charge !== false;
+  const cost = charged ? endpoint.flags.creditCost : 0;
   const reservationId = call.reservationId ?? `${call.requestId}:${randomUUID()}`;
-  const reserved = await deps.state.ledger.reserve(call.account.id, reservationId, cost, call.account.dailyCap, {
-    endpoint: endpoint.path,
-    requestId: call.requestId,
-  });
-  if (!reserved.ok) throw billingRefusal(reserved.reason, cost, reserved.balance, call.account.dailyCap, now);
+  const ledger = deps.state.ledger;
+  if (charged) {
+    const reserved = await ledger.reserve(call.account.id, reservationId, cost, call.account.dailyCap, { endpoint: endpoint.path, requestId: call.requestId });
+    if (!reserved.ok) throw billingRefusal(reserved.reason, cost, reserved.balance, call.account.dailyCap, now);
+  }
+  const release = () => (charged ? ledger.release(reservationId) : Promise.resolve());
 
   let result: EndpointResult<unknown>;
   const fetchedAt = now.toISOString();
   try {
     result = await endpoint.fetch(request.params as never, { upstream: forCall(upstream, call), fetchedAt, signal: call.signal });
-    checkShape(endpoint, result);
+    checkShape(deps.catalogue, endpoint, result);
   } catch (error) {
-    await deps.state.ledger.release(reservationId);
+    await release();
     throw asGatewayError(error, endpoint, deps, call.requestId);
   }
 
   const empty = 'items' in result ? result.items.length === 0 : result.data === null;
-  const payloadJson = JSON.stringify('items' in result ? { data: { items: result.items }, pagination: result.pagination } : { data: result.data });
-  const rawJson = JSON.stringify(result.raw ?? null);
+  const payload = 'items' in result ? { data: { items: result.items }, pagination: result.pagination } : { data: result.data };
+  const raw = result.raw ?? null;
+  const facts = { endpoint, fetchedAt, cached: false, ageSeconds: null, empty, warnings: result.warnings ?? [] };
   if (empty) {
-    await deps.state.ledger.release(reservationId);
-    return { endpoint, payloadJson, rawJson: request.includeRaw ? rawJson : null, fetchedAt, cached: false, ageSeconds: null, creditsCharged: 0, empty, emptyReason: result.emptyReason ?? 'empty' };
+    await release();
+    return makeOutcome({ ...facts, creditsCharged: 0, emptyReason: result.emptyReason ?? 'empty' }, { object: payload }, request.includeRaw ? { object: raw } : null);
   }
-  const outcome: EndpointOutcome = { endpoint, payloadJson, rawJson: request.includeRaw ? rawJson : null, fetchedAt, cached: false, ageSeconds: null, creditsCharged: cost, empty, emptyReason: null };
+  const outcome = makeOutcome({ ...facts, creditsCharged: cost, emptyReason: null }, { object: payload }, request.includeRaw ? { object: raw } : null);
   await call.beforeCommit?.(outcome);
-  await deps.state.ledger.commit(reservationId);
-  if (key !== null) await deps.state.cache.set(key, { body: payloadJson, raw: rawJson, fetchedAt });
+  if (charged) await ledger.commit(reservationId);
+  // A partial result is served, never kept: the next caller deserves another try at the whole.
+  if (key !== null && outcome.warnings.length === 0) {
+    await deps.state.cache.set(key, { body: outcome.payloadJson, raw: request.includeRaw ? outcome.rawJson! : JSON.stringify(raw), fetchedAt });
+  }
   return outcome;
+}
+
+/**
+ * The cache read of a call, started early by a door that wants it beside its key lookup (on
+ * Redis both leave in one round trip); null when the call may not be served from the cache.
+ * The pipeline decides eligibility; the door only starts the read sooner.
+ */
+export function startCacheRead(deps: Pick<PipelineDeps, 'state'>, endpoint: EndpointDefinition, request: ValidatedRequest): Promise<CacheEntry | null> | null {
+  if (!mayServeFromCache(endpoint, request)) return null;
+  const entry = deps.state.cache.get(cacheKey(endpoint.path, request.params));
+  // Awaited by the pipeline once the key is valid; a rejection nobody awaits must not crash the process.
+  entry.catch(() => {});
+  return entry;
 }
 
 /** Whether a call may be answered from the cache: the endpoint is cacheable and the caller gave cache_max_age. */
@@ -100,8 +127,8 @@ export function mayServeFromCache(endpoint: EndpointDefinition, request: Validat
 
 /** The family's upstream bound to this call: its abort signal, and its per-request memo of GETs. */
 function forCall(upstream: Upstream, call: CallContext): Upstream {
-  const { signal, upstreamMemo: memo } = call;
-  const send = (upstreamRequest: UpstreamRequest) => upstream.fetch(signal ? { ...upstreamRequest, signal } : upstreamRequest);
+  const { signal, upstreamMemo: memo, upstreamTimeoutMs: timeoutMs } = call;
+  const send = (upstreamRequest: UpstreamRequest) => upstream.fetch(signal || timeoutMs ? { ...upstreamRequest, signal, timeoutMs } : upstreamRequest);
   if (!memo) return { fetch: send };
   return {
     fetch(upstreamRequest) {
@@ -118,7 +145,8 @@ function forCall(upstream: Upstream, call: CallContext): Upstream {
 }
 
 function fromCache(endpoint: EndpointDefinition, hit: CacheEntry, ageSeconds: number, includeRaw: boolean): EndpointOutcome {
-  return { endpoint, payloadJson: hit.body, rawJson: includeRaw ? hit.raw : null, fetchedAt: hit.fetchedAt, cached: true, ageSeconds, creditsCharged: 0, empty: false, emptyReason: null };
+  const facts = { endpoint, fetchedAt: hit.fetchedAt, cached: true, ageSeconds, creditsCharged: 0, empty: false, emptyReason: null, warnings: [] };
+  return makeOutcome(facts, { text: hit.body }, includeRaw ? { text: hit.raw } : null);
 }
 
 function billingRefusal(reason: 'insufficient_credits' | 'daily_cap_exceeded', cost: number, balance: number, dailyCap: number | null, now: Date): GatewayError {
@@ -132,8 +160,8 @@ function billingRefusal(reason: 'insufficient_credits' | 'daily_cap_exceeded', c
 }
 
 /** A normaliser that produced something outside the published schema means the platform changed. */
-function checkShape(endpoint: EndpointDefinition, result: EndpointResult<unknown>): void {
-  const schema = resourceSchemas[endpoint.returns.type];
+function checkShape(catalogue: Catalogue, endpoint: EndpointDefinition, result: EndpointResult<unknown>): void {
+  const schema = catalogue.resource(endpoint.returns.type);
   const resources = 'items' in result ? result.items : result.data === null ? [] : [result.data];
   for (const resource of resources) {
     const parsed = schema.safeParse(resource);

@@ -1,15 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { GatewayError, isGatewayError } from '../errors.js';
-import { authenticate } from '../pipeline/auth.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
-import { cacheKey } from '../pipeline/cache-key.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
-import { mayServeFromCache, runEndpoint, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
+import { runEndpoint, startCacheRead, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
+import { successBody } from '../render/envelope.js';
 import { accountIdForKey } from '../state/key-hash.js';
 import type { AccountUsage, ApiKeyRecord } from '../state/ports.js';
 import { billingHeaders } from './billing-headers.js';
-import { errorBody, successBody } from './envelope.js';
+import { authenticateRest } from './door.js';
 import { ValidationMemo } from './validation-memo.js';
 
 /** One GET route per catalogue endpoint, plus GET /v1/account. */
@@ -17,37 +15,28 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
   const memo = new ValidationMemo();
   for (const endpoint of catalogue.endpoints) {
     app.get(endpoint.path, async (request, reply) => {
-      let account: ApiKeyRecord | null = null;
-      try {
-        const presented = request.headers['x-api-key'];
-        const validation = validateOrError(memo, endpoint, request.raw.url, request.query as Record<string, unknown>);
-        const early = 'validated' in validation ? startHitReads(deps, endpoint, validation.validated, presented, request.admittedAccount?.id) : null;
-        account = await authenticate(deps.state.keys, presented, request);
-        if ('error' in validation) throw validation.error;
-        const { validated } = validation;
-        let signal: AbortSignal | undefined;
-        // Lazy: only a live fetch reads the signal, so a cache hit never pays for a controller and a listener.
-        const call: CallContext = { account, requestId: request.id, cachedEntry: early?.entry, get signal() { return (signal ??= abortOnDisconnect(reply)); } };
-        const outcome = await runEndpoint(deps, endpoint, validated, call);
-        // A live result moved the balance: read it after the charge was settled.
-        const earlyUsage = outcome.cached && early ? await early.usage : null;
-        const usage = earlyUsage && earlyUsage.accountId === account.id ? { ...earlyUsage.usage, dailyCap: account.dailyCap } : await readUsage(deps, account);
-        return reply.code(200).headers(billingHeaders(outcome.creditsCharged, usage)).type('application/json').send(successBody(outcome));
-      } catch (error) {
-        return sendError(reply, request, error, account, deps);
-      }
+      const presented = request.headers['x-api-key'];
+      const validation = validateOrError(memo, endpoint, request.raw.url, request.query as Record<string, unknown>);
+      const early = 'validated' in validation ? startHitReads(deps, endpoint, validation.validated, presented, request.admittedAccount?.id) : null;
+      const account = await authenticateRest(deps.state.keys, request);
+      if ('error' in validation) throw validation.error;
+      const { validated } = validation;
+      let signal: AbortSignal | undefined;
+      // Lazy: only a live fetch reads the signal, so a cache hit never pays for a controller and a listener.
+      const call: CallContext = { account, requestId: request.id, cachedEntry: early?.entry, get signal() { return (signal ??= abortOnDisconnect(reply)); } };
+      const outcome = await runEndpoint(deps, endpoint, validated, call);
+      // A live result moved the balance: read it after the charge was settled.
+      const earlyUsage = outcome.cached && early ? await early.usage : null;
+      const usage = earlyUsage && earlyUsage.accountId === account.id ? { ...earlyUsage.usage, dailyCap: account.dailyCap } : await readUsage(deps, account);
+      return reply.code(200).headers(billingHeaders(outcome.creditsCharged, usage)).type('application/json').send(successBody(outcome));
     });
   }
 
   app.get('/v1/account', async (request, reply) => {
-    try {
-      const account = await authenticate(deps.state.keys, request.headers['x-api-key'], request);
-      const [usage, recent] = await Promise.all([deps.state.ledger.usage(account.id, account.dailyCap), deps.state.ledger.history(account.id, 20)]);
-      const body = { success: true, data: { accountId: account.id, ...usage, recentUsage: recent }, meta: { creditsCharged: 0 } };
-      return reply.code(200).headers(billingHeaders(0, usage)).send(body);
-    } catch (error) {
-      return sendError(reply, request, error, null, deps);
-    }
+    const account = await authenticateRest(deps.state.keys, request);
+    const [usage, recent] = await Promise.all([deps.state.ledger.usage(account.id, account.dailyCap), deps.state.ledger.history(account.id, 20)]);
+    const body = { success: true, data: { accountId: account.id, ...usage, recentUsage: recent }, meta: { creditsCharged: 0 } };
+    return reply.code(200).headers(billingHeaders(0, usage)).send(body);
   });
 }
 
@@ -69,12 +58,11 @@ function validateOrError(memo: ValidationMemo, endpoint: EndpointDefinition, raw
  */
 function startHitReads(deps: PipelineDeps, endpoint: EndpointDefinition, validated: ValidatedRequest, presented: string | string[] | undefined, knownAccountId: string | undefined) {
   const key = Array.isArray(presented) ? presented[0] : presented;
-  if (!mayServeFromCache(endpoint, validated) || key === undefined) return null;
+  if (key === undefined) return null;
+  const entry = startCacheRead(deps, endpoint, validated);
+  if (entry === null) return null;
   // The rate-limit hook has usually found the account already: no second hash of the key.
   const accountId = knownAccountId ?? accountIdForKey(key.trim());
-  const entry = deps.state.cache.get(cacheKey(endpoint.path, validated.params));
-  // Awaited by the pipeline when the key is valid; a rejection nobody awaits must not crash the process.
-  entry.catch(() => {});
   const usage = deps.state.ledger.usage(accountId, null).then(
     (read) => ({ accountId, usage: read }),
     () => null,
@@ -96,13 +84,4 @@ function abortOnDisconnect(reply: FastifyReply): AbortSignal {
     if (!reply.raw.writableFinished) controller.abort();
   });
   return controller.signal;
-}
-
-/** Renders any failure as the error envelope; unexpected ones are logged and become a 500 without internals. */
-export async function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown, account: ApiKeyRecord | null, deps: Pick<PipelineDeps, 'state'>): Promise<FastifyReply> {
-  const failure = isGatewayError(error) ? error : new GatewayError('internal_error', 'Something went wrong on our side; nothing was charged.');
-  if (!isGatewayError(error)) request.log.error({ err: error }, 'unexpected error');
-  if (failure.retryAfter !== undefined) reply.header('retry-after', String(failure.retryAfter));
-  if (account) reply.headers(billingHeaders(0, await deps.state.ledger.usage(account.id, account.dailyCap).catch(() => null)));
-  return reply.code(failure.status).type('application/json').send(errorBody(failure));
 }

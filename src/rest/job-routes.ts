@@ -1,52 +1,35 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors.js';
 import type { JobService } from '../jobs/service.js';
-import { authenticate } from '../pipeline/auth.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
-import type { ApiKeyRecord } from '../state/ports.js';
-import { sendError } from './data-routes.js';
+import { authenticateRest } from './door.js';
 
 const MAX_IDEMPOTENCY_KEY = 255;
 
-/** POST /v1/jobs, POST /v1/jobs/batch, GET and DELETE /v1/jobs/{id} (contract section 6). */
+/** POST /v1/jobs, POST /v1/jobs/batch, GET and DELETE /v1/jobs/{id}. */
 export function registerJobRoutes(app: FastifyInstance, jobs: JobService, deps: Pick<PipelineDeps, 'state'>): void {
   const create = (kind: 'job' | 'batch') => async (request: FastifyRequest, reply: FastifyReply) => {
-    let account: ApiKeyRecord | null = null;
-    try {
-      account = await authenticate(deps.state.keys, request.headers['x-api-key'], request);
-      const created = await jobs.create(account, kind, request.body, idempotencyKeyOf(request));
-      if (created.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(202).type('application/json').send({ success: true, data: created.view, meta: { creditsCharged: 0 } });
-    } catch (error) {
-      return sendError(reply, request, error, account, deps);
-    }
+    const account = await authenticateRest(deps.state.keys, request);
+    const created = await jobs.create(account, kind, request.body, idempotencyKeyOf(request));
+    if (created.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.code(202).type('application/json').send({ success: true, data: created.view, meta: { creditsCharged: 0 } });
   };
   app.post('/v1/jobs', create('job'));
   app.post('/v1/jobs/batch', create('batch'));
 
   app.get<{ Params: { id: string }; Querystring: { cursor?: string; limit?: string } }>('/v1/jobs/:id', async (request, reply) => {
-    let account: ApiKeyRecord | null = null;
-    try {
-      account = await authenticate(deps.state.keys, request.headers['x-api-key'], request);
-      const { cursor, limit, ...unknown } = request.query;
-      const extra = Object.keys(unknown);
-      if (extra.length > 0) throw new GatewayError('invalid_request', `Unknown parameter \`${extra[0]}\`; this route accepts cursor, limit.`, { details: { param: extra[0] } });
-      const view = await jobs.get(account, request.params.id, cursor, limit === undefined ? undefined : Number(limit));
-      return reply.code(200).type('application/json').send({ success: true, data: view, meta: { creditsCharged: 0 } });
-    } catch (error) {
-      return sendError(reply, request, error, account, deps);
-    }
+    const account = await authenticateRest(deps.state.keys, request);
+    const { cursor, limit, ...unknown } = request.query;
+    const extra = Object.keys(unknown);
+    if (extra.length > 0) throw new GatewayError('invalid_request', `Unknown parameter \`${extra[0]}\`; this route accepts cursor, limit.`, { details: { param: extra[0] } });
+    const view = await jobs.get(account, request.params.id, cursor, limit === undefined ? undefined : Number(limit));
+    return reply.code(200).type('application/json').send({ success: true, data: view, meta: { creditsCharged: 0 } });
   });
 
   app.delete<{ Params: { id: string } }>('/v1/jobs/:id', async (request, reply) => {
-    let account: ApiKeyRecord | null = null;
-    try {
-      account = await authenticate(deps.state.keys, request.headers['x-api-key'], request);
-      const view = await jobs.cancel(account, request.params.id);
-      return reply.code(200).type('application/json').send({ success: true, data: view, meta: { creditsCharged: 0 } });
-    } catch (error) {
-      return sendError(reply, request, error, account, deps);
-    }
+    const account = await authenticateRest(deps.state.keys, request);
+    const view = await jobs.cancel(account, request.params.id);
+    return reply.code(200).type('application/json').send({ success: true, data: view, meta: { creditsCharged: 0 } });
   });
 }
 

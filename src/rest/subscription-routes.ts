@@ -1,25 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors.js';
-import { authenticate } from '../pipeline/auth.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import type { ApiKeyRecord } from '../state/ports.js';
 import type { SubscriptionService } from '../subscriptions/service.js';
-import { sendError } from './data-routes.js';
+import { authenticateRest } from './door.js';
 
-/** POST, GET (list and one) and DELETE /v1/subscriptions (contract section 7). */
+/** POST, GET (list and one) and DELETE /v1/subscriptions. */
 export function registerSubscriptionRoutes(app: FastifyInstance, subscriptions: SubscriptionService, deps: Pick<PipelineDeps, 'state'>): void {
-  /** Authenticates, runs `work`, and renders its answer or any failure as the envelope. */
+  /** Authenticates and renders `work`'s answer as the envelope (failures go to the door's error handler). */
   const handle =
     <R extends FastifyRequest>(work: (account: ApiKeyRecord, request: R) => Promise<{ status: number; data: unknown }>) =>
     async (request: R, reply: FastifyReply) => {
-      let account: ApiKeyRecord | null = null;
-      try {
-        account = await authenticate(deps.state.keys, request.headers['x-api-key'], request);
-        const { status, data } = await work(account, request);
-        return reply.code(status).type('application/json').send({ success: true, data, meta: { creditsCharged: 0 } });
-      } catch (error) {
-        return sendError(reply, request, error, account, deps);
-      }
+      const account = await authenticateRest(deps.state.keys, request);
+      const { status, data } = await work(account, request);
+      return reply.code(status).type('application/json').send({ success: true, data, meta: { creditsCharged: 0 } });
     };
 
   app.post('/v1/subscriptions', handle(async (account, request) => ({ status: 201, data: await subscriptions.create(account, request.body) })));

@@ -1,13 +1,12 @@
 import type { GraphQLSchema } from 'graphql';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { builder } from './builder.js';
-import { addForumEdges } from './edges/forum.js';
-import { addRealtyEdges } from './edges/realty.js';
+import { addEdges } from './edges/add-edges.js';
 import { addJobFields } from './jobs.js';
 import { addRootFields } from './root-fields.js';
 import { addSubscriptionEventsField } from './subscription-events.js';
 import { addWatchFields } from './watch-fields.js';
-import './types/resources.js';
+import { addResourceTypes } from './types/resources.js';
 
 let built: { catalogue: Catalogue; schema: GraphQLSchema } | null = null;
 
@@ -20,15 +19,15 @@ export function buildSchema(catalogue: Catalogue): GraphQLSchema {
     if (built.catalogue !== catalogue) throw new Error('buildSchema: the schema was already built for another catalogue');
     return built.schema;
   }
-  builder.queryType({ description: 'One root field per data endpoint (contract section 8).' });
+  addResourceTypes(catalogue);
+  builder.queryType({ description: 'One root field per data endpoint, with the REST parameters as arguments.' });
   addRootFields(catalogue);
-  builder.mutationType({ description: 'Jobs and batches (contract section 6).' });
+  builder.mutationType({ description: 'Jobs and batches: queue endpoint calls and read their results later.' });
   builder.subscriptionType({ description: 'Streams over SSE (Accept: text/event-stream).' });
   addJobFields();
   addSubscriptionEventsField();
   addWatchFields(catalogue);
-  if (catalogue.families.some((family) => family.name === 'forum')) addForumEdges(catalogue);
-  if (catalogue.families.some((family) => family.name === 'realty')) addRealtyEdges(catalogue);
+  addEdges(catalogue);
   built = { catalogue, schema: builder.toSchema({ sortSchema: false }) };
   return built.schema;
 }

@@ -2,12 +2,11 @@ import { z } from 'zod';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
-import { outcomePayload } from '../pipeline/outcome.js';
 import { requestSchema, splitRequest, type ValidatedRequest } from '../pipeline/params.js';
 import { toGraphQLError } from './errors.js';
 import { builder } from './builder.js';
 import { endpointCost } from './limits/upstream-cost.js';
-import { LISTED_BY, listTypeOf, RAW, resourceTypes, type Resource, type ResourceList } from './types/resources.js';
+import { LISTED_BY, listTypeOf, RAW, resourceType, type Resource, type ResourceList } from './types/resources.js';
 
 const camelCase = (name: string): string => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -71,13 +70,13 @@ export function argsSchema(endpoint: EndpointDefinition, schema: z.ZodObject = r
 /** A resolved resource: the data with its raw payload attached (served by the `raw` field). */
 export function resourceFrom(data: unknown, outcome: EndpointOutcome): Resource {
   const resource = { ...(data as Record<string, unknown>) } as Resource;
-  resource[RAW] = outcome.rawJson === null ? null : JSON.parse(outcome.rawJson);
+  resource[RAW] = outcome.raw;
   return resource;
 }
 
 function listFrom(outcome: EndpointOutcome, params: Record<string, unknown>): ResourceList {
-  const payload = outcomePayload(outcome);
-  return listOf(payload.data, payload.pagination, outcome.rawJson === null ? null : JSON.parse(outcome.rawJson), outcome.fetchedAt, params);
+  const { payload } = outcome;
+  return listOf(payload.data, payload.pagination, outcome.raw, outcome.fetchedAt, params);
 }
 
 /** A list result; each item remembers the parameters that listed it (graph edges read them). */
@@ -95,7 +94,7 @@ export function validated(endpoint: EndpointDefinition, parsed: unknown): Valida
   }
 }
 
-/** One Query field per catalogue endpoint (contract section 8). */
+/** One Query field per catalogue endpoint. */
 export function addRootFields(catalogue: Catalogue): void {
   for (const endpoint of catalogue.endpoints) {
     const description = `${endpoint.summary}\n\n${endpoint.description}\n\nREST: GET ${endpoint.path}. Costs ${endpoint.flags.creditCost} credit(s) per live fetch; 0 on a cache hit or an empty result.`;
@@ -117,7 +116,7 @@ export function addRootFields(catalogue: Catalogue): void {
         });
       }
       return t.field({
-        type: resourceTypes[endpoint.returns.type],
+        type: resourceType(endpoint.returns.type),
         nullable: true,
         description: `${description} Null for an empty result.`,
         extensions,
@@ -125,7 +124,7 @@ export function addRootFields(catalogue: Catalogue): void {
         validate: { schema: argsSchema(endpoint) as never },
         resolve: async (_root, parsed, context) => {
           const outcome = await context.run(endpoint, validated(endpoint, parsed));
-          const { data } = outcomePayload(outcome);
+          const { data } = outcome.payload;
           return data === null ? null : resourceFrom(data, outcome);
         },
       });

@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { Repeater } from 'graphql-yoga';
 import type { Catalogue } from '../catalogue/catalogue.js';
+import type { WatchChoice } from '../catalogue/family.js';
+import { endpointAt } from './edges/load-through-pipeline.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import { GatewayError } from '../errors.js';
-import { outcomePayload } from '../pipeline/outcome.js';
 import { runEndpoint } from '../pipeline/run-endpoint.js';
 import { checkForChange } from '../subscriptions/check.js';
 import { contentHash } from '../subscriptions/content-hash.js';
 import { builder } from './builder.js';
 import type { GraphQLContext } from './context.js';
-import { endpointAt } from './edges/load-through-pipeline.js';
 import { toGraphQLError } from './errors.js';
 import { endpointCost } from './limits/upstream-cost.js';
 import { argsSchema, argumentsOf, listOf, validated } from './root-fields.js';
-import { listTypeOf, resourceTypes, type Resource } from './types/resources.js';
+import { listTypeOf, resourceType, type Resource } from './types/resources.js';
 
 /** The longest interval a watch may ask for. The shortest is SUBSCRIPTION_MIN_INTERVAL_SECONDS. */
 export const WATCH_MAX_INTERVAL_SECONDS = 3600;
@@ -53,7 +53,7 @@ function watch(context: GraphQLContext, endpoint: EndpointDefinition, params: Re
     void stop.then(() => aborted.abort());
     try {
       const first = await runEndpoint(context.deps, endpoint, { params, cacheMaxAgeSeconds: null, includeRaw: false }, { account: context.account, requestId: context.requestId, signal: aborted.signal });
-      const payload = outcomePayload(first);
+      const payload = first.payload;
       let hash = contentHash(payload.data);
       await push({ endpoint, params, data: payload.data, pagination: payload.pagination, fetchedAt: first.fetchedAt, creditsCharged: first.creditsCharged });
       for (;;) {
@@ -97,65 +97,52 @@ function startWatch(context: GraphQLContext, endpoint: EndpointDefinition, parse
 
 const WATCH_NOTE = `Streams over SSE: the first result at once (charged like the query field: 1 credit, 0 when empty), then every intervalSeconds a live check that sends the result again only when it changed (1 credit per change; unchanged and failed checks are free and send nothing). Edges you select (author, ...) are billed per event as in a query. A change the balance cannot pay for ends the stream with insufficient_credits. Always live: no cacheMaxAge, no includeRaw.`;
 
-/** watchForumSubreddit, watchForumPost and watchRealtyListing (subscriptions, contract section 8). */
+/** `forumSubreddit` -> `watchForumSubreddit`. */
+export const watchFieldName = (endpoint: EndpointDefinition): string => `watch${endpoint.graphqlField[0]!.toUpperCase()}${endpoint.graphqlField.slice(1)}`;
+
+/**
+ * One `watch*` subscription field per subscribable endpoint, named after its query field, and
+ * the families' combined watches (one field whose argument picks one of several endpoints).
+ */
 export function addWatchFields(catalogue: Catalogue): void {
-  const hasForum = catalogue.byPath.has('/v1/forum/subreddit');
-  const hasRealty = catalogue.byPath.has('/v1/realty/for-sale');
-
-  if (hasForum) {
-    const subreddit = endpointAt(catalogue, '/v1/forum/subreddit');
-    builder.subscriptionField('watchForumSubreddit', (t) =>
-      t.field({
-        type: listTypeOf('Post'),
-        description: `A community's posts (as forumSubreddit), re-sent when they change. ${WATCH_NOTE} On a change, pagination is {cursor: null, hasMore: false}: the check compares the posts only.`,
-        args: argumentsOf(subreddit, watchSchema(subreddit))(t as never) as never,
-        validate: { schema: argsSchema(subreddit, watchSchema(subreddit)) as never },
-        // Each event costs what the query field costs; the limit bounds the fan-out of one event.
-        extensions: { upstreamCost: endpointCost(subreddit, { sizeArgument: 'limit' }) },
-        subscribe: (_root, parsed, context) => startWatch(context, subreddit, parsed as Record<string, unknown>),
-        resolve: (event: WatchEvent, _args, context) => {
-          billed(event, context);
-          return listOf(event.data, event.pagination, null, event.fetchedAt, event.params);
-        },
-      }),
-    );
-    const post = endpointAt(catalogue, '/v1/forum/post');
-    builder.subscriptionField('watchForumPost', (t) =>
-      t.field({
-        type: resourceTypes.Post,
-        nullable: true,
-        description: `One post (as forumPost), re-sent when it changes (score, comment count, text...). ${WATCH_NOTE} Null when the post is gone.`,
-        args: argumentsOf(post, watchSchema(post))(t as never) as never,
-        validate: { schema: argsSchema(post, watchSchema(post)) as never },
-        extensions: { upstreamCost: endpointCost(post) },
-        subscribe: (_root, parsed, context) => startWatch(context, post, parsed as Record<string, unknown>),
-        resolve: (event: WatchEvent, _args, context) => single(billed(event, context)),
-      }),
-    );
+  for (const endpoint of catalogue.endpoints.filter((each) => each.flags.subscribable)) {
+    const what = endpoint.returns.kind === 'list' ? 'the items only' : 'the resource';
+    addWatchField(watchFieldName(endpoint), `${endpoint.summary} (as ${endpoint.graphqlField}), re-sent when it changes; the check compares ${what}.`, endpoint);
   }
-
-  if (hasRealty) {
-    const forSale = endpointAt(catalogue, '/v1/realty/for-sale');
-    const forRent = endpointAt(catalogue, '/v1/realty/for-rent');
-    // The for-sale and for-rent parameters are the same shape; `listing` picks the endpoint.
-    const listing = z.enum(['for-sale', 'for-rent']).default('for-sale').describe('which page the url is: a for-sale listing (/v1/realty/for-sale) or a rental (/v1/realty/for-rent)');
-    const schema = watchSchema(forSale, { listing });
-    builder.subscriptionField('watchRealtyListing', (t) =>
-      t.field({
-        type: resourceTypes.PropertyListing,
-        nullable: true,
-        description: `One Redfin listing (as realtyForSale, or realtyForRent with listing: "for-rent"), re-sent when it changes (price, status...). ${WATCH_NOTE} Null when the listing is gone.`,
-        args: argumentsOf(forSale, schema)(t as never) as never,
-        validate: { schema: argsSchema(forSale, schema) as never },
-        extensions: { upstreamCost: endpointCost(forSale) },
-        subscribe: (_root, parsed, context) => {
-          const { listing: which, ...rest } = parsed as unknown as { listing: 'for-sale' | 'for-rent' } & Record<string, unknown>;
-          return startWatch(context, which === 'for-rent' ? forRent : forSale, rest);
-        },
-        resolve: (event: WatchEvent, _args, context) => single(billed(event, context)),
-      }),
-    );
+  for (const choice of catalogue.families.flatMap((family) => family.watchChoices ?? [])) {
+    const endpoints = Object.fromEntries(Object.entries(choice.endpoints).map(([value, path]) => [value, endpointAt(catalogue, path)]));
+    addWatchField(choice.field, choice.description, endpoints, choice);
   }
+}
+
+/** A watch field over one endpoint, or over several of the same parameter shape chosen by an argument. */
+function addWatchField(name: string, description: string, target: EndpointDefinition | Record<string, EndpointDefinition>, choice?: WatchChoice): void {
+  const choices = 'path' in target ? null : (target as Record<string, EndpointDefinition>);
+  const [defaultValue, first] = choices ? (Object.entries(choices)[0] as [string, EndpointDefinition]) : [null, target as EndpointDefinition];
+  const extra: z.ZodRawShape =
+    choices && choice ? { [choice.argument]: z.enum(Object.keys(choices) as [string, ...string[]]).default(defaultValue!).describe(choice.argumentDescription) } : {};
+  const schema = watchSchema(first, extra);
+  const list = first.returns.kind === 'list';
+  builder.subscriptionField(name, (t) =>
+    t.field({
+      type: (list ? listTypeOf(first.returns.type) : resourceType(first.returns.type)) as never,
+      nullable: !list,
+      description: `${description} ${WATCH_NOTE}${list ? ' On a change, pagination is {cursor: null, hasMore: false}.' : ' Null when the resource is gone.'}`,
+      args: argumentsOf(first, schema)(t as never) as never,
+      validate: { schema: argsSchema(first, schema) as never },
+      // Each event costs what the query field costs; the limit bounds the fan-out of one event.
+      extensions: { upstreamCost: endpointCost(first, { sizeArgument: 'limit' }) },
+      subscribe: (_root, parsed, context) => {
+        if (!choices || !choice) return startWatch(context, first, parsed as Record<string, unknown>);
+        const { [choice.argument]: picked, ...rest } = parsed as Record<string, unknown>;
+        return startWatch(context, choices[String(picked)] ?? first, rest);
+      },
+      resolve: ((event: WatchEvent, _args: unknown, context: GraphQLContext) => {
+        billed(event, context);
+        return list ? listOf(event.data, event.pagination, null, event.fetchedAt, event.params) : single(event);
+      }) as never,
+    }),
+  );
 }
 
 /** A single resource as its query field returns it (a watch carries no raw payload). */

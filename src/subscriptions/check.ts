@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import { GatewayError, isGatewayError } from '../errors.js';
-import { outcomePayload } from '../pipeline/outcome.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
 import { runEndpoint, type PipelineDeps } from '../pipeline/run-endpoint.js';
-import type { ApiKeyRecord, Ledger, StateAdapters } from '../state/ports.js';
+import type { ApiKeyRecord } from '../state/ports.js';
 import { contentHash } from './content-hash.js';
 
 /** Credits one delivered change costs (contract section 7), whatever the endpoint's fetch cost. */
@@ -49,8 +48,9 @@ export async function checkForChange(
   let data: unknown;
   let empty: boolean;
   try {
-    const outcome = await runEndpoint(withFreeFetches(deps), endpoint, request, { account, requestId: reservationId, signal: options.signal });
-    data = outcomePayload(outcome).data;
+    // The look is free: a subscriber pays for a change, and a paused subscription must still see whether content moved.
+    const outcome = await runEndpoint(deps, endpoint, request, { account, requestId: reservationId, signal: options.signal, charge: false });
+    data = outcome.payload.data;
     empty = outcome.empty;
   } catch (error) {
     // Upstream failures are retried at the next interval, never taken for a change.
@@ -70,27 +70,4 @@ export async function checkForChange(
   if (!reserved.ok) return { kind: 'insufficient_credits', hash, data, reason: reserved.reason };
   await deps.state.ledger.commit(reservationId);
   return { kind: 'changed', hash, previousHash, data, creditsCharged: CHANGE_COST };
-}
-
-/**
- * The pipeline with a ledger that holds nothing: a subscriber pays for a change, not for the
- * fetch that looked for one, so the fetch itself must neither charge nor be refused for lack of
- * credits (a paused subscription still needs to see whether content moved). The real charge is
- * taken above, once the hash is known. Everything else (upstream, shape check, cache write) is
- * the pipeline unchanged.
- */
-function withFreeFetches(deps: PipelineDeps): PipelineDeps {
-  const state: StateAdapters = { ...deps.state, ledger: freeLedger(deps.state.ledger) };
-  return { ...deps, state };
-}
-
-function freeLedger(real: Ledger): Ledger {
-  return {
-    reserve: async () => ({ ok: true, balance: 0, dailyUsed: 0 }),
-    commit: async () => {},
-    release: async () => {},
-    credit: (accountId, credits) => real.credit(accountId, credits),
-    usage: (accountId, dailyCap) => real.usage(accountId, dailyCap),
-    history: (accountId, limit) => real.history(accountId, limit),
-  };
 }

@@ -1,8 +1,6 @@
-import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Config } from '../config.js';
 import { createSafeAgent, type ResolveAll } from '../outbound/index.js';
-import { createPipelineDeps } from '../pipeline/deps.js';
-import type { StateAdapters } from '../state/ports.js';
+import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { isRedisState } from '../state/redis/index.js';
 import { BullCheckScheduler, BullDeliveryQueue } from './bull-queues.js';
 import { MemoryCheckLock, RedisCheckLock } from './lock.js';
@@ -25,12 +23,11 @@ export interface SubscriptionOptions {
  */
 export async function createSubscriptions(
   config: Config,
-  catalogue: Catalogue,
-  state: StateAdapters,
+  pipeline: PipelineDeps,
   log: (message: string, context: Record<string, unknown>) => void,
   options: SubscriptionOptions = {},
 ): Promise<SubscriptionService> {
-  const pipeline = createPipelineDeps(config, catalogue, state, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logError: log });
+  const { catalogue, state } = pipeline;
   const agent = createSafeAgent({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, resolveAll: options.resolveAll });
   const onError = (error: unknown, context: Record<string, unknown>) => log('subscription background work failed', { ...context, error: String(error) });
   const parts = isRedisState(state)
@@ -49,16 +46,13 @@ export async function createSubscriptions(
   return new SubscriptionService({
     ...parts,
     catalogue,
-    pipeline: pipeline.deps,
+    pipeline,
     pubsub: state.pubsub,
     rules: { minIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE },
     agent,
-    // A realty check may make a few upstream requests in a row.
+    // A check may make a few upstream requests in a row.
     checkDeadlineMs: 5 * config.UPSTREAM_TIMEOUT_MS,
     log,
-    release: async () => {
-      await pipeline.close();
-      await agent.close();
-    },
+    release: () => agent.close(),
   });
 }

@@ -3,9 +3,10 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import { GatewayError } from '../errors.js';
 import { isOutboundRefused, MAX_OUTBOUND_URL_LENGTH, parseOutboundUrl } from '../outbound/index.js';
+import { endpointNamed, parseEndpointBody } from '../pipeline/endpoint-body.js';
 import { validateRequest } from '../pipeline/params.js';
 
-/** Longest interval between checks: one day (contract section 7). */
+/** Longest interval between checks: one day. */
 export const MAX_INTERVAL_SECONDS = 86_400;
 export const DEFAULT_INTERVAL_SECONDS = 3600;
 
@@ -42,19 +43,8 @@ const NOT_FOR_SUBSCRIPTIONS = ['cache_max_age', 'include_raw'];
  * http(s) webhook URL (an IP literal must be public unless WEBHOOK_ALLOW_PRIVATE).
  */
 export function validateSubscriptionRequest(catalogue: Catalogue, body: unknown, rules: SubscriptionRules): ValidatedSubscriptionRequest {
-  const parsed = subscriptionBodySchema(rules.minIntervalSeconds).safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.code === 'unrecognized_keys' ? issue.keys[0]! : issue.path.join('.') || 'body';
-    const message = issue.code === 'unrecognized_keys' ? 'is not a field of a subscription (endpoint, params, webhookUrl, intervalSeconds)' : issue.message;
-    throw new GatewayError('invalid_request', `Invalid \`${field}\`: ${message}.`, { details: { param: field } });
-  }
-  const { endpoint: path, params: input, webhookUrl, intervalSeconds } = parsed.data;
-  const endpoint = catalogue.byPath.get(path);
-  if (!endpoint) throw new GatewayError('invalid_request', `Unknown endpoint \`${path}\`; see /openapi.json for the data endpoints.`, { details: { param: 'endpoint' } });
-  if (!endpoint.flags.subscribable) {
-    throw new GatewayError('invalid_request', `${endpoint.path} cannot be subscribed to (x-subscribable is false).`, { details: { param: 'endpoint', endpoint: endpoint.path } });
-  }
+  const { endpoint: path, params: input, webhookUrl, intervalSeconds } = parseEndpointBody(subscriptionBodySchema(rules.minIntervalSeconds), body);
+  const endpoint = endpointNamed(catalogue, path, 'subscribable');
   const option = NOT_FOR_SUBSCRIPTIONS.find((name) => name in input);
   if (option) throw new GatewayError('invalid_request', `Invalid parameter \`${option}\`: a subscription always checks live data.`, { details: { param: option } });
   const { params } = validateRequest(endpoint, input);

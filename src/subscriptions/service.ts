@@ -60,7 +60,7 @@ export class SubscriptionService {
   async create(account: ApiKeyRecord, body: unknown): Promise<Record<string, unknown>> {
     const { catalogue, store, scheduler, pipeline, rules } = this.#deps;
     const request = validateSubscriptionRequest(catalogue, body, rules);
-    // A family that cannot run here (realty without a proxy) is 501 now, not a failing check later.
+    // A family that cannot run here (one needing a proxy it lacks) is 501 now, not a failing check later.
     pipeline.upstreamFor(request.endpoint);
     if ((await store.countOf(account.id)) >= MAX_SUBSCRIPTIONS_PER_ACCOUNT) {
       throw new GatewayError('invalid_request', `An API key may hold at most ${MAX_SUBSCRIPTIONS_PER_ACCOUNT} subscriptions; delete some first.`, { details: { limit: MAX_SUBSCRIPTIONS_PER_ACCOUNT } });

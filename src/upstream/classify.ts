@@ -1,3 +1,4 @@
+import type { BlockPageMarkers } from '../catalogue/family.js';
 import { GatewayError } from '../errors.js';
 import type { UpstreamResponse } from './types.js';
 
@@ -6,12 +7,11 @@ import type { UpstreamResponse } from './types.js';
  * challenges are never successes, whatever their status.
  */
 
-const BLOCK_PAGE_MARKERS: readonly RegExp[] = [
-  /whoa there,? pardner/i, // Reddit's classic bot page
-  /blocked by network security/i, // Reddit's newer block page
-  /<title>[^<]*are you a robot\??[^<]*<\/title>/i, // Redfin
-  /awswaf|aws-waf-token|challenge\.js/i, // AWS WAF JavaScript challenge
-];
+/** Challenges any platform may put in front of its pages; each family adds its own markers. */
+const COMMON_MARKERS: BlockPageMarkers = {
+  markers: [/awswaf|aws-waf-token|challenge\.js/i], // AWS WAF JavaScript challenge
+  titles: [/blocked/i],
+};
 
 /** A challenge page is small; a real page that merely mentions a marker is not blocked. */
 const CHALLENGE_PAGE_MAX_BYTES = 64 * 1024;
@@ -43,22 +43,23 @@ function looksLikeHtml(response: UpstreamResponse): boolean {
   return type.includes('html') || /^\s*</.test(response.body.slice(0, 200));
 }
 
-function isBlockPage(response: UpstreamResponse): boolean {
+function isBlockPage(response: UpstreamResponse, family: BlockPageMarkers): boolean {
   if (isBotChallenge(response.headers)) return true;
   if (!looksLikeHtml(response)) return false;
   const head = response.body.slice(0, CHALLENGE_PAGE_MAX_BYTES);
   if (response.body.length > CHALLENGE_PAGE_MAX_BYTES && response.status < 300) {
     // A full page: only its title can say it is a bot page.
-    return /<title>[^<]*(are you a robot|blocked|pardner)[^<]*<\/title>/i.test(head);
+    const title = /<title>([^<]*)<\/title>/i.exec(head)?.[1];
+    return title !== undefined && [...(COMMON_MARKERS.titles ?? []), ...(family.titles ?? [])].some((marker) => marker.test(title));
   }
-  return BLOCK_PAGE_MARKERS.some((marker) => marker.test(head));
+  return [...(COMMON_MARKERS.markers ?? []), ...(family.markers ?? [])].some((marker) => marker.test(head));
 }
 
 /**
  * Returns the failure an upstream response stands for, or null when the response is a
  * usable answer (2xx, or a status the caller said it interprets itself).
  */
-export function classifyResponse(response: UpstreamResponse, passStatuses: readonly number[] = []): GatewayError | null {
+export function classifyResponse(response: UpstreamResponse, passStatuses: readonly number[] = [], blockPages: BlockPageMarkers = {}): GatewayError | null {
   const { status } = response;
   const details = { upstreamStatus: status, host: safeHost(response.url) };
   if (status === 429) {
@@ -70,7 +71,7 @@ export function classifyResponse(response: UpstreamResponse, passStatuses: reado
   if (status === 202 && isBotChallenge(response.headers)) {
     return new GatewayError('upstream_blocked', 'The platform answered with a bot challenge.', { details });
   }
-  if (isBlockPage(response)) {
+  if (isBlockPage(response, blockPages)) {
     return new GatewayError('upstream_blocked', 'The platform answered with a block page.', { details });
   }
   if (status >= 200 && status < 300) {

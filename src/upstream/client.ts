@@ -1,5 +1,6 @@
 import { Agent, ProxyAgent, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { GatewayError } from '../errors.js';
+import type { BlockPageMarkers } from '../catalogue/family.js';
 import { classifyResponse } from './classify.js';
 import { Coalescer } from './coalesce.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from './types.js';
@@ -16,6 +17,8 @@ export interface FamilyUpstreamOptions {
   family: string;
   hosts: readonly string[];
   proxyUrl?: string | undefined;
+  /** How the family's platform shows a block page. */
+  blockPages?: BlockPageMarkers | undefined;
 }
 
 const MAX_REDIRECTS = 5;
@@ -52,7 +55,7 @@ export class UpstreamClient {
     const hosts = new Set(options.hosts.map((host) => host.toLowerCase()));
     // One coalescer per family: families differ in hosts and dispatcher, so they never share a fetch.
     const coalescer = new Coalescer();
-    const send = (upstreamRequest: UpstreamRequest, signal: AbortSignal) => this.#fetch(upstreamRequest, hosts, dispatcher, options.family, signal);
+    const send = (upstreamRequest: UpstreamRequest, signal: AbortSignal) => this.#fetch(upstreamRequest, hosts, dispatcher, options, signal);
     return { fetch: (upstreamRequest) => coalescer.fetch(upstreamRequest, send) };
   }
 
@@ -70,17 +73,17 @@ export class UpstreamClient {
   }
 
   /** `cancel` is the fetch's own signal (the coalescer's), not any one caller's. */
-  async #fetch(upstreamRequest: UpstreamRequest, hosts: ReadonlySet<string>, dispatcher: Dispatcher, family: string, cancel: AbortSignal): Promise<UpstreamResponse> {
-    const timeout = AbortSignal.timeout(this.#options.timeoutMs);
+  async #fetch(upstreamRequest: UpstreamRequest, hosts: ReadonlySet<string>, dispatcher: Dispatcher, family: FamilyUpstreamOptions, cancel: AbortSignal): Promise<UpstreamResponse> {
+    const timeout = AbortSignal.timeout(upstreamRequest.timeoutMs ?? this.#options.timeoutMs);
     const signal = AbortSignal.any([timeout, cancel]);
-    let url = declaredUrl(upstreamRequest.url, hosts, family);
+    let url = declaredUrl(upstreamRequest.url, hosts, family.family);
     let method = upstreamRequest.method ?? 'GET';
     let body = upstreamRequest.body;
     for (let hop = 0; ; hop++) {
       const response = await this.#send(url, method, body, upstreamRequest.headers, dispatcher, signal, timeout);
       const location = response.headers.location;
       if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
-        const failure = classifyResponse(response, upstreamRequest.passStatuses);
+        const failure = classifyResponse(response, upstreamRequest.passStatuses, family.blockPages);
         if (failure) throw failure;
         return response;
       }

@@ -13,6 +13,12 @@ export interface UpstreamRequest {
   passStatuses?: readonly number[];
   /** Aborts the request (the caller went away); the pipeline sets it, families need not. */
   signal?: AbortSignal;
+  /**
+   * How long this request may take, when the caller's door has its own deadline (jobs wait
+   * longer than a synchronous request); the pipeline sets it, families need not. Requests that
+   * share one in-flight fetch share the first one's deadline.
+   */
+  timeoutMs?: number;
 }
 
 export interface UpstreamResponse {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Comment, Post } from '../../src/model/forum.js';
+import type { Comment, Post } from '../../src/model/content.js';
 import { parseAtomFeed } from '../../src/families/forum/atom/feed.js';
 import { forumCommentRepliesEndpoint } from '../../src/families/forum/endpoints/comment-replies.js';
 import { forumPostCommentsEndpoint } from '../../src/families/forum/endpoints/post-comments.js';

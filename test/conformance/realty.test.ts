@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchForRent } from '../../src/families/realty/fetch/for-rent.js';
 import { fetchForSale } from '../../src/families/realty/fetch/for-sale.js';
 import { fetchSearch } from '../../src/families/realty/fetch/search.js';
-import { propertyListingSchema, searchResultItemSchema } from '../../src/model/realty.js';
+import { propertyListingSchema, searchResultItemSchema } from '../../src/families/realty/model.js';
 import { stubUpstream, type StubHandler } from '../support/stub-upstream.js';
 
 /**

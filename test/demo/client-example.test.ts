@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient, GatewayGraphQLError, SubredditWithAuthorsDocument } from 'public-data-gateway/client';
-import { DEMO_SUBREDDIT } from '../../src/demo/examples.js';
+import { DEMO_SUBREDDIT } from '../../src/families/forum/demo/examples.js';
 import { startDemo, type Demo } from '../../src/demo/start-demo.js';
 
 /** The typed client (as the package exports it) and examples/subreddit-with-authors.ts against the demo. */

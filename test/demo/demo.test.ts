@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/catalogue/index.js';
-import { subredditWithAuthorsQuery } from '../../src/schema/graphiql.js';
-import { DEMO_SUBREDDIT } from '../../src/demo/examples.js';
+import { subredditWithAuthorsQuery } from '../../src/families/forum/graphql-examples.js';
+import { DEMO_SUBREDDIT } from '../../src/families/forum/demo/examples.js';
 import { startDemo, type Demo } from '../../src/demo/start-demo.js';
 
 /**

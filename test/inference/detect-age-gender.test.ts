@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_INFERENCE_MODEL, FAKE_INFERENCE_PATH, fakeEstimate, fakeInferenceProvider, fixedResolver } from '../../src/demo/fake-inference.js';
+import { fixedResolver } from '../../src/demo/fixed-resolver.js';
+import { FAKE_INFERENCE_MODEL, FAKE_INFERENCE_PATH, fakeEstimate, fakeInferenceProvider } from '../../src/families/inference/demo/fake-provider.js';
 import type { FakeReply, FakeUpstream } from '../../src/demo/fake-upstream.js';
 import { json } from '../../src/demo/replies.js';
 import { DEFAULT_RETRY_AFTER_SECONDS } from '../../src/upstream/classify.js';

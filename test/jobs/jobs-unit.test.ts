@@ -54,7 +54,7 @@ describe('processTarget', () => {
     const store = new MemoryJobStore({ retentionSeconds: 60 });
     await store.create(newJob('job_b', 1, account.id), [{ input: { subreddit: 'x1' }, request: validateRequest(subreddit, { subreddit: 'x1' }) }], null);
     const waits: number[] = [];
-    const deps = { pipeline: { state, upstreamFor: () => upstream, logError: () => {} }, store, catalogue, sleep: async (ms: number) => void waits.push(ms) };
+    const deps = { pipeline: { catalogue, state, upstreamFor: () => upstream, logError: () => {} }, store, catalogue, sleep: async (ms: number) => void waits.push(ms) };
     await processTarget(deps, { jobId: 'job_b', index: 0 });
     expect(waits).toEqual([7000]);
     expect(await store.get('job_b')).toMatchObject({ status: 'succeeded', creditsCharged: 1 });

@@ -1,4 +1,5 @@
 import { GatewayError } from '../../src/errors.js';
+import { registeredFamilies } from '../../src/families/registry.js';
 import { classifyResponse } from '../../src/upstream/classify.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../src/upstream/types.js';
 
@@ -10,6 +11,12 @@ export type StubHandler = (request: UpstreamRequest, url: URL) => StubAnswer | u
  * classifies like the real client, and records every request.
  * An unanswered request fails the test loudly.
  */
+/** Every registered family's block-page markers: a unit test's stub classifies any platform's pages. */
+const ALL_BLOCK_PAGES = {
+  markers: registeredFamilies.flatMap((family) => family.blockPages?.markers ?? []),
+  titles: registeredFamilies.flatMap((family) => family.blockPages?.titles ?? []),
+};
+
 export function stubUpstream(handler: StubHandler): Upstream & { calls: UpstreamRequest[] } {
   const calls: UpstreamRequest[] = [];
   return {
@@ -26,7 +33,7 @@ export function stubUpstream(handler: StubHandler): Upstream & { calls: Upstream
         body: answer.body ?? '',
         url: answer.url ?? request.url,
       };
-      const failure = classifyResponse(response, request.passStatuses);
+      const failure = classifyResponse(response, request.passStatuses, ALL_BLOCK_PAGES);
       if (failure) throw failure;
       return response;
     },

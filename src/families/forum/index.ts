@@ -1,5 +1,8 @@
-import type { FamilyDefinition } from '../../catalogue/endpoint.js';
+import { defineFamily } from '../../catalogue/family.js';
+import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { FORUM_HOSTS } from './constants.js';
+import { forumEdges } from './graph.js';
+import { forumGraphQLExamples } from './graphql-examples.js';
 import { forumCommentRepliesEndpoint } from './endpoints/comment-replies.js';
 import { forumPostCommentsEndpoint } from './endpoints/post-comments.js';
 import { forumPostTranscriptEndpoint } from './endpoints/post-transcript.js';
@@ -11,14 +14,24 @@ import { forumUserPostsEndpoint } from './endpoints/user-posts.js';
 import { forumUserEndpoint } from './endpoints/user.js';
 
 /**
- * The forum family (spec 4.2): Reddit's logged-out JSON listings, with Atom feeds and the
+ * The forum family: Reddit's logged-out JSON listings, with Atom feeds and the
  * community web page as fallbacks, and v.redd.it manifests for captions.
  */
-export const forumFamily: FamilyDefinition = {
+export const forumFamily = defineFamily({
   name: 'forum',
   hosts: FORUM_HOSTS,
+  blockPages: {
+    // The classic bot page and the newer network-security page; "pardner" is only ever the bot page's.
+    markers: [/whoa there,? pardner/i, /blocked by network security/i],
+    titles: [/pardner/i],
+  },
+  settings: {
+    FORUM_PROXY_URL: optionalUrl,
+    FORUM_CONCURRENCY: positiveInt(8),
+  },
   proxyEnv: 'FORUM_PROXY_URL',
   requiresResidentialProxy: false,
+  concurrencyEnv: 'FORUM_CONCURRENCY',
   endpoints: [
     forumPostEndpoint,
     forumPostCommentsEndpoint,
@@ -30,4 +43,7 @@ export const forumFamily: FamilyDefinition = {
     forumUserEndpoint,
     forumUserPostsEndpoint,
   ],
-};
+  edges: forumEdges,
+  graphqlExamples: forumGraphQLExamples,
+  demo: async () => (await import('./demo/world.js')).forumDemo,
+});

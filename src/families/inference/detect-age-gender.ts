@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../catalogue/endpoint.js';
 import type { SingleResult } from '../../catalogue/results.js';
 import { invalidParam, schemaDrift } from '../../errors.js';
-import type { AgeGenderEstimate } from '../../model/inference.js';
+import type { AgeGenderEstimate } from './model.js';
 // The URL rules only: the catalogue must not load the HTTP client (undici) to describe an endpoint.
 import { parseOutboundUrl } from '../../outbound/outbound-url.js';
 import { isOutboundRefused } from '../../outbound/refusal.js';

@@ -1,14 +1,25 @@
-import type { FamilyDefinition } from '../../catalogue/endpoint.js';
+import { defineFamily } from '../../catalogue/family.js';
+import { optionalUrl, positiveInt } from '../../config/setting-types.js';
+import { ageGenderEstimateSchema } from './model.js';
+import { lazyUpstream } from '../../upstream/lazy.js';
 import { detectAgeGenderEndpoint } from './detect-age-gender.js';
 
 /**
  * Inference: endpoints answered by an operator-configured model provider (INFERENCE_URL)
  * rather than a platform. No platform hosts: the provider upstream reaches only INFERENCE_URL.
  */
-export const inferenceFamily: FamilyDefinition = {
+export const inferenceFamily = defineFamily({
   name: 'inference',
   hosts: [],
+  settings: {
+    INFERENCE_URL: optionalUrl,
+    INFERENCE_CONCURRENCY: positiveInt(8),
+  },
   providerEnv: 'INFERENCE_URL',
+  providerUpstream: (providerUrl, options) => lazyUpstream(async () => (await import('./provider-upstream.js')).createProviderUpstream({ providerUrl, ...options })),
   requiresResidentialProxy: false,
+  concurrencyEnv: 'INFERENCE_CONCURRENCY',
+  resources: [ageGenderEstimateSchema],
   endpoints: [detectAgeGenderEndpoint],
-};
+  demo: async () => (await import('./demo/world.js')).inferenceDemo,
+});

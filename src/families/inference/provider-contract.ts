@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ageRangeSchema, genderEstimateSchema } from '../../model/inference.js';
+import { ageRangeSchema, genderEstimateSchema } from './model.js';
 
 /**
  * The contract between the gateway and the inference provider named by INFERENCE_URL

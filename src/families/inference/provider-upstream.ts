@@ -31,7 +31,7 @@ export function createProviderUpstream(options: ProviderUpstreamOptions): Upstre
       }
       const body = providerRequestSchema.parse(JSON.parse(upstreamRequest.body ?? '{}'));
       await checkImageUrl(body.imageUrl, options.resolveAll);
-      return send(target, upstreamRequest, options.timeoutMs);
+      return send(target, upstreamRequest, upstreamRequest.timeoutMs ?? options.timeoutMs);
     },
   };
 }

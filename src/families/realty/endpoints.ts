@@ -1,5 +1,5 @@
 import { defineEndpoint, type EndpointFlags } from '../../catalogue/endpoint.js';
-import type { PropertyListing, RealEstateAgent, SearchResultItem } from '../../model/realty.js';
+import type { PropertyListing, RealEstateAgent, SearchResultItem } from './model.js';
 import { checkedAgentParams, checkedListingParams, checkedSearchParams } from './checked-params.js';
 import { fetchAgent } from './fetch/agent.js';
 import { fetchForRent } from './fetch/for-rent.js';

@@ -1,4 +1,4 @@
-import type { Availability, ListingStatus } from '../../model/realty.js';
+import type { Availability, ListingStatus } from './model.js';
 
 /**
  * THE status table: Redfin's listing-status wording (as shown on listing pages, search

@@ -1,11 +1,10 @@
 import type { Catalogue } from '../../catalogue/catalogue.js';
 import type { EndpointDefinition } from '../../catalogue/endpoint.js';
-import { outcomePayload } from '../../pipeline/outcome.js';
 import { validateRequest } from '../../pipeline/params.js';
 import type { GraphQLContext } from '../context.js';
 import { toGraphQLError } from '../errors.js';
 import { resourceFrom } from '../root-fields.js';
-import type { ResourceList } from '../types/resources.js';
+import type { EdgeLoad, EdgeValue } from './edge.js';
 
 export function endpointAt(catalogue: Catalogue, path: string): EndpointDefinition {
   const endpoint = catalogue.byPath.get(path);
@@ -18,13 +17,13 @@ export function endpointAt(catalogue: Catalogue, path: string): EndpointDefiniti
  * once (each is its own live fetch and charge). A failed key becomes that key's error;
  * an empty result becomes null.
  */
-export function loadSingles(endpoint: EndpointDefinition, paramsFor: (key: string) => Record<string, unknown>) {
+export function loadSingles(endpoint: EndpointDefinition, paramsFor: (key: string) => Record<string, unknown>): EdgeLoad {
   return (keys: readonly string[], context: GraphQLContext) =>
     Promise.all(
-      keys.map(async (key) => {
+      keys.map(async (key): Promise<EdgeValue> => {
         try {
           const outcome = await context.run(endpoint, validateRequest(endpoint, paramsFor(key)));
-          const { data } = outcomePayload(outcome);
+          const { data } = outcome.payload;
           return data === null ? null : resourceFrom(data, outcome);
         } catch (error) {
           return toGraphQLError(error);
@@ -34,13 +33,13 @@ export function loadSingles(endpoint: EndpointDefinition, paramsFor: (key: strin
 }
 
 /** As loadSingles, for list endpoints. */
-export function loadLists(endpoint: EndpointDefinition, paramsFor: (key: string) => Record<string, unknown>) {
+export function loadLists(endpoint: EndpointDefinition, paramsFor: (key: string) => Record<string, unknown>): EdgeLoad {
   return (keys: readonly string[], context: GraphQLContext) =>
     Promise.all(
-      keys.map(async (key): Promise<ResourceList | Error> => {
+      keys.map(async (key): Promise<EdgeValue> => {
         try {
           const outcome = await context.run(endpoint, validateRequest(endpoint, paramsFor(key)));
-          const payload = outcomePayload(outcome);
+          const { payload } = outcome;
           return {
             items: (payload.data as { items: Record<string, unknown>[] }).items,
             pagination: payload.pagination ?? { cursor: null, hasMore: false },

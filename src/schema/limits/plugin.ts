@@ -14,8 +14,8 @@ export interface QueryLimits extends ShapeLimits {
 }
 
 /**
- * Defaults (README "Configuration", SECURITY.md). Cost 500: a realty rentals search page with
- * every listing (1 + 350) fits, a list nested in a list of lists does not. Depth 15: the
+ * Defaults (README "Configuration", SECURITY.md). Cost 500: the largest search page with
+ * every result's full listing (1 + 350) fits, a list nested in a list of lists does not. Depth 15: the
  * standard introspection query is 15 deep with fragments flattened.
  */
 export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxCost: 500, maxDepth: 15, maxAliases: 30, maxDirectives: 50, maxBreadth: 100, maxTokens: 2000 };

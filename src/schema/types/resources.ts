@@ -1,5 +1,5 @@
+import type { Catalogue } from '../../catalogue/catalogue.js';
 import type { ResourceTypeName } from '../../catalogue/endpoint.js';
-import { resourceSchemas } from '../../model/index.js';
 import { builder } from '../builder.js';
 import { objectTypeFromZod } from '../from-zod.js';
 
@@ -10,9 +10,12 @@ export const LISTED_BY = Symbol('listedBy');
 
 export type Resource = Record<string, unknown> & { [RAW]?: unknown; [LISTED_BY]?: Record<string, unknown> };
 
-/** The GraphQL object types of every resource, each with a `raw` field. */
-export const resourceTypes = Object.fromEntries(
-  Object.entries(resourceSchemas).map(([name, schema]) => {
+type ResourceRef = ReturnType<typeof objectTypeFromZod>;
+const resourceRefs = new Map<ResourceTypeName, ResourceRef>();
+
+/** Creates the GraphQL object type of every resource of the catalogue, each with a `raw` field. */
+export function addResourceTypes(catalogue: Catalogue): void {
+  for (const [name, schema] of catalogue.resources) {
     const ref = objectTypeFromZod(schema);
     builder.objectField(ref, 'raw', (t) =>
       t.field({
@@ -22,9 +25,16 @@ export const resourceTypes = Object.fromEntries(
         resolve: (parent: Resource) => parent[RAW] ?? null,
       }),
     );
-    return [name, ref];
-  }),
-) as Record<ResourceTypeName, ReturnType<typeof objectTypeFromZod>>;
+    resourceRefs.set(name, ref);
+  }
+}
+
+/** The GraphQL object type of a resource (after addResourceTypes). */
+export function resourceType(name: ResourceTypeName): ResourceRef {
+  const ref = resourceRefs.get(name);
+  if (!ref) throw new Error(`No GraphQL type for resource ${name}`);
+  return ref;
+}
 
 export const paginationType = builder.objectRef<{ cursor: string | null; hasMore: boolean }>('Pagination').implement({
   description: 'Send `cursor` back as the `cursor` argument for the next page.',
@@ -50,7 +60,7 @@ export function listTypeOf(name: ResourceTypeName): ListRef {
   if (!ref) {
     ref = builder.objectRef<ResourceList>(`${name}List`).implement({
       fields: (t) => ({
-        items: t.field({ type: [resourceTypes[name]], resolve: (parent) => parent.items }),
+        items: t.field({ type: [resourceType(name)], resolve: (parent) => parent.items }),
         pagination: t.field({ type: paginationType, resolve: (parent) => parent.pagination }),
         raw: t.field({ type: 'JSON', nullable: true, resolve: (parent) => parent.raw ?? null }),
         fetchedAt: t.exposeString('fetchedAt'),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FakeReply, FakeRoute } from '../../support/fake-upstream-server.js';
 import type { Harness } from '../../support/gateway.js';
-export { atomFeed, comment, thread, type FeedEntry, type SyntheticComment } from '../../../src/demo/reddit-things.js';
+export { atomFeed, comment, thread, type FeedEntry, type SyntheticComment } from '../../../src/families/forum/demo/reddit-things.js';
 export { balanceOf, expectEmpty, expectError, expectPaid, upstreamUrls, type GatewayResponse } from '../../support/envelope.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { realEstateAgentSchema } from '../../../src/model/realty.js';
+import { realEstateAgentSchema } from '../../../src/families/realty/model.js';
 import { fetchAgent } from '../../../src/families/realty/fetch/agent.js';
 import { HTML, redfinPage, stingrayText } from '../../fixtures/realty/page-builder.js';
 import { fixtures } from '../../fixtures/realty/pages.js';

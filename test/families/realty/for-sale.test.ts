@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { propertyListingSchema } from '../../../src/model/realty.js';
+import { propertyListingSchema } from '../../../src/families/realty/model.js';
 import { fetchForSale } from '../../../src/families/realty/fetch/for-sale.js';
 import { HTML, redfinPage } from '../../fixtures/realty/page-builder.js';
 import { fixtures, salePage } from '../../fixtures/realty/pages.js';

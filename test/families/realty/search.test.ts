@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchResultItemSchema } from '../../../src/model/realty.js';
+import { searchResultItemSchema } from '../../../src/families/realty/model.js';
 import { fetchSearch } from '../../../src/families/realty/fetch/search.js';
 import { HTML, redfinPage, stingrayText } from '../../fixtures/realty/page-builder.js';
 import { fixtures } from '../../fixtures/realty/pages.js';

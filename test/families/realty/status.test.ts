@@ -8,7 +8,7 @@ import {
   SEARCH_STATUS_WORDING,
   wordingOfCode,
 } from '../../../src/families/realty/status.js';
-import { availabilitySchema, listingStatusSchema } from '../../../src/model/realty.js';
+import { availabilitySchema, listingStatusSchema } from '../../../src/families/realty/model.js';
 
 describe('Redfin status table', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { FAKE_INFERENCE_PATH, fakeEstimate } from '../../../src/demo/fake-inference.js';
+import { FAKE_INFERENCE_PATH, fakeEstimate } from '../../../src/families/inference/demo/fake-provider.js';
 import { redfinPage, stingrayText } from '../../fixtures/realty/page-builder.js';
 import { fixtures, rentalPage, salePage } from '../../fixtures/realty/pages.js';
 import { atom, atomFeed, comment, fixture, json, text, thread } from '../../e2e/forum/support.js';

@@ -1,4 +1,4 @@
-import type { Post, PostType } from '../../../model/forum.js';
+import type { Post, PostType } from '../../../model/content.js';
 import { FORUM_PLATFORM, REDDIT_ORIGIN } from '../constants.js';
 import { readBase36Id } from '../input/identifiers.js';
 import { extractHashtags, extractMentions } from '../normalise/text-tags.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../catalogue/endpoint.js';
 import { queryInt } from '../../../catalogue/query-params.js';
 import type { ListResult } from '../../../catalogue/results.js';
-import type { Comment } from '../../../model/forum.js';
+import type { Comment } from '../../../model/content.js';
 import { parseCommentRef } from '../input/post-ref.js';
 import { findComment, flattenCommentTree, normaliseComment, replyChildren } from '../normalise/comment-tree.js';
 import { authorHandle } from '../normalise/values.js';

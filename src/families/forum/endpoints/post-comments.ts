@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../catalogue/endpoint.js';
 import { queryInt } from '../../../catalogue/query-params.js';
-import type { Comment } from '../../../model/forum.js';
+import type { Comment } from '../../../model/content.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import { parsePostRef } from '../input/post-ref.js';
 import { flattenCommentTree } from '../normalise/comment-tree.js';

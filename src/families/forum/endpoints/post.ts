@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../catalogue/endpoint.js';
 import type { FetchContext, SingleResult } from '../../../catalogue/results.js';
 import { schemaDrift } from '../../../errors.js';
-import type { Post } from '../../../model/forum.js';
+import type { Post } from '../../../model/content.js';
 import { entryPostId, entryToPost } from '../atom/entry-to-post.js';
 import { parsePostRef } from '../input/post-ref.js';
 import { normalisePost } from '../normalise/post.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../../catalogue/endpoint.js';
 import type { SingleResult } from '../../../catalogue/results.js';
 import { schemaDrift } from '../../../errors.js';
-import type { Creator } from '../../../model/forum.js';
+import type { Creator } from '../../../model/content.js';
 import { parseUsernameRef } from '../input/name-ref.js';
 import { karmaOf, userToCreator } from '../normalise/creator.js';
 import { userDataSchema } from '../schemas/about.js';

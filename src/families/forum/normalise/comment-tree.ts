@@ -1,4 +1,4 @@
-import type { Comment } from '../../../model/forum.js';
+import type { Comment } from '../../../model/content.js';
 import { FORUM_PLATFORM } from '../constants.js';
 import { parseShape } from '../upstream/read-json.js';
 import { listingSchema, type Thing } from '../schemas/listing.js';

@@ -1,4 +1,4 @@
-import type { Creator } from '../../../model/forum.js';
+import type { Creator } from '../../../model/content.js';
 import { FORUM_PLATFORM, REDDIT_ORIGIN } from '../constants.js';
 import type { SubredditData, UserData } from '../schemas/about.js';
 import { httpUrlOrNull, isoFromEpochSeconds, nonEmpty } from './values.js';

@@ -1,4 +1,4 @@
-import type { PostType } from '../../../model/forum.js';
+import type { PostType } from '../../../model/content.js';
 import type { MediaMetadataEntry, PostData, RedditVideo } from '../schemas/post.js';
 import { httpUrlOrNull } from './values.js';
 

@@ -1,4 +1,4 @@
-import type { Post } from '../../../model/forum.js';
+import type { Post } from '../../../model/content.js';
 import { FORUM_PLATFORM, REDDIT_ORIGIN } from '../constants.js';
 import type { PostData } from '../schemas/post.js';
 import { classifyPostMedia } from './post-media.js';

@@ -1,6 +1,6 @@
 import type { ListResult } from '../../../catalogue/results.js';
 import type { Upstream } from '../../../upstream/types.js';
-import type { Post } from '../../../model/forum.js';
+import type { Post } from '../../../model/content.js';
 import { parseAtomFeed, type AtomEntry } from '../atom/feed.js';
 import { entryListingExtra, entryToPost } from '../atom/entry-to-post.js';
 import { normalisePost, postListingExtra, type PostListingExtra } from '../normalise/post.js';

@@ -1,6 +1,6 @@
 import type { FetchContext, SingleResult } from '../../../catalogue/results.js';
 import { schemaDrift } from '../../../errors.js';
-import type { Creator } from '../../../model/forum.js';
+import type { Creator } from '../../../model/content.js';
 import { FORUM_PLATFORM, REDDIT_ORIGIN } from '../constants.js';
 import { parseSubredditHeader } from '../html/subreddit-header.js';
 import { cleanImageUrl, subredditToCreator } from '../normalise/creator.js';

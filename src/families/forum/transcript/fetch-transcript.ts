@@ -1,5 +1,5 @@
 import type { FetchContext, SingleResult } from '../../../catalogue/results.js';
-import type { Transcript } from '../../../model/forum.js';
+import type { Transcript } from '../../../model/content.js';
 import { FORUM_PLATFORM, REDDIT_ORIGIN, VIDEO_HOST_ORIGIN } from '../constants.js';
 import type { VideoRef } from '../input/post-ref.js';
 import { findHostedVideo, videoIdFromUrl } from '../normalise/post-media.js';

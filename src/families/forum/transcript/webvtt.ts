@@ -1,4 +1,4 @@
-import type { TranscriptCue } from '../../../model/forum.js';
+import type { TranscriptCue } from '../../../model/content.js';
 import { schemaDrift } from '../../../errors.js';
 import { decodeHtmlEntities } from '../atom/html-text.js';
 

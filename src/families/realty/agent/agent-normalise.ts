@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AgentStat, RealEstateAgent } from '../../../model/realty.js';
+import type { AgentStat, RealEstateAgent } from '../model.js';
 import { gisHomeListing } from '../listing/gis-listing.js';
 import { REALTY_PLATFORM, type Market } from '../market.js';
 import { hasType, imageUrlOf, jsonLdNodes, type JsonLdNode } from '../parse/json-ld.js';

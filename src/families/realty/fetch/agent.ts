@@ -1,6 +1,6 @@
 import type { FetchContext, SingleResult } from '../../../catalogue/results.js';
 import { schemaDrift } from '../../../errors.js';
-import type { RealEstateAgent } from '../../../model/realty.js';
+import type { RealEstateAgent } from '../model.js';
 import { agentFromJsonLd, agentFromProfile, type AgentContext } from '../agent/agent-normalise.js';
 import { agentProfileIn, type AgentProfile } from '../agent/agent-profile.js';
 import { resolveMarket } from '../market.js';

@@ -1,6 +1,6 @@
 import type { FetchContext, SingleResult } from '../../../catalogue/results.js';
 import { schemaDrift } from '../../../errors.js';
-import type { PropertyListing } from '../../../model/realty.js';
+import type { PropertyListing } from '../model.js';
 import { aboveTheFoldSchema, belowTheFoldSchema } from '../listing/home-details-schemas.js';
 import { jsonLdListing } from '../listing/json-ld-listing.js';
 import { floorPlansSchema, rentalAboutSchema, rentalAmenitiesSchema, rentalHomes, rentalsBodySchema, type RentalHome } from '../listing/rental-schemas.js';

@@ -1,6 +1,6 @@
 import type { FetchContext, SingleResult } from '../../../catalogue/results.js';
 import { schemaDrift } from '../../../errors.js';
-import type { PropertyListing } from '../../../model/realty.js';
+import type { PropertyListing } from '../model.js';
 import { homeListing } from '../listing/home-listing.js';
 import { jsonLdListing } from '../listing/json-ld-listing.js';
 import { resolveMarket } from '../market.js';

@@ -1,6 +1,6 @@
 import type { FetchContext, ListResult } from '../../../catalogue/results.js';
 import { schemaDrift } from '../../../errors.js';
-import type { SearchResultItem } from '../../../model/realty.js';
+import type { SearchResultItem } from '../model.js';
 import { rentalHomes, rentalsBodySchema } from '../listing/rental-schemas.js';
 import { resolveMarket } from '../market.js';
 import type { RealtySearchParams } from '../params.js';

@@ -1,4 +1,4 @@
-import type { Address, PropertyListing } from '../../../model/realty.js';
+import type { Address, PropertyListing } from '../model.js';
 import { REALTY_PLATFORM } from '../market.js';
 
 export const BLANK_ADDRESS: Address = { line1: null, unit: null, city: null, region: null, postalCode: null, country: null, formatted: null };

@@ -1,4 +1,4 @@
-import type { PropertyListing } from '../../../model/realty.js';
+import type { PropertyListing } from '../model.js';
 import type { Market } from '../market.js';
 import { absoluteUrl, cleanText, formatAddress } from '../parse/values.js';
 import type { GisHome } from '../search/search-schemas.js';

@@ -1,4 +1,4 @@
-import type { PriceEvent } from '../../../model/realty.js';
+import type { PriceEvent } from '../model.js';
 import type { HistoryEvent } from './home-details-schemas.js';
 import { epochMsToIso } from '../parse/values.js';
 

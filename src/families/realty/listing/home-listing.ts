@@ -1,4 +1,4 @@
-import type { Address, PropertyListing } from '../../../model/realty.js';
+import type { Address, PropertyListing } from '../model.js';
 import type { Market } from '../market.js';
 import { absoluteUrl, cleanText, distinctStrings, epochMsToIso, formatAddress } from '../parse/values.js';
 import { listingStatusOf, SEARCH_STATUS_WORDING, wordingOfCode } from '../status.js';

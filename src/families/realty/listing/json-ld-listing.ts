@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PropertyListing } from '../../../model/realty.js';
+import type { PropertyListing } from '../model.js';
 import { hasType, imageUrlsOf, jsonLdNodes, type JsonLdNode } from '../parse/json-ld.js';
 import { numLike, obj, str } from '../parse/lenient.js';
 import { cleanText, distinctStrings, formatAddress } from '../parse/values.js';

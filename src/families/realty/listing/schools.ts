@@ -1,4 +1,4 @@
-import type { School } from '../../../model/realty.js';
+import type { School } from '../model.js';
 import { absoluteUrl, numberFromText } from '../parse/values.js';
 import type { BelowTheFold, SchoolEntry } from './home-details-schemas.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Availability, SearchResultItem } from '../../../model/realty.js';
+import type { Availability, SearchResultItem } from '../model.js';
 import { REALTY_PLATFORM } from '../market.js';
 import { hasType, imageUrlOf, jsonLdNodes, type JsonLdNode } from '../parse/json-ld.js';
 import { numLike, obj, str } from '../parse/lenient.js';

@@ -1,4 +1,4 @@
-import type { SearchResultItem } from '../../../model/realty.js';
+import type { SearchResultItem } from '../model.js';
 import type { RentalHome } from '../listing/rental-schemas.js';
 import type { Market } from '../market.js';
 import { REALTY_PLATFORM } from '../market.js';

@@ -1,4 +1,4 @@
-import type { SyntheticPost } from '../reddit-things.js';
+import type { SyntheticPost } from './reddit-things.js';
 
 /**
  * The demo's forum dataset: two invented communities, their members, posts, one long comment

@@ -1,7 +1,7 @@
-import type { FakeReply, FakeRoute } from '../fake-upstream.js';
-import { redfinPage, rentalPage, salePage } from '../redfin-pages.js';
-import { html, onHost } from '../replies.js';
-import { AGENT, AGENT_PATH, CITY_SEARCH_PAGES, CITY_SEARCH_PATH, RENTAL_BUILDING, RENTAL_PATH, RENTALS_SEARCH, RENTALS_SEARCH_PATH, SALE_HOME, SALE_PATH } from './realty-data.js';
+import type { FakeReply, FakeRoute } from '../../../demo/fake-upstream.js';
+import { redfinPage, rentalPage, salePage } from './redfin-pages.js';
+import { html, onHost } from '../../../demo/replies.js';
+import { AGENT, AGENT_PATH, CITY_SEARCH_PAGES, CITY_SEARCH_PATH, RENTAL_BUILDING, RENTAL_PATH, RENTALS_SEARCH, RENTALS_SEARCH_PATH, SALE_HOME, SALE_PATH } from './data.js';
 
 /**
  * The realty dataset served as the marketplace's pages: each page embeds the API answers its

@@ -1,4 +1,4 @@
-import type { ListingData } from '../redfin-pages.js';
+import type { ListingData } from './redfin-pages.js';
 
 /**
  * The demo's realty dataset: a house for sale, a multi-unit rental building, the agent who

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { LookupAddress } from 'node:dns';
-import type { ResolveAll } from '../outbound/index.js';
-import { FakeUpstream, type FakeReply } from './fake-upstream.js';
-import { json } from './replies.js';
+import { FakeUpstream, type FakeReply } from '../../../demo/fake-upstream.js';
+import { json } from '../../../demo/replies.js';
 
 /**
  * A stand-in for the inference provider (the contract in src/families/inference/provider-contract.ts):
@@ -34,16 +32,4 @@ export function fakeInferenceProvider(answer: (imageUrl: string) => FakeReply = 
     }
     return typeof imageUrl === 'string' ? answer(imageUrl) : json({ error: 'imageUrl is required' }, 400);
   });
-}
-
-/**
- * A resolver with fixed answers, for the image host check without DNS (offline demo, tests):
- * names it does not know fail like an unknown name does.
- */
-export function fixedResolver(answers: Record<string, string[]>): ResolveAll {
-  return async (hostname) => {
-    const addresses = answers[hostname.toLowerCase()];
-    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-    return addresses.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 }));
-  };
 }

@@ -31,7 +31,7 @@ export const postSchema = z
     mediaUrls: z.array(z.string()),
     durationSeconds: nullableNumber,
     viewCount: nullableNumber,
-    likeCount: nullableNumber.describe('likes or nearest equivalent (score on the forum)'),
+    likeCount: nullableNumber.describe('likes or nearest equivalent (a score where votes are counted)'),
     commentCount: nullableNumber,
     shareCount: nullableNumber,
     hashtags: z.array(z.string()).describe('without leading #'),
@@ -41,7 +41,7 @@ export const postSchema = z
     publishedAt: nullableString,
     fetchedAt,
   })
-  .meta({ id: 'Post', description: 'A post: forum search, subreddit and user-post lists, and the single post.' });
+  .meta({ id: 'Post', description: 'A post, or an item published like one (an issue, a pull request): in lists and on its own.' });
 export type Post = z.infer<typeof postSchema>;
 
 export const commentSchema = z
@@ -115,5 +115,5 @@ export const creatorSchema = z
     createdAt: nullableString,
     fetchedAt,
   })
-  .meta({ id: 'Creator', description: 'An account or community: forum users and subreddits.' });
+  .meta({ id: 'Creator', description: 'An account, organisation or community of a platform.' });
 export type Creator = z.infer<typeof creatorSchema>;

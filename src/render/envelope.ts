@@ -2,8 +2,9 @@ import type { GatewayError } from '../errors.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 
 /**
- * Renders the spec's envelope. The payload is spliced in as the serialised text the pipeline
- * (or the cache) produced, so a cache hit is never parsed or re-serialised.
+ * The JSON envelope every non-GraphQL door answers with (REST, job results). The payload is
+ * spliced in as the serialised text the pipeline (or the cache) produced, so a cache hit is
+ * never parsed or re-serialised.
  */
 export function successBody(outcome: EndpointOutcome): string {
   const meta: Record<string, unknown> = {
@@ -16,6 +17,7 @@ export function successBody(outcome: EndpointOutcome): string {
     meta.empty = true;
     meta.reason = outcome.emptyReason;
   }
+  if (outcome.warnings.length > 0) meta.warnings = outcome.warnings;
   const raw = outcome.rawJson === null ? '' : `,"raw":${outcome.rawJson}`;
   return `{"success":true,${outcome.payloadJson.slice(1, -1)},"meta":${JSON.stringify(meta)}${raw}}`;
 }

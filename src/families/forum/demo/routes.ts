@@ -1,7 +1,7 @@
-import type { FakeReply, FakeRoute } from '../fake-upstream.js';
-import { listing, moreStub, subredditAbout, t3, userAbout, type SyntheticPost } from '../reddit-things.js';
-import { json, onHost, text } from '../replies.js';
-import { DEMO_CAPTIONS, DEMO_COMMUNITIES, DEMO_DASH_MANIFEST, DEMO_POSTS, DEMO_THREAD, DEMO_USERS, THREAD_POST_ID, VIDEO_ID, type DemoComment } from './forum-data.js';
+import type { FakeReply, FakeRoute } from '../../../demo/fake-upstream.js';
+import { listing, moreStub, subredditAbout, t3, userAbout, type SyntheticPost } from './reddit-things.js';
+import { json, onHost, text } from '../../../demo/replies.js';
+import { DEMO_CAPTIONS, DEMO_COMMUNITIES, DEMO_DASH_MANIFEST, DEMO_POSTS, DEMO_THREAD, DEMO_USERS, THREAD_POST_ID, VIDEO_ID, type DemoComment } from './data.js';
 
 /**
  * The forum dataset served the way Reddit's public JSON surfaces answer: listings paged by

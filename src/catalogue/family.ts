@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import type { DemoWorld } from '../demo/world.js';
+import type { ResolveAll } from '../outbound/index.js';
+import type { EdgeDefinition, EdgeKit } from '../schema/edges/edge.js';
+import type { GraphQLExample } from '../schema/graphiql.js';
+import type { Upstream } from '../upstream/types.js';
+import type { EndpointDefinition, FamilyName } from './endpoint.js';
+
+/** Text by which a platform's block or challenge pages are told apart from its real answers. */
+export interface BlockPageMarkers {
+  /** Found anywhere in a small HTML answer (a challenge page is small). */
+  markers?: readonly RegExp[];
+  /** Found in the `<title>` of a full HTML page: the only place a large page can say it is a block page. */
+  titles?: readonly RegExp[];
+}
+
+/**
+ * A watch field over several endpoints of one parameter shape, one picked by an argument (a
+ * listing URL that may be a sale or a rental). Every subscribable endpoint also has its own.
+ */
+export interface WatchChoice {
+  /** The subscription field, e.g. "watchRealtyListing". */
+  field: string;
+  description: string;
+  /** The argument that picks the endpoint (REST spelling), and its description. */
+  argument: string;
+  argumentDescription: string;
+  /** Argument value -> endpoint path; the first is the default. */
+  endpoints: Readonly<Record<string, `/v1/${string}`>>;
+}
+
+export interface ProviderUpstreamOptions {
+  timeoutMs: number;
+  /** Resolver for caller-supplied URL hosts; tests and the offline demo pass a fixed one. */
+  resolveAll?: ResolveAll;
+}
+
+/**
+ * A platform family: everything about one platform, declared in one place and listed in the
+ * family registry. The doors, the configuration, the job queues, the GraphQL graph, the docs and
+ * the demo derive what they need from it; nothing outside the family's folder names the platform.
+ */
+export interface FamilyDefinition {
+  name: FamilyName;
+  /** Every host the family's fetch code may contact; redirects are followed only within them. */
+  hosts: readonly string[];
+  /** How the platform's block pages look (besides the bot challenges every platform may show). */
+  blockPages?: BlockPageMarkers;
+  /**
+   * The environment variables the family reads, as zod schemas of their text (use the helpers of
+   * src/config/setting-types.ts). They join the gateway's configuration: a bad value stops
+   * start-up with one line naming the variable, like any other setting.
+   */
+  settings?: z.ZodRawShape;
+  /** The setting naming the family's outbound proxy, if it has one. */
+  proxyEnv?: string;
+  /** When true, requests answer 501 not_configured without a proxy, before any upstream request. */
+  requiresResidentialProxy: boolean;
+  /**
+   * A family served by one operator-configured provider instead of platform hosts: the setting
+   * holding its URL. Without it the family's endpoints answer 501 not_configured naming it.
+   */
+  providerEnv?: string;
+  /** The provider's upstream (only with `providerEnv`): it may reach the provider URL and nothing else. */
+  providerUpstream?(providerUrl: string, options: ProviderUpstreamOptions): Upstream;
+  /** The setting bounding how many of the family's job targets run at once across all workers. */
+  concurrencyEnv?: string;
+  /** Resource types the family introduces (zod object schemas with `.meta({ id, description })`). */
+  resources?: readonly z.ZodObject[];
+  endpoints: readonly EndpointDefinition[];
+  /** GraphQL edges beyond REST that start from (or lead to) the family's resources. */
+  edges?(kit: EdgeKit): readonly EdgeDefinition[];
+  /** Watch fields that pick one of several endpoints by an argument (beside the one per subscribable endpoint). */
+  watchChoices?: readonly WatchChoice[];
+  /** Example operations GraphiQL opens with. */
+  graphqlExamples?(options: { watchIntervalSeconds: number }): readonly GraphQLExample[];
+  /**
+   * Loads the family's synthetic platform for the offline demo (and any test that wants a healthy
+   * platform). A loader, so serving the real platform never loads the demo's data.
+   */
+  demo?(): Promise<DemoWorld>;
+}
+
+/** Job concurrency of a family that declares no setting for it. */
+export const DEFAULT_FAMILY_CONCURRENCY = 4;
+
+/** Identity helper that checks a family declaration against the type. */
+export const defineFamily = (family: FamilyDefinition): FamilyDefinition => family;

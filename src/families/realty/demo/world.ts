@@ -1,0 +1,15 @@
+import { startForwardProxy } from '../../../demo/forward-proxy.js';
+import type { DemoWorld } from '../../../demo/world.js';
+import { REALTY_DEMO_EXAMPLES } from './examples.js';
+import { realtyRoutes } from './routes.js';
+
+/**
+ * A house, a rental building, an agent and two searches on Redfin's pages, reached through a
+ * local forward proxy standing in for the residential proxy the family needs.
+ */
+export const realtyDemo: DemoWorld = {
+  async start() {
+    const proxy = await startForwardProxy();
+    return { routes: realtyRoutes(), env: { REALTY_PROXY_URL: proxy.url }, examples: REALTY_DEMO_EXAMPLES, close: () => proxy.close() };
+  },
+};
