@@ -128,6 +128,38 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
     expect(result.pagination).toEqual({ cursor: '2', hasMore: true });
   });
 
+  it('gis_search_seattle_payload.json: 89 homes, each sellerName from its listingBroker.name', async () => {
+    const recorded = new URL(requestUrl('gis_search_seattle_payload.json'));
+    const homes = JSON.parse(text('gis_search_seattle_payload.json')) as { listingBroker: { name: string }; brokerName?: unknown }[];
+    // The file keeps only payload.homes: wrap it as the gis answer it came from.
+    const body = '{}&&' + JSON.stringify({ version: 660, errorMessage: 'Success', resultCode: 0, payload: { homes } });
+    const ctx = context((_request, target) =>
+      target.pathname === '/stingray/api/gis' ? { body } : target.pathname === '/city/16163/WA/Seattle' ? { body: shell, headers: HTML } : undefined,
+    );
+    const result = await fetchSearch({ url: 'https://www.redfin.com/city/16163/WA/Seattle', tld: 'com' }, ctx);
+
+    const asked = new URL(ctx.urls()[1]!);
+    for (const name of ['al', 'ord', 'page_number', 'region_id', 'region_type', 'status', 'v']) expect(asked.searchParams.get(name)).toBe(recorded.searchParams.get(name));
+    const items = result.items.map((item) => searchResultItemSchema.parse(item));
+    expect(items).toHaveLength(89);
+    expect(items.map((item) => item.position)).toEqual(Array.from({ length: 89 }, (_, index) => index + 1));
+    expect(items[0]).toMatchObject({
+      id: '46456',
+      price: 360000,
+      currency: 'USD',
+      availability: 'in_stock',
+      sellerName: 'Redfin',
+      url: 'https://www.redfin.com/WA/Seattle/506-E-Howell-St-98122/unit-W303/home/46456',
+      title: '506 E Howell St Unit W303, Seattle, WA 98122',
+    });
+    expect(homes.some((home) => 'brokerName' in home)).toBe(false);
+    expect(items.map((item) => item.sellerName)).toEqual(homes.map((home) => home.listingBroker.name));
+    expect(items.every((item) => typeof item.sellerName === 'string' && item.sellerName.length > 0)).toBe(true);
+    expect(items.every((item) => item.price !== null && item.price >= 235000 && item.price <= 5950000)).toBe(true);
+    expect(items.every((item) => item.availability === 'in_stock')).toBe(true);
+    expect(result.raw).toMatchObject({ via: 'stingray' });
+  });
+
   it('rentals_search_portland.json: a rentals search through the rentals API, starting prices', async () => {
     const recorded = new URL(requestUrl('rentals_search_portland.json'));
     const searchUrl = 'https://www.redfin.com/city/30772/OR/Portland/apartments-for-rent/filter/min-beds=2,min-baths=2';

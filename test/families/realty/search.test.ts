@@ -5,6 +5,9 @@ import { HTML, redfinPage, stingrayText } from '../../fixtures/realty/page-build
 import { fixtures } from '../../fixtures/realty/pages.js';
 import { FETCHED_AT, gatewayError, stubContext } from './harness.js';
 import { checkedSearchParams } from '../../../src/families/realty/checked-params.js';
+import { gisItem } from '../../../src/families/realty/search/result-items.js';
+import { gisHomeSchema } from '../../../src/families/realty/search/search-schemas.js';
+import { MARKETS } from '../../../src/families/realty/market.js';
 
 const CITY = 'https://www.redfin.com/city/30818/TX/Austin';
 const gisQuery = { al: 1, num_homes: 40, ord: 'redfin-recommended-asc', page_number: 1, region_id: 30818, region_type: 6, status: 9, v: 8 };
@@ -36,19 +39,31 @@ describe('GET /v1/realty/search', () => {
       listPrice: null,
       rating: null,
       reviewCount: null,
-      sellerName: null,
+      // The listing brokerage, from listingBroker.name as recorded gis homes carry it.
+      sellerName: 'Pecan Grove Realty',
       availability: 'in_stock',
       badges: ['New'],
       isSponsored: null,
       fetchedAt: FETCHED_AT,
     });
     // Coming Soon: no price yet ({level} without value), available later.
-    expect(items[1]).toMatchObject({ price: null, currency: 'USD', availability: 'preorder', badges: ['EARLY ACCESS', 'COMING SOON'] });
+    expect(items[1]).toMatchObject({ sellerName: null, price: null, currency: 'USD', availability: 'preorder', badges: ['EARLY ACCESS', 'COMING SOON'] });
     // Labelled sponsored; under contract is no longer available.
     expect(items[2]).toMatchObject({ availability: 'out_of_stock', isSponsored: true });
     expect(items[3]).toMatchObject({ availability: 'out_of_stock', isSponsored: null });
     expect(result.pagination).toEqual({ cursor: '2', hasMore: true });
     expect(result.raw).toMatchObject({ via: 'page-cache', page: 1 });
+  });
+
+  it('names the seller from listingBroker.name, else from a brokerName key, else null', () => {
+    const context = { market: MARKETS.com, fetchedAt: FETCHED_AT };
+    const item = (home: Record<string, unknown>) => gisItem(gisHomeSchema.parse(home), 1, context).sellerName;
+    expect(item({ listingBroker: { name: 'Harbor Lane Realty', isRedfin: false } })).toBe('Harbor Lane Realty');
+    expect(item({ brokerName: 'Old Spelling Realty' })).toBe('Old Spelling Realty');
+    expect(item({ listingBroker: { name: 'Harbor Lane Realty' }, brokerName: 'Old Spelling Realty' })).toBe('Harbor Lane Realty');
+    // sellingBroker is the buyer's side (recorded with isRedfin only) and the agent is not the seller.
+    expect(item({ sellingBroker: { isRedfin: true }, listingAgent: { name: 'Dana Whitfield' } })).toBeNull();
+    expect(item({ listingBroker: { isRedfin: true } })).toBeNull();
   });
 
   it('pages through the cursor: …/page-N, positions restart at 1, the next cursor follows', async () => {
