@@ -7,6 +7,8 @@ export interface SingleResult<T> {
   raw: unknown;
   /** Why the result is empty (meta.reason), e.g. "not_found", "private", "quarantined". */
   emptyReason?: string;
+  /** What a partial result could not read (meta.warnings), e.g. "rental card unavailable: price unknown". */
+  warnings?: string[];
 }
 
 export interface Pagination {
@@ -20,6 +22,8 @@ export interface ListResult<T> {
   pagination: Pagination;
   raw: unknown;
   emptyReason?: string;
+  /** What a partial result could not read (meta.warnings). */
+  warnings?: string[];
 }
 
 export type EndpointResult<T> = SingleResult<T> | ListResult<T>;
