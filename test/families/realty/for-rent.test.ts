@@ -59,6 +59,7 @@ describe('GET /v1/realty/for-rent', () => {
         availableUnitTypes: 2,
         unavailableUnitTypes: 1,
         availableUnitTypesByBedroom: { Studio: 1, '1 Bed': 0, '2 Bed': 1 },
+        unavailableUnitTypesByBedroom: { Studio: 0, '1 Bed': 1, '2 Bed': 0 },
         upcomingUnits: 1,
       },
     });

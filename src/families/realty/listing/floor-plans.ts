@@ -40,8 +40,9 @@ export interface FloorPlanSummary {
   totalUnits: number;
   availableUnitTypes: number;
   unavailableUnitTypes: number;
-  /** Available unit types per bedroom group ("Studio", "1 Bed", …), in the body's order. */
+  /** Available and unavailable unit types per bedroom group ("Studio", "1 Bed", …), in the body's order. */
   availableUnitTypesByBedroom: Record<string, number>;
+  unavailableUnitTypesByBedroom: Record<string, number>;
   upcomingUnits: number;
   /** Ranges over the available unit types; null when none gives the figure. */
   beds: NumberRange | null;
@@ -63,16 +64,20 @@ export function floorPlanSummary(floorPlans: FloorPlans | null): FloorPlanSummar
   const offered = unitTypes.filter((type) => type.available);
   const listed = offered.reduce((sum, type) => sum + type.listedUnits, 0);
 
-  const byBedroom: Record<string, number> = {};
+  const availableByBedroom: Record<string, number> = {};
+  const unavailableByBedroom: Record<string, number> = {};
   for (const group of floorPlans.unitTypesByBedroom) {
-    if (group.bedroomTitle && !ALL_GROUP.test(group.bedroomTitle)) byBedroom[group.bedroomTitle] = group.availableUnitTypes.length;
+    if (!group.bedroomTitle || ALL_GROUP.test(group.bedroomTitle)) continue;
+    availableByBedroom[group.bedroomTitle] = group.availableUnitTypes.length;
+    unavailableByBedroom[group.bedroomTitle] = group.unavailableUnitTypes.length;
   }
   return {
     totalUnitTypes: floorPlans.totalUnitTypes ?? unitTypes.length,
     totalUnits: floorPlans.totalUnits ?? listed,
     availableUnitTypes: available.length,
     unavailableUnitTypes: unavailable.length,
-    availableUnitTypesByBedroom: byBedroom,
+    availableUnitTypesByBedroom: availableByBedroom,
+    unavailableUnitTypesByBedroom: unavailableByBedroom,
     upcomingUnits: offered.reduce((sum, type) => sum + type.upcomingUnits, 0),
     beds: spanOf(offered.map((type) => type.bedrooms)),
     baths: spanOf(offered.map((type) => type.baths)),

@@ -106,6 +106,7 @@ export function unitRangeOf(home: RentalHome | null, plans: FloorPlanSummary | n
     availableUnitTypes: plans?.availableUnitTypes ?? null,
     unavailableUnitTypes: plans?.unavailableUnitTypes ?? null,
     availableUnitTypesByBedroom: plans?.availableUnitTypesByBedroom ?? null,
+    unavailableUnitTypesByBedroom: plans?.unavailableUnitTypesByBedroom ?? null,
     upcomingUnits: plans?.upcomingUnits ?? null,
     unitTypes: plans?.unitTypes ?? [],
   };
