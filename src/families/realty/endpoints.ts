@@ -49,7 +49,7 @@ export const forRentEndpoint = defineEndpoint<typeof forRentParams, PropertyList
   path: '/v1/realty/for-rent',
   graphqlField: 'realtyForRent',
   summary: 'One rental: monthly rent (starting rent for a building), specs, amenities, rent history',
-  description: `A Redfin rental as a PropertyListing: monthly rent (for a multi-unit building the starting rent, with priceQualifier "starting at, per month", its floor-plan images, and its unit range in raw.unitRange), specs, availability status, amenities, management company and rent history. ${SURFACES}`,
+  description: `A Redfin rental as a PropertyListing: monthly rent (for a multi-unit building the starting rent, with priceQualifier "starting at, per month", and its unit types, counts and beds/baths/area/rent ranges in raw.unitRange; floor-plan images only where Redfin gives image URLs), specs, availability status, amenities, management company and rent history. ${SURFACES} When the rental card cannot be read the listing is partial: price null (unless floor plans give a starting rent), and meta.warnings names what is unknown.`,
   params: forRentParams,
   flags: flags(true, `url must be a https://www.redfin.{tld} rental URL (…/home/{propertyId} or …/{building}/apartment/{propertyId}). ${MARKET_RULE}`),
   returns: { kind: 'single', type: 'PropertyListing' },
