@@ -56,7 +56,7 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
   const key = endpoint.flags.cacheable ? cacheKey(endpoint.path, request.params) : null;
 
   if (key !== null && mayServeFromCache(endpoint, request)) {
-    const hit = await (call.cachedEntry ?? deps.state.cache.get(key));
+    const hit = await (call.cachedEntry ?? deps.state.cache.get(key, { minFetchedAt: now.getTime() - request.cacheMaxAgeSeconds * 1000 }));
     const ageMs = hit ? Math.max(0, now.getTime() - Date.parse(hit.fetchedAt)) : Number.NaN;
     if (hit && ageMs <= request.cacheMaxAgeSeconds * 1000) return fromCache(endpoint, hit, Math.floor(ageMs / 1000), request.includeRaw);
   }

@@ -72,7 +72,9 @@ function startHitReads(deps: PipelineDeps, endpoint: EndpointDefinition, validat
   if (!mayServeFromCache(endpoint, validated) || key === undefined) return null;
   // The rate-limit hook has usually found the account already: no second hash of the key.
   const accountId = knownAccountId ?? accountIdForKey(key.trim());
-  const entry = deps.state.cache.get(cacheKey(endpoint.path, validated.params));
+  // The oldest entry this caller accepts, on the pipeline's clock: a near copy that recent answers without Redis.
+  const minFetchedAt = (deps.now ? deps.now().getTime() : Date.now()) - validated.cacheMaxAgeSeconds * 1000;
+  const entry = deps.state.cache.get(cacheKey(endpoint.path, validated.params), { minFetchedAt });
   // Awaited by the pipeline when the key is valid; a rejection nobody awaits must not crash the process.
   entry.catch(() => {});
   const usage = deps.state.ledger.usage(accountId, null).then(
