@@ -13,7 +13,7 @@ export interface NearCacheOptions {
 }
 
 /** Default bounds per process: small beside the shared cache, enough for the hot entries. */
-export const NEAR_CACHE_DEFAULTS = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024 } as const;
+export const NEAR_CACHE_DEFAULTS = { maxEntries: 1000, maxBytes: 16 * 1024 * 1024 } as const;
 
 interface NearEntry {
   entry: CacheEntry;
