@@ -71,9 +71,18 @@ export interface CacheEntry {
   fetchedAt: string;
 }
 
+/** What a reader of the cache will serve; a cache may still return an older entry (the caller decides). */
+export interface CacheReadOptions {
+  /**
+   * The oldest fetchedAt (epoch ms) the caller would serve, from its cache_max_age and its own
+   * clock. A near copy at least this recent answers without asking the shared cache.
+   */
+  minFetchedAt?: number;
+}
+
 /** Results shared by all keys and all processes; entries expire after the retention period. */
 export interface Cache {
-  get(key: string): Promise<CacheEntry | null>;
+  get(key: string, options?: CacheReadOptions): Promise<CacheEntry | null>;
   set(key: string, entry: CacheEntry): Promise<void>;
 }
 

@@ -186,6 +186,17 @@ export function stateContract(name: string, create: (options?: CreateOptions) =>
       expect(await state.cache.get('short')).toBeNull();
     });
 
+    it('answers a read bounded by minFetchedAt with the entry, and forgets it after the retention period all the same', async () => {
+      const state = await create({ cacheRetentionSeconds: 1 });
+      const entry = { body: '{"data":3}', raw: '{}', fetchedAt: new Date().toISOString() };
+      await state.cache.set('bounded', entry);
+      expect(await state.cache.get('bounded', { minFetchedAt: Date.parse(entry.fetchedAt) })).toEqual(entry);
+      expect(await state.cache.get('bounded', { minFetchedAt: Date.parse(entry.fetchedAt) - 60_000 })).toEqual(entry);
+      await new Promise((resolve) => setTimeout(resolve, 1300));
+      expect(await state.cache.get('bounded', { minFetchedAt: 0 })).toBeNull();
+      expect(await state.cache.get('bounded')).toBeNull();
+    });
+
     it('delivers published messages to subscribers until they unsubscribe', async () => {
       const state = await create();
       const received: string[] = [];

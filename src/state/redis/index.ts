@@ -1,3 +1,4 @@
+import { NEAR_CACHE_DEFAULTS, NearCache } from '../near-cache.js';
 import type { StateAdapters } from '../ports.js';
 import { RedisCache } from './cache.js';
 import { connectRedis, type StateLog } from './connection.js';
@@ -21,6 +22,8 @@ export interface RedisStateOptions {
   /** How often this process gives back lapsed holds (default 60 s; 0 turns the timer off). */
   sweepIntervalMs?: number;
   connectTimeoutMs?: number;
+  /** Bounds of the in-process copy of recent results in front of the Redis cache; false: none. */
+  nearCache?: { maxEntries: number; maxBytes: number } | false;
   log?: StateLog;
 }
 
@@ -57,7 +60,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
     store,
     keys: new RedisKeys(store),
     ledger,
-    cache: new RedisCache(store, { retentionSeconds: options.cacheRetentionSeconds, log: options.log }),
+    cache: withNearCache(new RedisCache(store, { retentionSeconds: options.cacheRetentionSeconds, log: options.log }), options),
     pubsub,
     async ready() {
       if (!client.isReady) return false;
@@ -74,4 +77,9 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
       if (client.isOpen) client.destroy();
     },
   };
+}
+
+function withNearCache(shared: RedisCache, options: RedisStateOptions): RedisCache | NearCache {
+  if (options.nearCache === false) return shared;
+  return new NearCache(shared, { ...NEAR_CACHE_DEFAULTS, ...options.nearCache, retentionSeconds: options.cacheRetentionSeconds });
 }
