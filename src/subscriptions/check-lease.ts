@@ -1,0 +1,28 @@
+import { holdLease, type HeldLease, type Leases } from '../state/lease/index.js';
+
+/**
+ * How long a check's lease outlives its holder's last renewal. A check renews it every third
+ * of this while it runs, so a live check keeps it however long the upstream takes, and a
+ * worker killed mid-check blocks that subscription's next check for this long at most.
+ */
+export const CHECK_LEASE_TTL_MS = 5000;
+
+export interface CheckLeaseOptions {
+  leases: Leases;
+  /** Default CHECK_LEASE_TTL_MS; tests shorten it. */
+  ttlMs?: number;
+}
+
+/**
+ * The lease name of one subscription's checks. A later shared poll of one watched target
+ * takes its own lease (one name per target) through the same primitive.
+ */
+export const checkLeaseName = (subscriptionId: string): string => `sub-check:${subscriptionId}`;
+
+/** Takes the subscription's check lease, renewed until released; null while another check holds it. */
+export function holdCheckLease(options: CheckLeaseOptions, subscriptionId: string, log: (message: string, context: Record<string, unknown>) => void): Promise<HeldLease | null> {
+  return holdLease(options.leases, checkLeaseName(subscriptionId), {
+    ttlMs: options.ttlMs ?? CHECK_LEASE_TTL_MS,
+    onLost: (error) => log('subscription check lost its lease and stops without writing or delivering', { subscriptionId, error: error.message }),
+  });
+}
