@@ -1,6 +1,7 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Config } from '../config.js';
 import type { ResolveAll } from '../outbound/index.js';
+import { reservationHoldMs, withHoldPeriod } from '../state/hold-period.js';
 import type { StateAdapters } from '../state/ports.js';
 import { isRedisState } from '../state/redis/index.js';
 import { BullJobQueue } from './bullmq-queue.js';
@@ -55,7 +56,8 @@ export async function createJobs(config: Config, catalogue: Catalogue, state: St
     queue,
     async startWorkers(options = {}) {
       // The same resolver as the HTTP doors (the offline demo's fixed one), so a job checks image hosts as a request does.
-      pipeline ??= createPipelineDeps(config, catalogue, state, { timeoutMs: config.JOB_UPSTREAM_TIMEOUT_MS, logError: log, resolveAll: extras.resolveAll });
+      // A target's credits are held for its own (longer) upstream time-out, not the HTTP doors'.
+      pipeline ??= createPipelineDeps(config, catalogue, withHoldPeriod(state, reservationHoldMs(config.JOB_UPSTREAM_TIMEOUT_MS)), { timeoutMs: config.JOB_UPSTREAM_TIMEOUT_MS, logError: log, resolveAll: extras.resolveAll });
       const deps: TargetWorkerDeps = { pipeline: pipeline.deps, store, catalogue, backoffMs: config.JOB_RETRY_BASE_MS, ...options };
       await queue.startWorkers(async (task) => {
         await processTarget(deps, task);
