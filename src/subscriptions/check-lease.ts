@@ -1,4 +1,4 @@
-import { holdLease, type HeldLease, type Leases } from '../state/lease/index.js';
+import { holdLease, LeaseLostError, type HeldLease, type Leases } from '../state/lease/index.js';
 
 /**
  * How long a check's lease outlives its holder's last renewal. A check renews it every third
@@ -25,4 +25,31 @@ export function holdCheckLease(options: CheckLeaseOptions, subscriptionId: strin
     ttlMs: options.ttlMs ?? CHECK_LEASE_TTL_MS,
     onLost: (error) => log('subscription check lost its lease and stops without writing or delivering', { subscriptionId, error: error.message }),
   });
+}
+
+/** What a check under a lease is given: its abort signal and the confirmation to run before it charges. */
+export interface LeaseGuard {
+  signal: AbortSignal;
+  beforeCharge: () => Promise<void>;
+}
+
+/**
+ * Runs a check's fetch under its lease. Nothing is charged, written or delivered unless the
+ * lease is still ours: the fetch is aborted when the lease is lost (or after `deadlineMs`), the
+ * lease is confirmed right before a change is charged and once more when the fetch ends. Null
+ * when the lease was lost: the check stops, and the holder after it finds the change itself.
+ * After a non-null answer the lease stays ours for one more ttl, which covers the writes.
+ */
+export async function underLease<T>(lease: HeldLease, deadlineMs: number, run: (guard: LeaseGuard) => Promise<T>): Promise<T | null> {
+  const stillOurs = async () => {
+    if (!(await lease.confirm())) throw new LeaseLostError(lease.name, 'no longer ours when the check went on');
+  };
+  try {
+    const result = await run({ signal: AbortSignal.any([AbortSignal.timeout(deadlineMs), lease.signal]), beforeCharge: stillOurs });
+    await stillOurs();
+    return result;
+  } catch (error) {
+    if (error instanceof LeaseLostError) return null;
+    throw error;
+  }
 }

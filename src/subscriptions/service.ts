@@ -7,7 +7,7 @@ import type { HeldLease } from '../state/lease/index.js';
 import type { ApiKeyRecord, PubSub } from '../state/ports.js';
 import { checkForChange, type CheckOutcome } from './check.js';
 import { subscriptionEventsTopic, type SubscriptionDisabledEvent, type SubscriptionEvent } from './events.js';
-import { holdCheckLease, type CheckLeaseOptions } from './check-lease.js';
+import { holdCheckLease, underLease, type CheckLeaseOptions } from './check-lease.js';
 import type { AttemptInfo, CheckScheduler, DeliveryQueue, DeliveryTask, DeliveryVerdict } from './queues.js';
 import { validateSubscriptionRequest, type SubscriptionRules } from './requests.js';
 import { generateSecret, webhookIdFor } from './signing.js';
@@ -162,15 +162,14 @@ export class SubscriptionService {
     const endpoint = catalogue.byPath.get(record.endpoint);
     if (!endpoint) throw new Error(`subscription ${record.id} names an endpoint this gateway no longer serves: ${record.endpoint}`);
 
-    const outcome = await checkForChange(pipeline, endpoint, record.params, account, record.hash, {
-      // A lost lease stops the fetch too: another check may be running this subscription now.
-      signal: AbortSignal.any([AbortSignal.timeout(this.#deps.checkDeadlineMs), lease.signal]),
-      // Fixed per change: a check repeated after a crash reuses it and is not charged again.
-      reservationId: `sub:${record.id}:change:${record.changeCount + 1}`,
-    });
-    // Nothing is written or delivered unless the lease is still ours: a check that lost it (its
-    // holder stalled past the ttl) stops here, and the holder after it finds the change itself.
-    if (!(await lease.confirm())) return { ran: false, reason: 'lease_lost' };
+    const outcome = await underLease(lease, this.#deps.checkDeadlineMs, (guard) =>
+      checkForChange(pipeline, endpoint, record.params, account, record.hash, {
+        ...guard,
+        // Fixed per change: a check repeated after a crash reuses it and is not charged again.
+        reservationId: `sub:${record.id}:change:${record.changeCount + 1}`,
+      }),
+    );
+    if (outcome === null) return { ran: false, reason: 'lease_lost' };
     const checkedAt = this.#now();
     switch (outcome.kind) {
       case 'baseline':
