@@ -29,7 +29,7 @@ export class SoakUpstream {
       const fetches = this.watchFetches.get(name) ?? [];
       fetches.push(Date.now());
       this.watchFetches.set(name, fetches);
-      return { body: listing([{ id: `${name}-v${this.version()}`, author: 'watcher' }, { id: 'fixed', author: 'bob' }]), delayMs };
+      return { body: listing([{ id: `${name.replace(/[^a-z0-9]/g, '')}v${this.version()}`, author: 'watcher' }, { id: 'fixed1', author: 'bob' }]), delayMs };
     });
   }
 

@@ -4,8 +4,10 @@
  * one), under mixed load on loopback, while each process is SIGKILLed and restarted, Redis is
  * killed and restarted once, and the upstream hangs. Prints requests by outcome, kills, credits
  * reported against credits spent per key, and the longest silence per subscription.
- * Bounded (about 90 s); not part of `npm test`.
+ * Bounded (about 90 s); not part of `npm test`. SOAK_LOG_LEVEL=error also prints each process's
+ * log and every delivery, for finding out why a number is off.
  */
+import { createClient } from 'redis';
 import { freePort, hasRedisServer, startOwnRedis, type OwnRedis } from '../test/redis/processes.js';
 import { FORUM_HOSTS } from '../test/support/gateway.js';
 import { call, SoakReceiver, SoakUpstream, Tally, type Json } from './soak-load.js';
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
     WEBHOOK_RETRY_BASE_MS: '500',
     SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1',
     RATE_LIMIT_PER_MINUTE: '0',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.SOAK_LOG_LEVEL ?? 'silent',
   };
   const gatewayEnv = (port: number) => ({ ...env, WORKERS: 'off', PORT: String(port), HOST: '127.0.0.1' });
   const [portA, portB] = [await freePort(), await freePort()];
@@ -112,6 +114,7 @@ async function main(): Promise<void> {
           targets: Array.from({ length: BATCH_TARGETS }, (_unused, target) => ({ subreddit: `batch${index}x${target}`, limit: 5 })),
         });
         tally.record('batch create', KEYS.big, created, 0, false);
+        if (created.status !== 202 && created.body) log(`batch create ${created.status}: ${JSON.stringify(created.body.error ?? created.body).slice(0, 200)}`);
         if (created.status === 202) {
           batches.push({ id: created.body!.data.id as string, done: false, creditsCharged: 0, results: 0, succeeded: 0 });
           return;
@@ -145,19 +148,19 @@ async function main(): Promise<void> {
       await killAndRestart(worker, 2000);
       await at(22);
       void batch(1);
-      await at(26);
+      await at(24);
       await killAndRestart(gateways[1]!, 1500);
-      await at(33);
+      await at(28);
+      await killAndRestart(worker, 2000);
+      await at(35);
       await redis.kill();
       redisKills += 1;
       log('SIGKILL redis-server');
       await sleep(3000);
       await redis.start();
       log('redis-server back (AOF)');
-      await at(40);
+      await at(42);
       void batch(2);
-      await at(43);
-      await killAndRestart(worker, 2000);
       await at(50);
       await killAndRestart(gateways[0]!, 1500);
       await at(LOAD_SECONDS);
@@ -202,10 +205,16 @@ async function main(): Promise<void> {
     const holdsClearedMs = Date.now() - loadEndedAt;
     // Deliveries queued by the last checks.
     await sleep(2000);
+    for (const id of process.env.SOAK_LOG_LEVEL ? subscriptionIds.keys() : []) {
+      const view = await call(pick(), 'GET', `/v1/subscriptions/${id}`, KEYS.subs);
+      log(`subscription ${id}: ${JSON.stringify(view.body?.data ?? view.body).slice(0, 600)}`);
+    }
 
-    report({ tally, gateways, worker, redisKills, batches, accounts, receiver, upstream, subscriptionIds, holdsClearedMs, loadEndedAt });
+    const chargedChanges = await chargedChangeNumbers(redis.url, [...subscriptionIds.keys()]);
+    report({ tally, gateways, worker, redisKills, batches, accounts, receiver, upstream, subscriptionIds, holdsClearedMs, loadEndedAt, chargedChanges });
   } finally {
     stopped = true;
+    if (process.env.SOAK_LOG_LEVEL) for (const each of [...gateways, worker]) process.stderr.write(`--- ${each.name}\n${each.output()}\n`);
     await Promise.all([...gateways, worker].map((process) => process.stop().catch(() => {})));
     await redis.stop().catch(() => {});
     await receiver.stop().catch(() => {});
@@ -225,6 +234,31 @@ interface ReportInput {
   subscriptionIds: Map<string, string>;
   holdsClearedMs: number;
   loadEndedAt: number;
+  /** Per subscription, the change numbers whose charge was committed. */
+  chargedChanges: Map<string, number[]>;
+}
+
+/**
+ * Reads the subscriptions' charges from the ledger itself: each change number is one reservation
+ * `sub:{id}:change:{n}`, committed at most once however often a check repeated it.
+ */
+async function chargedChangeNumbers(url: string, ids: string[]): Promise<Map<string, number[]>> {
+  const client = createClient({ url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const charged = new Map<string, number[]>();
+    for (const id of ids) {
+      const numbers: number[] = [];
+      for await (const batch of client.scanIterator({ MATCH: `pdg:res:sub:${id}:change:*`, COUNT: 500 })) {
+        for (const key of batch) if ((await client.hGet(key, 'state')) === 'committed') numbers.push(Number(key.split(':').pop()));
+      }
+      charged.set(id, numbers.sort((a, b) => a - b));
+    }
+    return charged;
+  } finally {
+    await client.close();
+  }
 }
 
 function report(input: ReportInput): void {
@@ -244,12 +278,11 @@ function report(input: ReportInput): void {
   out();
 
   const changes = receiver.deliveries.filter((delivery) => delivery.type === 'content.changed');
-  const distinctChanges = new Set(changes.map((delivery) => delivery.webhookId));
   const batchCredits = batches.reduce((sum, entry) => sum + entry.creditsCharged, 0);
   const rows: [string, number, number, number, number][] = [
     ['big (REST + batches)', OPENING.big, (tally.reportedCredits.get(KEYS.big) ?? 0) + batchCredits, tally.lostPaid.get(KEYS.big) ?? 0, 0],
     ['small (spent to 402)', OPENING.small, tally.reportedCredits.get(KEYS.small) ?? 0, tally.lostPaid.get(KEYS.small) ?? 0, 0],
-    ['subscriptions', OPENING.subs, distinctChanges.size, 0, 0],
+    ['subscriptions', OPENING.subs, [...input.chargedChanges.values()].reduce((sum, numbers) => sum + numbers.length, 0), 0, 0],
   ];
   out(`Credits per key (after every hold returned: ${(input.holdsClearedMs / 1000).toFixed(1)} s after the load stopped)`);
   out(`  ${'key'.padEnd(22)} ${'reported'.padStart(9)} ${'spent'.padStart(7)} ${'diff'.padStart(6)} ${'lost answers'.padStart(13)} ${'held'.padStart(5)} ${'balance'.padStart(8)}  verdict`);
@@ -266,17 +299,23 @@ function report(input: ReportInput): void {
   out();
 
   out(`Subscriptions (interval ${INTERVAL_SECONDS} s, content changes every ${CHANGE_EVERY_MS / 1000} s)`);
-  out(`  ${'subscription'.padEnd(38)} ${'checks'.padStart(6)} ${'longest silence'.padStart(16)} ${'changes delivered'.padStart(18)} ${'duplicates'.padStart(10)}`);
+  out(`  ${'subscription'.padEnd(38)} ${'checks'.padStart(6)} ${'longest silence'.padStart(22)} ${'delivered'.padStart(9)} ${'charged'.padStart(7)} ${'duplicates'.padStart(10)}`);
   for (const [id, community] of input.subscriptionIds) {
     const fetches = (upstream.watchFetches.get(community) ?? []).filter((at) => at <= input.loadEndedAt);
     const points = [...fetches, input.loadEndedAt];
     let silence = 0;
-    for (let index = 1; index < points.length; index++) silence = Math.max(silence, points[index]! - points[index - 1]!);
+    let silentFrom = 0;
+    for (let index = 1; index < points.length; index++) {
+      if (points[index]! - points[index - 1]! > silence) [silence, silentFrom] = [points[index]! - points[index - 1]!, points[index - 1]!];
+    }
     const own = changes.filter((delivery) => delivery.subscriptionId === id);
     const distinct = new Set(own.map((delivery) => delivery.webhookId));
     const versions = new Set(own.map((delivery) => delivery.firstItem));
     const duplicates = own.length - distinct.size + (distinct.size - versions.size);
-    out(`  ${`${id} (${community})`.padEnd(38)} ${String(fetches.length).padStart(6)} ${`${(silence / 1000).toFixed(1)} s`.padStart(16)} ${String(distinct.size).padStart(18)} ${String(duplicates).padStart(10)}`);
+    const silenceText = `${(silence / 1000).toFixed(1)} s from ${((silentFrom - startedAt) / 1000).toFixed(1)} s`;
+    const charged = input.chargedChanges.get(id)?.length ?? 0;
+    if (process.env.SOAK_LOG_LEVEL) out(`    delivered: ${own.map((delivery) => `${((delivery.at - startedAt) / 1000).toFixed(1)}s ${delivery.firstItem}`).join(', ')}; charged numbers ${JSON.stringify(input.chargedChanges.get(id))}`);
+    out(`  ${`${id} (${community})`.padEnd(38)} ${String(fetches.length).padStart(6)} ${silenceText.padStart(22)} ${String(distinct.size).padStart(9)} ${String(charged).padStart(7)} ${String(duplicates).padStart(10)}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
