@@ -124,8 +124,17 @@ async function main(): Promise<void> {
       }
     };
 
+    // The big key's held credits every 2 s: holds orphaned by a kill stay until their expiry, then return.
+    const heldSamples: string[] = [];
+    const heldSampler = async () => {
+      for (let tick = 0; !stopped; tick++) {
+        await sleep(Math.max(0, startedAt + tick * 2000 - Date.now()));
+        const view = await call(pick(), 'GET', '/v1/account', KEYS.big);
+        heldSamples.push(view.status === 200 ? String(view.body!.data.held) : '-');
+      }
+    };
     const load = [0, 1, 2, 3].map((loop) => liveLoop(loop));
-    load.push(smallLoop());
+    load.push(smallLoop(), heldSampler());
 
     const chaos = async () => {
       const at = async (seconds: number) => sleep(Math.max(0, startedAt + seconds * 1000 - Date.now()));
@@ -143,14 +152,17 @@ async function main(): Promise<void> {
       await at(14);
       upstream.hangUntil = Date.now() + HANG_MS;
       log(`upstream hangs for ${HANG_MS / 1000} s`);
+      await at(15);
+      // Live requests are waiting on the upstream with their credits held: the gateway dies with them.
+      await killAndRestart(gateways[1]!, 1500);
       await at(16);
       // Checks started during the hang are in flight: the worker dies in the middle of them.
       await killAndRestart(worker, 2000);
       await at(22);
       void batch(1);
-      await at(24);
-      await killAndRestart(gateways[1]!, 1500);
-      await at(28);
+      await at(26);
+      await killAndRestart(gateways[0]!, 1500);
+      await at(30);
       await killAndRestart(worker, 2000);
       await at(35);
       await redis.kill();
@@ -162,7 +174,7 @@ async function main(): Promise<void> {
       await at(42);
       void batch(2);
       await at(50);
-      await killAndRestart(gateways[0]!, 1500);
+      await killAndRestart(gateways[1]!, 1500);
       await at(LOAD_SECONDS);
     };
     await chaos();
@@ -211,7 +223,7 @@ async function main(): Promise<void> {
     }
 
     const chargedChanges = await chargedChangeNumbers(redis.url, [...subscriptionIds.keys()]);
-    report({ tally, gateways, worker, redisKills, batches, accounts, receiver, upstream, subscriptionIds, holdsClearedMs, loadEndedAt, chargedChanges });
+    report({ tally, gateways, worker, redisKills, batches, accounts, receiver, upstream, subscriptionIds, holdsClearedMs, loadEndedAt, chargedChanges, heldSamples });
   } finally {
     stopped = true;
     if (process.env.SOAK_LOG_LEVEL) for (const each of [...gateways, worker]) process.stderr.write(`--- ${each.name}\n${each.output()}\n`);
@@ -236,6 +248,7 @@ interface ReportInput {
   loadEndedAt: number;
   /** Per subscription, the change numbers whose charge was committed. */
   chargedChanges: Map<string, number[]>;
+  heldSamples: string[];
 }
 
 /**
@@ -296,6 +309,7 @@ function report(input: ReportInput): void {
     const overdrawn = Number(account.balance) < 0 ? ' OVERDRAWN' : '';
     out(`  ${row[0].padEnd(22)} ${String(row[2]).padStart(9)} ${String(spent).padStart(7)} ${String(diff).padStart(6)} ${String(lost).padStart(13)} ${String(account.held).padStart(5)} ${String(account.balance).padStart(8)}  ${verdict}${overdrawn}`);
   }
+  out(`  held by the big key every 2 s (- when no gateway answered): ${input.heldSamples.join(' ')}`);
   out();
 
   out(`Subscriptions (interval ${INTERVAL_SECONDS} s, content changes every ${CHANGE_EVERY_MS / 1000} s)`);
