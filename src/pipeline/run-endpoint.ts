@@ -3,6 +3,7 @@ import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { EndpointResult } from '../catalogue/results.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
+import { reservationHoldMs } from '../state/hold-period.js';
 import { secondsToNextUtcDay } from '../state/utc-day.js';
 import type { ApiKeyRecord, CacheEntry, StateAdapters } from '../state/ports.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../upstream/types.js';
@@ -74,7 +75,9 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
   const reservationId = call.reservationId ?? `${call.requestId}:${randomUUID()}`;
   const ledger = deps.state.ledger;
   if (charged) {
-    const reserved = await ledger.reserve(call.account.id, reservationId, cost, call.account.dailyCap, { endpoint: endpoint.path, requestId: call.requestId });
+    // A call with its own upstream deadline (a job) holds its credits for that deadline, not the HTTP doors'.
+    const holdMs = call.upstreamTimeoutMs === undefined ? undefined : reservationHoldMs(call.upstreamTimeoutMs);
+    const reserved = await ledger.reserve(call.account.id, reservationId, cost, call.account.dailyCap, { endpoint: endpoint.path, requestId: call.requestId, holdMs });
     if (!reserved.ok) throw billingRefusal(reserved.reason, cost, reserved.balance, call.account.dailyCap, now);
   }
   const release = () => (charged ? ledger.release(reservationId) : Promise.resolve());

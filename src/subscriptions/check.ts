@@ -26,6 +26,11 @@ export interface CheckOptions {
    * Default: a fresh id.
    */
   reservationId?: string;
+  /**
+   * Runs right before a change is charged; a throw stops the check there, uncharged (a check
+   * that lost its lease must not charge: the holder after it will).
+   */
+  beforeCharge?: () => Promise<void>;
 }
 
 /**
@@ -63,6 +68,7 @@ export async function checkForChange(
   // The content went away (deleted post, emptied listing): worth telling, never worth charging (spec 7).
   if (empty) return { kind: 'changed', hash, previousHash, data, creditsCharged: 0 };
 
+  await options.beforeCharge?.();
   const reserved = await deps.state.ledger.reserve(account.id, reservationId, CHANGE_COST, account.dailyCap, {
     endpoint: endpoint.path,
     requestId: reservationId,
