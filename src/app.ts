@@ -8,6 +8,7 @@ import { buildOpenApi } from './docs/openapi.js';
 import { GatewayError } from './errors.js';
 import { createJobs, type Jobs } from './jobs/index.js';
 import { loggerOptions, type LogDestination } from './logging/logger-options.js';
+import { registerMcpDoor } from './mcp/door.js';
 import { createMetrics } from './metrics.js';
 import { createPipelineDeps } from './pipeline/deps.js';
 import { errorBody } from './rest/envelope.js';
@@ -80,6 +81,7 @@ export async function createGateway(
   registerDataRoutes(server, catalogue, deps);
   const jobs = await createJobs(config, catalogue, state, (message, context) => server.log.error(context, message), { resolveAll: options.resolveAll });
   registerJobRoutes(server, jobs.service, deps);
+  registerMcpDoor(server, catalogue, deps, jobs.service);
   if (config.WORKERS === 'inline') await jobs.startWorkers();
   const subscriptions = await createSubscriptions(config, catalogue, state, (message, context) => server.log.error(context, message), options.subscriptions);
   registerSubscriptionRoutes(server, subscriptions, deps);

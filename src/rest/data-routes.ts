@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { GatewayError, isGatewayError } from '../errors.js';
+import { isGatewayError } from '../errors.js';
+import { readAccount } from '../pipeline/account.js';
 import { authenticate } from '../pipeline/auth.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import { cacheKey } from '../pipeline/cache-key.js';
@@ -9,7 +10,7 @@ import { mayServeFromCache, runEndpoint, type CallContext, type PipelineDeps } f
 import { accountIdForKey } from '../state/key-hash.js';
 import type { AccountUsage, ApiKeyRecord } from '../state/ports.js';
 import { billingHeaders } from './billing-headers.js';
-import { errorBody, successBody } from './envelope.js';
+import { errorBody, shownError, successBody } from './envelope.js';
 import { ValidationMemo } from './validation-memo.js';
 
 /** One GET route per catalogue endpoint, plus GET /v1/account. */
@@ -42,8 +43,8 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
   app.get('/v1/account', async (request, reply) => {
     try {
       const account = await authenticate(deps.state.keys, request.headers['x-api-key'], request);
-      const [usage, recent] = await Promise.all([deps.state.ledger.usage(account.id, account.dailyCap), deps.state.ledger.history(account.id, 20)]);
-      const body = { success: true, data: { accountId: account.id, ...usage, recentUsage: recent }, meta: { creditsCharged: 0 } };
+      const { usage, view } = await readAccount(deps.state, account);
+      const body = { success: true, data: view, meta: { creditsCharged: 0 } };
       return reply.code(200).headers(billingHeaders(0, usage)).send(body);
     } catch (error) {
       return sendError(reply, request, error, null, deps);
@@ -100,7 +101,7 @@ function abortOnDisconnect(reply: FastifyReply): AbortSignal {
 
 /** Renders any failure as the error envelope; unexpected ones are logged and become a 500 without internals. */
 export async function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown, account: ApiKeyRecord | null, deps: Pick<PipelineDeps, 'state'>): Promise<FastifyReply> {
-  const failure = isGatewayError(error) ? error : new GatewayError('internal_error', 'Something went wrong on our side; nothing was charged.');
+  const failure = shownError(error);
   if (!isGatewayError(error)) request.log.error({ err: error }, 'unexpected error');
   if (failure.retryAfter !== undefined) reply.header('retry-after', String(failure.retryAfter));
   if (account) reply.headers(billingHeaders(0, await deps.state.ledger.usage(account.id, account.dailyCap).catch(() => null)));
