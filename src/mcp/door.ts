@@ -77,13 +77,19 @@ async function answer(request: FastifyRequest, reply: FastifyReply, account: Api
   });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
-  // Closing the server aborts the tools still running (their upstream fetches with them).
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) server.close().catch(() => {});
+  // A caller gone before the answer: closing the server aborts the tools still running (their
+  // upstream fetches with them). The transport then never settles its answer, so nothing waits for it.
+  const gone = new Promise<null>((resolve) => {
+    reply.raw.once('close', () => {
+      if (reply.raw.writableFinished) return;
+      server.close().catch(() => {});
+      resolve(null);
+    });
   });
   try {
     const webRequest = new Request(new URL(request.url, 'http://localhost'), { method: 'POST', headers: forwardedHeaders(request.headers) });
-    const response = await transport.handleRequest(webRequest, { parsedBody: request.body });
+    const response = await Promise.race([transport.handleRequest(webRequest, { parsedBody: request.body }), gone]);
+    if (response === null) return reply;
     reply.code(response.status);
     response.headers.forEach((value, name) => void reply.header(name, value));
     return await reply.send(response.body === null ? undefined : await response.text());

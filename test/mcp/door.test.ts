@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/catalogue/index.js';
 import { toolNameOf } from '../../src/mcp/tool-name.js';
 import { at, balanceOf, json } from '../e2e/forum/support.js';
@@ -258,5 +258,36 @@ describe('MCP job tools', () => {
     expect(textOf(unknownArg)).toContain('Unknown parameter `parameters`');
     const missing = await callTool(client, 'get_job', { id: 'job_00000000000000000000000000000000' });
     expect(textOf(missing)).toMatch(/^not_found: /);
+  });
+});
+
+describe('MCP door when the caller leaves', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    // An upstream timeout longer than the slow answer, so only the caller leaving can end the fetch.
+    harness = await startHarness({ UPSTREAM_TIMEOUT_MS: '20000' });
+  });
+  afterAll(() => harness.close());
+
+  it('aborts the upstream work of a caller that leaves mid-call, and releases its credit', async () => {
+    harness.upstream.on(at('/r/slowsub/hot.json', { ...json(listing(postsByAuthors(2, 2))), delayMs: 8000 }));
+    const before = await balanceOf(harness);
+    const leaving = new AbortController();
+    const call = fetch(new URL('/mcp', harness.baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...keyHeaders() },
+      body: JSON.stringify(toolsCall('forum_subreddit', { subreddit: 'slowsub' })),
+      signal: leaving.signal,
+    }).then(
+      () => 'answered',
+      () => 'aborted',
+    );
+    // The credit is reserved before the upstream is asked.
+    await expect.poll(() => harness.upstream.requests.length).toBe(1);
+    expect(await balanceOf(harness)).toBe(before - 1);
+    leaving.abort();
+    expect(await call).toBe('aborted');
+    // Without the abort the fetch would finish after 8 s and the credit be charged.
+    await expect.poll(() => balanceOf(harness), { timeout: 6000 }).toBe(before);
   });
 });
