@@ -19,11 +19,14 @@ import type { GatewayTool } from './tool.js';
 
 export const MCP_PATH = '/mcp';
 
-const INSTRUCTIONS = [
-  'Public web data (forum, real estate, ...) in one normalised shape. Each data tool is one endpoint of the REST API.',
-  'A live data call costs the credits its description states; an empty result, an error or a cache hit costs 0.',
-  'Pass cache_max_age (e.g. 1h) to accept a cached result. The account tool shows the balance; long runs go through create_job or create_batch and get_job.',
-].join(' ');
+/** What a client may show its model about the server as a whole. */
+function instructionsFor(catalogue: Catalogue): string {
+  return [
+    `Public web data (${catalogue.families.map((family) => family.name).join(', ')}) in one normalised shape. Each data tool is one endpoint of the REST API.`,
+    'A live data call costs the credits its description states; an empty result, an error or a cache hit costs 0.',
+    'Pass cache_max_age (e.g. 1h) to accept a cached result. The account tool shows the balance; long runs go through create_job or create_batch and get_job.',
+  ].join(' ');
+}
 
 /** Headers that carry the key: not handed to the SDK, which keeps request headers for handlers. */
 const SECRET_HEADERS: ReadonlySet<string> = new Set(['x-api-key', 'authorization', 'cookie']);
@@ -40,6 +43,7 @@ export function registerMcpDoor(app: FastifyInstance, catalogue: Catalogue, deps
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   if (byName.size !== tools.length) throw new Error('Two MCP tools share a name');
   const listed: ListToolsResult = { tools: tools.map((tool) => tool.definition) };
+  const instructions = instructionsFor(catalogue);
 
   app.route({
     method: ['POST', 'GET', 'DELETE'],
@@ -55,15 +59,21 @@ export function registerMcpDoor(app: FastifyInstance, catalogue: Catalogue, deps
       if (request.method !== 'POST') return jsonRpcError(reply.header('allow', 'POST'), 405, -32000, 'Method not allowed: this server is stateless; send JSON-RPC messages with POST.');
       // One message per request, so the per-key request rate counts every call.
       if (Array.isArray(request.body) && request.body.length > 1) return jsonRpcError(reply, 400, -32600, 'Invalid Request: send one JSON-RPC message per request (batches are not accepted).');
-      return answer(request, reply, account, byName, listed);
+      return answer(request, reply, account, { byName, listed, instructions });
     },
   });
 }
 
-async function answer(request: FastifyRequest, reply: FastifyReply, account: ApiKeyRecord, byName: ReadonlyMap<string, GatewayTool>, listed: ListToolsResult): Promise<FastifyReply> {
+interface DoorTools {
+  byName: ReadonlyMap<string, GatewayTool>;
+  listed: ListToolsResult;
+  instructions: string;
+}
+
+async function answer(request: FastifyRequest, reply: FastifyReply, account: ApiKeyRecord, { byName, listed, instructions }: DoorTools): Promise<FastifyReply> {
   // The low-level server: tools come from the catalogue with their schemas already rendered,
   // and arguments are validated by the pipeline (its messages, its error codes), not by the SDK.
-  const server = new Server({ name: 'public-data-gateway', version: API_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server({ name: 'public-data-gateway', version: API_VERSION }, { capabilities: { tools: {} }, instructions });
   server.setRequestHandler(ListToolsRequestSchema, () => listed);
   server.setRequestHandler(CallToolRequestSchema, async ({ params }, extra): Promise<CallToolResult> => {
     const tool = byName.get(params.name);
