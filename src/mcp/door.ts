@@ -99,7 +99,8 @@ async function answer(request: FastifyRequest, reply: FastifyReply, account: Api
   try {
     const webRequest = new Request(new URL(request.url, 'http://localhost'), { method: 'POST', headers: forwardedHeaders(request.headers) });
     const response = await Promise.race([transport.handleRequest(webRequest, { parsedBody: request.body }), gone]);
-    if (response === null) return reply;
+    // Nobody to answer: Fastify is told the response is taken care of.
+    if (response === null) return reply.hijack();
     reply.code(response.status);
     response.headers.forEach((value, name) => void reply.header(name, value));
     return await reply.send(response.body === null ? undefined : await response.text());
