@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { GatewayError } from '../errors.js';
 import type { ApiKeyRecord, Keys } from '../state/ports.js';
 
@@ -27,4 +28,17 @@ export async function authenticate(keys: Keys, presented: string | string[] | un
   if (!account) throw new GatewayError('invalid_api_key', 'The API key is not recognised.');
   if (account.status === 'revoked') throw new GatewayError('revoked_api_key', 'The API key has been revoked.');
   return account;
+}
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/**
+ * The key a request presents: the x-api-key header, or, on a door that accepts it (MCP, whose
+ * clients are configured with a bearer token), an `Authorization: Bearer <key>` header.
+ */
+export function presentedApiKey(headers: IncomingHttpHeaders, acceptBearer: boolean): string | string[] | undefined {
+  const header = headers['x-api-key'];
+  if (header !== undefined || !acceptBearer) return header;
+  const authorization = headers.authorization;
+  return authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
 }
