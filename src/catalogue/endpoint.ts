@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import type { EndpointResult, FetchContext } from './results.js';
 
-export type FamilyName = 'forum' | 'realty' | 'inference';
+export type FamilyName = 'forum' | 'realty' | 'inference' | 'code';
 
 /** Names of the unified types an endpoint can return; GraphQL and OpenAPI look them up by name. */
 export type ResourceTypeName =
   | 'Post' | 'Comment' | 'Transcript' | 'Creator'
   | 'PropertyListing' | 'RealEstateAgent' | 'SearchResultItem'
-  | 'AgeGenderEstimate';
+  | 'AgeGenderEstimate'
+  | 'Repository' | 'ActivityEvent';
 
 /** The x- flags of spec section 1, published on every operation. */
 export interface EndpointFlags {
@@ -59,7 +60,7 @@ export interface FamilyDefinition {
   /** Every host the family's fetch code may contact; redirects are followed only within them. */
   hosts: readonly string[];
   /** Environment variable naming the outbound proxy of this family (none for a provider family). */
-  proxyEnv?: 'FORUM_PROXY_URL' | 'REALTY_PROXY_URL';
+  proxyEnv?: 'FORUM_PROXY_URL' | 'REALTY_PROXY_URL' | 'CODE_PROXY_URL';
   /**
    * A family served by one operator-configured provider instead of platform hosts: the variable
    * holding its URL. Without it the family's endpoints answer 501 not_configured naming it.

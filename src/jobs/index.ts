@@ -29,7 +29,7 @@ export interface Jobs {
 
 /** Per-family limits from the configuration. */
 // Inference jobs (single jobs only: detect-age-gender is not batchable) run in a lane of their own with the forum limit.
-export const familyConcurrency = (config: Config): FamilyConcurrency => ({ forum: config.FORUM_CONCURRENCY, realty: config.REALTY_CONCURRENCY, inference: config.FORUM_CONCURRENCY });
+export const familyConcurrency = (config: Config): FamilyConcurrency => ({ forum: config.FORUM_CONCURRENCY, realty: config.REALTY_CONCURRENCY, inference: config.FORUM_CONCURRENCY, code: config.CODE_CONCURRENCY });
 
 /**
  * Jobs on the chosen state: Redis job records and BullMQ with REDIS_URL, in-process store and
