@@ -35,10 +35,15 @@ function nameLinkOf(article: HTMLElement): { link: HTMLElement; owner: string; n
   return null;
 }
 
-function countLinked(article: HTMLElement, ...suffixes: string[]): number | null {
-  const link = article.querySelectorAll('a[href]').find((each) => suffixes.some((suffix) => (each.getAttribute('href') ?? '').split(/[?#]/)[0]!.endsWith(suffix)));
+/** The count shown in the first link whose path matches (the star and fork links). */
+function countLinked(article: HTMLElement, matches: (path: string) => boolean): number | null {
+  const link = article.querySelectorAll('a[href]').find((each) => matches((each.getAttribute('href') ?? '').split(/[?#]/)[0]!));
   return link ? countOf(textOf(link)) : null;
 }
+
+const isStarsLink = (path: string) => path.endsWith('/stargazers');
+/** `/owner/name/forks` now; `/owner/name/network/members` (sometimes with a `.name` suffix) before. */
+const isForksLink = (path: string) => path.endsWith('/forks') || /\/network(\/members)?(\.[^/]*)?$/.test(path);
 
 function builtByOf(article: HTMLElement): string[] {
   const logins = article
@@ -64,8 +69,8 @@ function repositoryOf(article: HTMLElement, fetchedAt: string): { repository: Re
     homepageUrl: null,
     language: textOf(article.querySelector('[itemprop="programmingLanguage"]')),
     topics: [],
-    starCount: countLinked(article, '/stargazers'),
-    forkCount: countLinked(article, '/forks', '/network/members', '/network'),
+    starCount: countLinked(article, isStarsLink),
+    forkCount: countLinked(article, isForksLink),
     watcherCount: null,
     openIssueCount: null,
     license: null,
