@@ -11,7 +11,7 @@ import { codeUserActivityEndpoint } from './endpoints/user-activity.js';
 import { codeUserReposEndpoint } from './endpoints/user-repos.js';
 import { codeUserEndpoint } from './endpoints/user.js';
 
-export { readRateBudget, type RateBudget } from './upstream/rate-budget.js';
+export { rateResourceOf, readRateBudget, type RateBudget } from './upstream/rate-budget.js';
 export { activityEventSchema, repositorySchema, type ActivityEvent, type Repository } from './model.js';
 
 /**

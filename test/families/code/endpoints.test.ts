@@ -270,3 +270,12 @@ describe('trending boards', () => {
     ]);
   });
 });
+
+describe('rateResourceOf', () => {
+  it('names the budget an answer reports, core by default', async () => {
+    const { rateResourceOf } = await import('../../../src/families/code/index.js');
+    expect(rateResourceOf({ 'x-ratelimit-resource': 'search' })).toBe('search');
+    expect(rateResourceOf({})).toBe('core');
+    expect(rateResourceOf({ 'x-ratelimit-resource': 'bad value!' })).toBe('core');
+  });
+});

@@ -27,7 +27,7 @@ export const codeIssueCommentsEndpoint = defineEndpoint({
     'Review comments on a pull request\'s code are not included. A missing issue is an empty result (meta.reason not_found), never charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: false }),
+  flags: codeFlags({ subscribable: false, parameterConstraints: 'pass a cursor with the same limit it was made with' }),
   returns: { kind: 'list', type: 'Comment' },
   normaliseParams: canonicalIssuePage,
   async fetch(input, ctx): Promise<ListResult<Comment>> {

@@ -34,7 +34,7 @@ export const codeRepoIssuesEndpoint = defineEndpoint({
     'A missing repository is an empty result (meta.reason not_found); one with issues turned off has meta.reason gone. Neither is charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: true, parameterConstraints: 'with kind=issue or kind=pull a page may hold fewer than limit items; follow pagination.cursor' }),
+  flags: codeFlags({ subscribable: true, parameterConstraints: 'pass a cursor with the same limit it was made with; with kind=issue or kind=pull a page may hold fewer than limit items' }),
   returns: { kind: 'list', type: 'Post' },
   normaliseParams: canonicalRepoPage,
   async fetch(input, ctx): Promise<ListResult<Post>> {

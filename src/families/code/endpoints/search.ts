@@ -33,7 +33,7 @@ export const codeSearchEndpoint = defineEndpoint({
     'A query the platform cannot run is 400 invalid_request with its message; no match is an empty result, never charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: false }),
+  flags: codeFlags({ subscribable: false, parameterConstraints: 'pass a cursor with the same limit it was made with' }),
   returns: { kind: 'list', type: 'Repository' },
   normaliseParams: canonicalSearchPage,
   async fetch(input, ctx): Promise<ListResult<Repository>> {

@@ -33,7 +33,7 @@ export const codeUserActivityEndpoint = defineEndpoint({
     'A missing account is an empty result (meta.reason not_found), never charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: true }),
+  flags: codeFlags({ subscribable: true, parameterConstraints: 'pass a cursor with the same limit it was made with; the feed ends at 300 events' }),
   returns: { kind: 'list', type: 'ActivityEvent' },
   normaliseParams(input) {
     const canonical = canonicalUserPage(input);

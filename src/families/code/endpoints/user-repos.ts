@@ -32,7 +32,7 @@ export const codeUserReposEndpoint = defineEndpoint({
     'A missing account is an empty result (meta.reason not_found), never charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: true }),
+  flags: codeFlags({ subscribable: true, parameterConstraints: 'pass a cursor with the same limit it was made with' }),
   returns: { kind: 'list', type: 'Repository' },
   normaliseParams: canonicalUserPage,
   async fetch(input, ctx): Promise<ListResult<Repository>> {

@@ -34,6 +34,16 @@ export function readRateBudget(headers: Record<string, string>, nowMs: number): 
 }
 
 /**
+ * Which of the platform's budgets an answer reports: `core` for most of the API, `search` for
+ * search (10 a minute logged out), others as named. Budgets are separate: a spent search budget
+ * must not refuse a repository read, so a store of budgets keys them by this name (and egress).
+ */
+export function rateResourceOf(headers: Record<string, string>): string {
+  const named = headers['x-ratelimit-resource']?.trim().toLowerCase();
+  return named !== undefined && /^[a-z_]{1,40}$/.test(named) ? named : 'core';
+}
+
+/**
  * True when a 403 or 429 is the platform's rate limit (primary: nothing remaining; secondary:
  * a retry-after), rather than a refusal of this client.
  */
