@@ -60,7 +60,8 @@ describe('repository forms', () => {
     'lumen-works/ferrite', 'Lumen-Works/Ferrite', 'lumen-works/ferrite.git', 'lumen-works/ferrite/', 'https://github.com/lumen-works/ferrite',
     'https://github.com/lumen-works/ferrite.git', 'https://github.com/lumen-works/ferrite/', 'https://github.com/lumen-works/ferrite/tree/main/src/cache',
     'https://github.com/lumen-works/ferrite/issues', 'https://github.com/lumen-works/ferrite/pull/41/files', 'github.com/lumen-works/ferrite#readme',
-    'git@github.com:lumen-works/ferrite.git', 'https://api.github.com/repos/lumen-works/ferrite',
+    'git@github.com:lumen-works/ferrite.git', 'https://api.github.com/repos/lumen-works/ferrite', 'git+https://github.com/lumen-works/ferrite.git',
+    'lumen-works/ferrite#readme', 'ssh://git@github.com/lumen-works/ferrite.git',
   ])('%s is lumen-works/ferrite', (form) => {
     expect(parseRepo(form)).toEqual({ owner: 'lumen-works', name: 'ferrite' });
     expect(canonical(codeRepoEndpoint, { repo: form })).toEqual({ repo: 'lumen-works/ferrite' });

@@ -47,7 +47,7 @@ function urlSegments(raw: string, param: string): string[] | null {
   // A login never contains a dot, so a first segment with one is a host ("github.com/x").
   if (!hasScheme && !firstSegment.includes('.')) return null;
   const url = URL.parse(hasScheme ? raw : `https://${raw}`);
-  if (!url || !/^(https?|git|ssh):$/.test(url.protocol)) throw invalidParam(param, `${param} is not a URL the gateway can read.`);
+  if (!url || !/^(https?|git|ssh|git\+https|git\+ssh):$/.test(url.protocol)) throw invalidParam(param, `${param} is not a URL the gateway can read.`);
   checkHost(url.hostname, param);
   const segments = url.pathname.split('/').filter(Boolean).map((segment) => safeDecode(segment, param));
   // The API's own URLs (api.github.com/users/x, /repos/o/n/issues/1) are accepted as pasted.
@@ -100,7 +100,8 @@ export function parseLogin(raw: string, param = 'username'): string {
 export function parseRepo(raw: string, param = 'repo'): RepoRef {
   const value = raw.trim();
   const fromUrl = urlSegments(value, param);
-  const segments = fromUrl ?? value.replace(/\/+$/, '').split('/');
+  // A pasted `owner/name#readme` or `owner/name?tab=x` keeps only the name.
+  const segments = fromUrl ?? value.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/');
   const [owner, name] = segments;
   if (owner === undefined || name === undefined || (fromUrl === null && segments.length !== 2) || RESERVED_PATHS.has(owner.toLowerCase())) {
     throw invalidParam(param, `${param}: expected owner/name or a repository URL such as https://github.com/owner/name.`);
