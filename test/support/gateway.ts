@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { registeredFamilies } from '../../src/families/registry.js';
 import type { LogDestination } from '../../src/logging/logger-options.js';
 import type { ResolveAll } from '../../src/outbound/index.js';
 import { createState } from '../../src/state/index.js';
@@ -38,7 +39,7 @@ export async function startHarness(
   const runLog = options.logDestination ? undefined : runLogDestination();
   const config = loadConfig({
     API_KEYS: `${RICH_KEY}=1000,${POOR_KEY}=0,${CAPPED_KEY}=100:2`,
-    UPSTREAM_ORIGINS: [...FORUM_HOSTS, ...REALTY_HOSTS].map((host) => `${host}=${origin}`).join(','),
+    UPSTREAM_ORIGINS: registeredFamilies.flatMap((family) => family.hosts).map((host) => `${host}=${origin}`).join(','),
     UPSTREAM_TIMEOUT_MS: '2000',
     LOG_LEVEL: runLog ? 'debug' : 'silent',
     ...env,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Catalogue } from '../../catalogue/catalogue.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
@@ -50,8 +51,15 @@ function addEdgeField(edges: readonly EdgeDefinition[]): void {
   const byPlatform = new Map(edges.map((edge) => [edge.platform, edge]));
   const description =
     edges.length === 1 ? first.description : edges.map((edge) => `On ${edge.platform} ${first.on} objects: ${edge.description}`).join('\n\n');
+  const limit = edges.find((edge) => edge.limit)?.limit;
   builder.objectField(resourceType(first.on), first.field, (t) =>
     t.loadable({
+      ...(limit
+        ? {
+            args: { limit: t.arg.int({ required: false, description: `Items on the page, 1 to ${limit.max} (default ${limit.default}).` }) },
+            validate: { schema: z.object({ limit: z.number().int().min(1).max(limit.max).nullish() }) },
+          }
+        : {}),
       type: first.returns.kind === 'list' ? listTypeOf(first.returns.type) : resourceType(first.returns.type),
       nullable: true,
       description,
@@ -71,9 +79,9 @@ function addEdgeField(edges: readonly EdgeDefinition[]): void {
         );
         return results;
       },
-      resolve: (parent: Resource) => {
+      resolve: (parent: Resource, args: { limit?: number | null }) => {
         const edge = typeof parent.platform === 'string' ? byPlatform.get(parent.platform) : undefined;
-        const key = edge?.key(parent) ?? null;
+        const key = edge?.key(parent, { limit: args.limit ?? edge.limit?.default }) ?? null;
         return key === null ? null : `${edge!.platform}${SEPARATOR}${key}`;
       },
     } as never),
