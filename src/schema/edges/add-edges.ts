@@ -1,6 +1,7 @@
-import { z } from 'zod';
 import type { Catalogue } from '../../catalogue/catalogue.js';
+import { invalidParam } from '../../errors.js';
 import { builder } from '../builder.js';
+import { toGraphQLError } from '../errors.js';
 import type { GraphQLContext } from '../context.js';
 import { endpointCost, type UpstreamCost } from '../limits/upstream-cost.js';
 import { LISTED_BY, listTypeOf, resourceType, type Resource } from '../types/resources.js';
@@ -54,12 +55,7 @@ function addEdgeField(edges: readonly EdgeDefinition[]): void {
   const limit = edges.find((edge) => edge.limit)?.limit;
   builder.objectField(resourceType(first.on), first.field, (t) =>
     t.loadable({
-      ...(limit
-        ? {
-            args: { limit: t.arg.int({ required: false, description: `Items on the page, 1 to ${limit.max} (default ${limit.default}).` }) },
-            validate: { schema: z.object({ limit: z.number().int().min(1).max(limit.max).nullish() }) },
-          }
-        : {}),
+      ...(limit ? { args: { limit: t.arg.int({ required: false, description: `Items on the page, 1 to ${limit.max} (default ${limit.default}).` }) } } : {}),
       type: first.returns.kind === 'list' ? listTypeOf(first.returns.type) : resourceType(first.returns.type),
       nullable: true,
       description,
@@ -80,6 +76,9 @@ function addEdgeField(edges: readonly EdgeDefinition[]): void {
         return results;
       },
       resolve: (parent: Resource, args: { limit?: number | null }) => {
+        if (limit && args.limit != null && (args.limit < 1 || args.limit > limit.max)) {
+          throw toGraphQLError(invalidParam('limit', `Invalid argument \`limit\`: ${first.on}.${first.field} pages hold 1 to ${limit.max} items.`));
+        }
         const edge = typeof parent.platform === 'string' ? byPlatform.get(parent.platform) : undefined;
         const key = edge?.key(parent, { limit: args.limit ?? edge.limit?.default }) ?? null;
         return key === null ? null : `${edge!.platform}${SEPARATOR}${key}`;

@@ -12,6 +12,36 @@ describe('code GraphQL root fields', () => {
   afterAll(() => harness.close());
   beforeEach(() => harness.upstream.reset());
 
+  it('follows Repository.owner, Repository.issues and each issue author: 1 + 1 + 1 + distinct authors fetches, billed the same', async () => {
+    harness.upstream.on(at('/repos/lumen-works/ferrite', api(fixture('repo.json'))));
+    harness.upstream.on(at('/users/lumen-works', api(fixture('user-org.json'))));
+    harness.upstream.on(at('/repos/lumen-works/ferrite/issues', api(fixture('issues.json'))));
+    harness.upstream.on(at('/users/ivo-marsh', api({ ...JSON.parse(fixture('user-person.json')), login: 'ivo-marsh', html_url: 'https://github.com/ivo-marsh' })));
+    harness.upstream.on(at('/users/tamsin-reyes', api(fixture('user-person.json'))));
+    const response = await harness.graphql(`{
+      codeRepo(repo: "lumen-works/ferrite") { owner { handle followerCount } issues(limit: 5) { items { title author { handle } } } }
+    }`);
+    expect(response.body.errors).toBeUndefined();
+    const repo = response.body.data.codeRepo;
+    expect(repo.owner.handle).toBe('lumen-works');
+    expect(repo.issues.items).toHaveLength(3);
+    expect(repo.issues.items.map((issue: { author: { handle: string } }) => issue.author.handle)).toEqual(['ivo-marsh', 'tamsin-reyes', 'ivo-marsh']);
+    const urls = upstreamUrls(harness);
+    // The repository, its owner, one page of issues (asked with the edge's limit), and two distinct authors.
+    expect(urls).toHaveLength(5);
+    expect(urls.some((url) => url.includes('/repos/lumen-works/ferrite/issues') && url.includes('per_page=5'))).toBe(true);
+    expect(response.body.extensions.billing).toMatchObject({ creditsCharged: 5, liveFetches: 5 });
+  });
+
+  it('refuses an edge page size out of range without fetching the page', async () => {
+    harness.upstream.on(at('/repos/lumen-works/ferrite', api(fixture('repo.json'))));
+    const response = await harness.graphql(`{ codeRepo(repo: "lumen-works/ferrite") { fullName issues(limit: 500) { items { title } } } }`);
+    expect(response.body.errors[0].extensions).toMatchObject({ code: 'invalid_request', details: { param: 'limit' } });
+    // Only the repository itself was fetched (and paid); the refused page never was.
+    expect(upstreamUrls(harness)).toHaveLength(1);
+    expect(response.body.extensions.billing).toMatchObject({ creditsCharged: 1 });
+  });
+
   it('resolves a repository, an account, issues, activity and a trending board in one document', async () => {
     harness.upstream.on(at('/repos/lumen-works/ferrite', api(fixture('repo.json'))));
     harness.upstream.on(at('/users/lumen-works', api(fixture('user-org.json'))));
