@@ -3,13 +3,14 @@ import { buildCatalogue } from '../../../src/catalogue/catalogue.js';
 import { ConfigError, loadConfig } from '../../../src/config.js';
 import { startDemo, type Demo } from '../../../src/demo/start-demo.js';
 import { registeredFamilies } from '../../../src/families/registry.js';
+import { callTool, connectClient } from '../../mcp/support.js';
 import { RICH_KEY, startHarness, type Harness } from '../../support/gateway.js';
 import { booksRoutes, bookshelfFamily } from './family.js';
 
 /**
  * A family registered through the same API as the platform families, from a folder of its own
  * under test/, is served on every door: REST, GraphQL root fields, its edge and a watch field,
- * OpenAPI, llms.txt, a job, a batch, a change subscription, and the demo's printed examples.
+ * OpenAPI, llms.txt, MCP tools, a job, a batch, a change subscription, and the demo's printed examples.
  */
 
 const catalogue = buildCatalogue([...registeredFamilies, bookshelfFamily]);
@@ -71,6 +72,19 @@ describe('a family that lives under test/', () => {
     const llms = await (await fetch(`${harness.baseUrl}/llms.txt`)).text();
     expect(llms).toContain('/v1/bookshelf/shelf');
     expect(llms).toContain('/v1/bookshelf/book');
+  });
+
+  it('appears as MCP tools, answered through the same pipeline', async () => {
+    const client = await connectClient(harness.baseUrl);
+    try {
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(names).toEqual(expect.arrayContaining(['bookshelf_shelf', 'bookshelf_book']));
+      const result = await callTool(client, 'bookshelf_book', { id: '102' });
+      expect(result.isError).toBeFalsy();
+      expect((result.structuredContent as { data: { title: string } }).data.title).toBe('Night Ferries');
+    } finally {
+      await client.close();
+    }
   });
 
   it('runs a job and a batch through its own lane', async () => {
