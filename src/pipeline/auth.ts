@@ -14,7 +14,7 @@ export interface AdmittableRequest {
 }
 
 /**
- * 401 before anything else: a key problem is never a billing error (spec 5). With `request`,
+ * 401 before anything else: a key problem is never a billing error. With `request`,
  * an account the rate-limit hook found for this very request is used without a second lookup.
  */
 export async function authenticate(keys: Keys, presented: string | string[] | undefined, request?: AdmittableRequest): Promise<ApiKeyRecord> {

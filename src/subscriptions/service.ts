@@ -46,7 +46,7 @@ export interface SubscriptionServiceDeps {
 export type CheckReport = { ran: false; reason: 'missing' | 'disabled' | 'busy' | 'paused' | 'lease_lost' } | { ran: true; outcome: CheckOutcome['kind'] };
 
 /**
- * Change subscriptions (contract section 7), for every door (REST here; GraphQL streams the
+ * Change subscriptions, for every door (REST here; GraphQL streams the
  * events from `pubsub`). The caller is already authenticated.
  */
 export class SubscriptionService {

@@ -1,4 +1,4 @@
-import { defineEndpoint, type EndpointFlags } from '../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags, type EndpointFlags } from '../../catalogue/endpoint.js';
 import type { PropertyListing, RealEstateAgent, SearchResultItem } from './model.js';
 import { checkedAgentParams, checkedListingParams, checkedSearchParams } from './checked-params.js';
 import { fetchAgent } from './fetch/agent.js';
@@ -15,15 +15,8 @@ const MARKET_RULE =
  * Every realty endpoint costs 1, is cacheable and batchable, and needs a residential proxy.
  * `experimental` marks a surface no recorded answer confirms (its field names are a reading).
  */
-const flags = (subscribable: boolean, parameterConstraints: string, experimental = false): EndpointFlags => ({
-  creditCost: 1,
-  cacheable: true,
-  batchable: true,
-  subscribable,
-  requiresResidentialProxy: true,
-  experimental,
-  parameterConstraints,
-});
+const flags = (subscribable: boolean, parameterConstraints: string, experimental = false): EndpointFlags =>
+  endpointFlags({ subscribable, parameterConstraints, experimental, requiresResidentialProxy: true });
 
 /** Why the agent endpoint is experimental, in its published description. */
 const AGENT_UNVERIFIED =

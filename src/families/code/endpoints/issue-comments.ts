@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import type { Comment } from '../../../model/content.js';
 import { parseIssue } from '../input/refs.js';
@@ -9,7 +9,6 @@ import { issueCommentSchema } from '../schemas/issue.js';
 import { parseJsonBody, parseShape } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
-import { codeFlags } from './flags.js';
 import { canonicalIssuePage, cursor, issueUrl, pageLimit } from './params.js';
 import { issueCommentsApiUrl } from './repo-urls.js';
 
@@ -27,7 +26,7 @@ export const codeIssueCommentsEndpoint = defineEndpoint({
     'Review comments on a pull request\'s code are not included. A missing issue is an empty result (meta.reason not_found), never charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: false, parameterConstraints: 'pass a cursor with the same limit it was made with' }),
+  flags: endpointFlags({ subscribable: false, parameterConstraints: 'pass a cursor with the same limit it was made with' }),
   returns: { kind: 'list', type: 'Comment' },
   normaliseParams: canonicalIssuePage,
   async fetch(input, ctx): Promise<ListResult<Comment>> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { SingleResult } from '../../../catalogue/results.js';
 import type { Post } from '../../../model/content.js';
 import { parseIssue } from '../input/refs.js';
@@ -7,7 +7,6 @@ import { issueExtras, issueToPost } from '../normalise/issue.js';
 import { issueBodySchema } from '../schemas/issue.js';
 import { parseJsonBody, parseShape } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
-import { codeFlags } from './flags.js';
 import { canonicalIssue, issueUrl } from './params.js';
 import { issueApiUrl } from './repo-urls.js';
 
@@ -25,7 +24,7 @@ export const codeIssueEndpoint = defineEndpoint({
     'A missing issue (or one in a missing repository) is an empty result (meta.reason not_found), never charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: true }),
+  flags: endpointFlags({ subscribable: true }),
   returns: { kind: 'single', type: 'Post' },
   normaliseParams: canonicalIssue,
   async fetch(input, ctx): Promise<SingleResult<Post>> {

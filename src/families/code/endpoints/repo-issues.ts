@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import type { Post } from '../../../model/content.js';
 import { parseRepo } from '../input/refs.js';
@@ -8,7 +8,6 @@ import { issueBodySchema } from '../schemas/issue.js';
 import { parseJsonBody, parseShape } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
-import { codeFlags } from './flags.js';
 import { canonicalRepoPage, cursor, pageLimit, repo } from './params.js';
 import { issuesApiUrl } from './repo-urls.js';
 
@@ -34,7 +33,7 @@ export const codeRepoIssuesEndpoint = defineEndpoint({
     'A missing repository is an empty result (meta.reason not_found); one with issues turned off has meta.reason gone. Neither is charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: true, parameterConstraints: 'pass a cursor with the same limit it was made with; with kind=issue or kind=pull a page may hold fewer than limit items' }),
+  flags: endpointFlags({ subscribable: true, parameterConstraints: 'pass a cursor with the same limit it was made with; with kind=issue or kind=pull a page may hold fewer than limit items' }),
   returns: { kind: 'list', type: 'Post' },
   normaliseParams: canonicalRepoPage,
   async fetch(input, ctx): Promise<ListResult<Post>> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { SingleResult } from '../../../catalogue/results.js';
 import { parseRepo } from '../input/refs.js';
 import type { Repository } from '../model.js';
@@ -8,7 +8,6 @@ import { repositoryBodySchema } from '../schemas/repository.js';
 import { parseJsonBody, parseShape } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { repoApiUrl } from './repo-urls.js';
-import { codeFlags } from './flags.js';
 import { canonicalRepo, repo } from './params.js';
 
 const params = z.object({ repo });
@@ -25,7 +24,7 @@ export const codeRepoEndpoint = defineEndpoint({
     'A missing or private repository is an empty result (meta.reason not_found); one withheld for legal reasons has meta.reason unavailable_for_legal_reasons. Neither is charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: true }),
+  flags: endpointFlags({ subscribable: true }),
   returns: { kind: 'single', type: 'Repository' },
   normaliseParams: canonicalRepo,
   async fetch(input, ctx): Promise<SingleResult<Repository>> {

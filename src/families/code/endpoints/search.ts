@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import { invalidParam } from '../../../errors.js';
 import type { Repository } from '../model.js';
@@ -8,7 +8,6 @@ import { repositoryBodySchema, repositorySearchSchema } from '../schemas/reposit
 import { parseJsonBody, parseShape } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
-import { codeFlags } from './flags.js';
 import { canonicalSearchPage, cursor, pageLimit } from './params.js';
 
 const params = z.object({
@@ -33,7 +32,7 @@ export const codeSearchEndpoint = defineEndpoint({
     'A query the platform cannot run is 400 invalid_request with its message; no match is an empty result, never charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: false, parameterConstraints: 'pass a cursor with the same limit it was made with' }),
+  flags: endpointFlags({ subscribable: false, parameterConstraints: 'pass a cursor with the same limit it was made with' }),
   returns: { kind: 'list', type: 'Repository' },
   normaliseParams: canonicalSearchPage,
   async fetch(input, ctx): Promise<ListResult<Repository>> {

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import type { Creator } from '../../../model/content.js';
 import { parseTrendingDevelopers } from '../trending/parse-developers.js';
 import { getWeb, webUrl } from '../upstream/github.js';
-import { codeFlags } from './flags.js';
 import { languageSlug, since, trendingLanguage } from './params.js';
 import { TRENDING_BOARD_SIZE } from './trending.js';
 
@@ -22,7 +21,7 @@ export const codeTrendingDevelopersEndpoint = defineEndpoint({
     'Not batchable. A board with no entries is an empty result, never charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: true, batchable: false }),
+  flags: endpointFlags({ subscribable: true, batchable: false }),
   returns: { kind: 'list', type: 'Creator', maxItems: TRENDING_BOARD_SIZE },
   normaliseParams: (input) => ({ ...input, language: languageSlug(input.language) }),
   async fetch(input, ctx): Promise<ListResult<Creator>> {

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import { invalidParam } from '../../../errors.js';
 import type { Repository } from '../model.js';
 import { parseTrendingRepositories } from '../trending/parse-repositories.js';
 import { getWeb, webUrl } from '../upstream/github.js';
-import { codeFlags } from './flags.js';
 import { languageSlug, since, trendingLanguage } from './params.js';
 
 /** The board shows at most 25 repositories. */
@@ -29,7 +28,7 @@ export const codeTrendingEndpoint = defineEndpoint({
     'Not batchable: a board is one page per language and period. A board with no entries is an empty result, never charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: true, batchable: false }),
+  flags: endpointFlags({ subscribable: true, batchable: false }),
   returns: { kind: 'list', type: 'Repository', maxItems: TRENDING_BOARD_SIZE },
   normaliseParams(input) {
     const spoken = input.spoken_language?.toLowerCase();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import { invalidParam } from '../../../errors.js';
 import { ACTIVITY_EVENT_CAP } from '../constants.js';
@@ -10,7 +10,6 @@ import { eventBodySchema } from '../schemas/event.js';
 import { parseJsonBody, parseShape } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { encodeCursor, nextPageOf, pageOf } from '../upstream/paging.js';
-import { codeFlags } from './flags.js';
 import { canonicalUserPage, cursor, pageLimit, username } from './params.js';
 
 const params = z.object({ username, limit: pageLimit, cursor });
@@ -33,7 +32,7 @@ export const codeUserActivityEndpoint = defineEndpoint({
     'A missing account is an empty result (meta.reason not_found), never charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: true, parameterConstraints: 'pass a cursor with the same limit it was made with; the feed ends at 300 events' }),
+  flags: endpointFlags({ subscribable: true, parameterConstraints: 'pass a cursor with the same limit it was made with; the feed ends at 300 events' }),
   returns: { kind: 'list', type: 'ActivityEvent' },
   normaliseParams(input) {
     const canonical = canonicalUserPage(input);

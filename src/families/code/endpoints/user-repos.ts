@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import { parseLogin } from '../input/refs.js';
 import type { Repository } from '../model.js';
@@ -8,7 +8,6 @@ import { repositoryBodySchema } from '../schemas/repository.js';
 import { parseJsonBody, parseShape } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
-import { codeFlags } from './flags.js';
 import { canonicalUserPage, cursor, pageLimit, username } from './params.js';
 
 const SORTS = ['updated', 'pushed', 'created', 'full_name'] as const;
@@ -32,7 +31,7 @@ export const codeUserReposEndpoint = defineEndpoint({
     'A missing account is an empty result (meta.reason not_found), never charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: true, parameterConstraints: 'pass a cursor with the same limit it was made with' }),
+  flags: endpointFlags({ subscribable: true, parameterConstraints: 'pass a cursor with the same limit it was made with' }),
   returns: { kind: 'list', type: 'Repository' },
   normaliseParams: canonicalUserPage,
   async fetch(input, ctx): Promise<ListResult<Repository>> {

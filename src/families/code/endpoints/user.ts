@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { SingleResult } from '../../../catalogue/results.js';
 import type { Creator } from '../../../model/content.js';
 import { parseLogin } from '../input/refs.js';
@@ -7,7 +7,6 @@ import { accountExtras, accountToCreator } from '../normalise/creator.js';
 import { accountSchema } from '../schemas/account.js';
 import { parseJsonBody, parseShape } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
-import { codeFlags } from './flags.js';
 import { canonicalUser, username } from './params.js';
 
 const params = z.object({ username });
@@ -25,7 +24,7 @@ export const codeUserEndpoint = defineEndpoint({
     'A missing account is an empty result (meta.reason not_found), never charged.',
   ].join(' '),
   params,
-  flags: codeFlags({ subscribable: true }),
+  flags: endpointFlags({ subscribable: true }),
   returns: { kind: 'single', type: 'Creator' },
   normaliseParams: canonicalUser,
   async fetch(input, ctx): Promise<SingleResult<Creator>> {

@@ -78,7 +78,7 @@ export function rentalListing(sections: RentalSections, context: ListingContext,
     imageUrls: photoUrlsOf(above),
     floorPlanUrls: floorPlanImageUrls(sections.floorPlans),
     agentPhone: rental?.desktopPhone ?? rental?.mobileWebPhone ?? null,
-    // For a rental building the management company plays the brokerage's part (spec 2.6).
+    // For a rental building the management company plays the brokerage's part.
     brokerageName: about?.managementCompany?.name ?? null,
     amenities: Object.keys(listAmenities).length > 0 ? listAmenities : amenitiesFromDetails(below),
     schools: schoolsOf(below, context.market.origin),
