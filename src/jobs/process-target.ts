@@ -28,7 +28,8 @@ const RETRIED_CODES = new Set(['upstream_rate_limited', 'upstream_timeout', 'ups
 const INFRASTRUCTURE_CODES = new Set(['service_unavailable', 'internal_error']);
 
 /** The reservation of a target's attempt: the first is `job:{jobId}:{index}`, later ones add the attempt. */
-export const reservationIdFor = (task: TargetTask, attempt: number): string => `job:${task.jobId}:${task.index}${attempt === 0 ? '' : `:${attempt}`}`;
+export const reservationIdFor = (task: TargetTask, attempt: number): string =>
+  `job:${task.jobId}:${task.index}${attempt === 0 ? '' : `:${attempt}`}`;
 
 /**
  * Runs one target of a job through the same pipeline as REST, billed at most once:
@@ -53,8 +54,10 @@ export async function processTarget(deps: TargetWorkerDeps, task: TargetTask): P
   const endpoint = deps.catalogue.byPath.get(job.endpoint);
   const account = await deps.pipeline.state.keys.get(job.accountId);
   const record = (result: TargetResult) => store.record(task.jobId, task.index, result, now());
-  if (!spec || !endpoint) return void (await record(failed(new GatewayError('internal_error', 'The job names an endpoint this gateway no longer serves.'))));
-  if (!account || account.status === 'revoked') return void (await record(failed(new GatewayError('revoked_api_key', 'The API key that created this job has been revoked.'))));
+  if (!spec || !endpoint)
+    return void (await record(failed(new GatewayError('internal_error', 'The job names an endpoint this gateway no longer serves.'))));
+  if (!account || account.status === 'revoked')
+    return void (await record(failed(new GatewayError('revoked_api_key', 'The API key that created this job has been revoked.'))));
   await store.markRunning(task.jobId, now());
 
   let attempt = await store.attempt(task.jobId, task.index);

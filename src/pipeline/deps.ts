@@ -40,7 +40,12 @@ export function createPipelineDeps(
     if (family.requiresResidentialProxy && typeof proxyUrl !== 'string') {
       return notConfigured(family, family.proxyEnv, `The ${family.name} endpoints need a residential proxy: set ${family.proxyEnv}.`);
     }
-    return client.forFamily({ family: family.name, hosts: family.hosts, proxyUrl: typeof proxyUrl === 'string' ? proxyUrl : undefined, blockPages: family.blockPages });
+    return client.forFamily({
+      family: family.name,
+      hosts: family.hosts,
+      proxyUrl: typeof proxyUrl === 'string' ? proxyUrl : undefined,
+      blockPages: family.blockPages,
+    });
   };
   const upstreams = new Map(catalogue.families.map((family) => [family.name, upstreamOf(family)]));
   const deps: PipelineDeps = {

@@ -55,7 +55,8 @@ export class UpstreamClient {
     const hosts = new Set(options.hosts.map((host) => host.toLowerCase()));
     // One coalescer per family: families differ in hosts and dispatcher, so they never share a fetch.
     const coalescer = new Coalescer();
-    const send = (upstreamRequest: UpstreamRequest, signal: AbortSignal) => this.#fetch(upstreamRequest, hosts, dispatcher, options, signal);
+    const send = (upstreamRequest: UpstreamRequest, signal: AbortSignal) =>
+      this.#fetch(upstreamRequest, hosts, dispatcher, options, signal);
     return { fetch: (upstreamRequest) => coalescer.fetch(upstreamRequest, send) };
   }
 
@@ -66,14 +67,25 @@ export class UpstreamClient {
   #proxy(proxyUrl: string): ProxyAgent {
     let proxy = this.#proxies.get(proxyUrl);
     if (!proxy) {
-      proxy = new ProxyAgent({ uri: proxyUrl, connections: CONNECTIONS_PER_ORIGIN, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
+      proxy = new ProxyAgent({
+        uri: proxyUrl,
+        connections: CONNECTIONS_PER_ORIGIN,
+        keepAliveTimeout: 30_000,
+        keepAliveMaxTimeout: 600_000,
+      });
       this.#proxies.set(proxyUrl, proxy);
     }
     return proxy;
   }
 
   /** `cancel` is the fetch's own signal (the coalescer's), not any one caller's. */
-  async #fetch(upstreamRequest: UpstreamRequest, hosts: ReadonlySet<string>, dispatcher: Dispatcher, family: FamilyUpstreamOptions, cancel: AbortSignal): Promise<UpstreamResponse> {
+  async #fetch(
+    upstreamRequest: UpstreamRequest,
+    hosts: ReadonlySet<string>,
+    dispatcher: Dispatcher,
+    family: FamilyUpstreamOptions,
+    cancel: AbortSignal,
+  ): Promise<UpstreamResponse> {
     const timeout = AbortSignal.timeout(upstreamRequest.timeoutMs ?? this.#options.timeoutMs);
     const signal = AbortSignal.any([timeout, cancel]);
     let url = declaredUrl(upstreamRequest.url, hosts, family.family);
@@ -87,13 +99,18 @@ export class UpstreamClient {
         if (failure) throw failure;
         return response;
       }
-      if (hop >= MAX_REDIRECTS) throw new GatewayError('upstream_blocked', 'The platform redirected too many times.', { details: { host: url.host } });
+      if (hop >= MAX_REDIRECTS)
+        throw new GatewayError('upstream_blocked', 'The platform redirected too many times.', { details: { host: url.host } });
       const next = new URL(location, url);
       if (LOGIN_PATH.test(next.pathname)) {
-        throw new GatewayError('upstream_blocked', 'The platform redirected the logged-out request to a sign-in page.', { details: { host: next.host } });
+        throw new GatewayError('upstream_blocked', 'The platform redirected the logged-out request to a sign-in page.', {
+          details: { host: next.host },
+        });
       }
       if (!hosts.has(next.hostname.toLowerCase())) {
-        throw new GatewayError('upstream_blocked', `The platform redirected off its declared hosts (to ${next.hostname}).`, { details: { host: next.hostname } });
+        throw new GatewayError('upstream_blocked', `The platform redirected off its declared hosts (to ${next.hostname}).`, {
+          details: { host: next.hostname },
+        });
       }
       url = next;
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
@@ -103,7 +120,15 @@ export class UpstreamClient {
     }
   }
 
-  async #send(url: URL, method: 'GET' | 'POST', body: string | undefined, headers: Record<string, string> | undefined, dispatcher: Dispatcher, signal: AbortSignal, timeout: AbortSignal): Promise<UpstreamResponse> {
+  async #send(
+    url: URL,
+    method: 'GET' | 'POST',
+    body: string | undefined,
+    headers: Record<string, string> | undefined,
+    dispatcher: Dispatcher,
+    signal: AbortSignal,
+    timeout: AbortSignal,
+  ): Promise<UpstreamResponse> {
     const rewritten = this.#options.origins.get(url.host.toLowerCase());
     const target = rewritten ? new URL(url.pathname + url.search, rewritten) : url;
     const requestHeaders: Record<string, string> = {
