@@ -2,25 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createGateway } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { isGatewayError } from './errors.js';
-import { createState, StoreConnectError } from './state/index.js';
+import { createStateOrExit, stopOnSignals } from './process-entry.js';
 import { generateKey } from './state/key-hash.js';
-import type { StateAdapters } from './state/ports.js';
 
 /** Process entry: configuration, start, graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   // The state store's connection events go to the server's log once there is one.
   const stateLog: { target?: FastifyBaseLogger } = {};
-  let state: StateAdapters;
-  try {
-    state = await createState(config, { log: (level, message, context) => stateLog.target?.[level](context ?? {}, message) });
-  } catch (error) {
-    if (error instanceof StoreConnectError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const state = await createStateOrExit(config, { log: (level, message, context) => stateLog.target?.[level](context ?? {}, message) });
   const gateway = await createGateway(config, { state }).catch((error: unknown) => {
     // Seeding API_KEYS needs the store; if it went away since the connection, say so in one line.
     if (isGatewayError(error) && error.code === 'service_unavailable') {
@@ -44,16 +34,10 @@ async function main(): Promise<void> {
   const address = await gateway.server.listen({ port: config.PORT, host: config.HOST });
   process.stdout.write(`Gateway listening on ${address} (REST /v1, GraphQL /graphql, docs /openapi.json)\n`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignals(async (signal) => {
     log.info({ signal }, 'shutting down');
     await gateway.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  });
 }
 
 await main();

@@ -1,4 +1,5 @@
 import { ConfigError } from '../config.js';
+import { stopOnSignals } from '../process-entry.js';
 import { DEMO_CREDITS, startDemo, type Demo } from './start-demo.js';
 
 /** `npm run demo`: starts the offline demo and prints the key and one example per endpoint. */
@@ -67,15 +68,7 @@ async function main(): Promise<void> {
     throw error;
   }
   process.stdout.write(banner(demo));
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await demo.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  stopOnSignals(() => demo.close());
 }
 
 await main();

@@ -1,7 +1,7 @@
 import { catalogue } from '../catalogue/index.js';
 import { loadConfigOrExit } from '../config.js';
 import { familyConcurrency } from './index.js';
-import { createState, StoreConnectError } from '../state/index.js';
+import { createStateOrExit, stopOnSignals } from '../process-entry.js';
 import { startWorker } from './worker.js';
 
 /** Process entry of `npm run worker`: job workers without the HTTP server. Needs REDIS_URL. */
@@ -12,26 +12,14 @@ async function main(): Promise<void> {
     console.error('npm run worker needs REDIS_URL: without it, jobs run inside the gateway (WORKERS=inline).');
     process.exit(1);
   }
-  const state = await createState(config).catch((error: unknown) => {
-    if (error instanceof StoreConnectError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  });
+  const state = await createStateOrExit(config);
   const jobs = await startWorker(config, state);
   const lanes = Object.entries(familyConcurrency(config, catalogue)).map(([family, limit]) => `${family} ${limit}`);
   process.stdout.write(`Worker ready: jobs, subscription checks and webhook deliveries (${lanes.join(', ')} at once across all workers)\n`);
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignals(async () => {
     await jobs.close();
     await state.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  });
 }
 
 await main();
