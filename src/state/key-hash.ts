@@ -1,4 +1,4 @@
-import { hash, randomBytes } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Keys are stored only as SHA-256 hashes; the account id is derived from the hash, never from the key. */
 // One-shot: no Hash object per call (each would be a native handle for the collector to finalise).
@@ -15,4 +15,13 @@ export const generateKey = (prefix = 'sk_live_'): string => prefix + randomBytes
 /** A top-up or opening balance is a whole number of credits, zero or more: a balance never goes below zero. */
 export function assertCredits(credits: number): void {
   if (!Number.isSafeInteger(credits) || credits < 0) throw new RangeError(`credits must be a whole number >= 0, got ${credits}`);
+}
+
+/** Whether a stored key hash is the presented one, compared in constant time (both hex SHA-256). */
+export function hashesMatch(stored: unknown, presented: string): boolean {
+  return (
+    typeof stored === 'string' &&
+    stored.length === presented.length &&
+    timingSafeEqual(Buffer.from(stored, 'hex'), Buffer.from(presented, 'hex'))
+  );
 }

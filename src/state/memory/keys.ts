@@ -1,6 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { ApiKeyRecord, Keys, Ledger } from '../ports.js';
-import { accountIdFromHash, assertCredits, hashKey } from '../key-hash.js';
+import { accountIdFromHash, assertCredits, hashesMatch, hashKey } from '../key-hash.js';
 
 interface StoredKey extends ApiKeyRecord {
   hash: string;
@@ -22,7 +21,7 @@ export class MemoryKeys implements Keys {
   async lookupHash(hash: string): Promise<ApiKeyRecord | null> {
     const stored = this.#byHash.get(hash);
     // The map lookup found a candidate by hash; confirm with a constant-time comparison.
-    if (!stored || !timingSafeEqual(Buffer.from(stored.hash, 'hex'), Buffer.from(hash, 'hex'))) return null;
+    if (!stored || !hashesMatch(stored.hash, hash)) return null;
     return publicRecord(stored);
   }
 

@@ -1,6 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { ApiKeyRecord, Keys } from '../ports.js';
-import { accountIdFromHash, assertCredits, hashKey } from '../key-hash.js';
+import { accountIdFromHash, assertCredits, hashesMatch, hashKey } from '../key-hash.js';
 import { SEED, UPDATE_ACCOUNT } from './keys-scripts.js';
 import type { RedisStore } from './store.js';
 
@@ -27,8 +26,7 @@ export class RedisKeys implements Keys {
     const [storedHash, ...fields] = await this.#store.call((client) =>
       client.hmGet(this.#store.keys.account(id), ['keyHash', ...RECORD_FIELDS]),
     );
-    if (typeof storedHash !== 'string' || storedHash.length !== hash.length) return null;
-    if (!timingSafeEqual(Buffer.from(storedHash, 'hex'), Buffer.from(hash, 'hex'))) return null;
+    if (!hashesMatch(storedHash, hash)) return null;
     return toRecord(id, fields);
   }
 

@@ -6,7 +6,7 @@ import { parseIssue } from '../input/refs.js';
 import { issueCommentToComment } from '../normalise/issue.js';
 import { extractMentions } from '../normalise/mentions.js';
 import { issueCommentSchema } from '../schemas/issue.js';
-import { parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalIssuePage, cursor, issueUrl, pageLimit } from './params.js';
@@ -33,13 +33,7 @@ export const codeIssueCommentsEndpoint = defineEndpoint({
     const ref = parseIssue(input.url);
     const url = issueCommentsApiUrl(ref, { per_page: input.limit, page: pageOf(input.cursor, input.limit) });
     const answer = await getApi(ctx, url);
-    if (answer.kind === 'empty')
-      return {
-        items: [],
-        pagination: { cursor: null, hasMore: false },
-        raw: { via: 'api', url, payload: answer.payload },
-        emptyReason: answer.reason,
-      };
+    if (answer.kind === 'empty') return emptyList(url, answer);
     const payload = parseJsonBody(answer.response, 'issue comments');
     const comments = parseShape(z.array(issueCommentSchema), payload, 'issue comments').slice(0, input.limit);
     return {

@@ -5,7 +5,7 @@ import type { Post } from '../../../model/content.js';
 import { parseRepo } from '../input/refs.js';
 import { issueExtras, issueToPost, kindOf } from '../normalise/issue.js';
 import { issueBodySchema } from '../schemas/issue.js';
-import { parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalRepoPage, cursor, pageLimit, repo } from './params.js';
@@ -49,13 +49,7 @@ export const codeRepoIssuesEndpoint = defineEndpoint({
       page: pageOf(input.cursor, input.limit),
     });
     const answer = await getApi(ctx, url);
-    if (answer.kind === 'empty')
-      return {
-        items: [],
-        pagination: { cursor: null, hasMore: false },
-        raw: { via: 'api', url, payload: answer.payload },
-        emptyReason: answer.reason,
-      };
+    if (answer.kind === 'empty') return emptyList(url, answer);
     const payload = parseJsonBody(answer.response, 'issue list');
     const issues = parseShape(z.array(issueBodySchema), payload, 'issue list')
       .filter((issue) => input.kind === 'all' || kindOf(issue) === input.kind)

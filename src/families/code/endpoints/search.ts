@@ -5,7 +5,7 @@ import { invalidParam } from '../../../errors.js';
 import type { Repository } from '../model.js';
 import { repositoryFromApi } from '../normalise/repository.js';
 import { repositoryBodySchema, repositorySearchSchema } from '../schemas/repository.js';
-import { parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalSearchPage, cursor, pageLimit } from './params.js';
@@ -47,13 +47,7 @@ export const codeSearchEndpoint = defineEndpoint({
       page: pageOf(input.cursor, input.limit),
     });
     const answer = await getApi(ctx, url, [UNPROCESSABLE]);
-    if (answer.kind === 'empty')
-      return {
-        items: [],
-        pagination: { cursor: null, hasMore: false },
-        raw: { via: 'api', url, payload: answer.payload },
-        emptyReason: answer.reason,
-      };
+    if (answer.kind === 'empty') return emptyList(url, answer);
     if (answer.response.status === UNPROCESSABLE) throw unprocessable(answer.response.body);
     const payload = parseJsonBody(answer.response, 'repository search');
     const body = parseShape(repositorySearchSchema, payload, 'repository search');

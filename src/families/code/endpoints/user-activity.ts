@@ -7,7 +7,7 @@ import { parseLogin } from '../input/refs.js';
 import type { ActivityEvent } from '../model.js';
 import { eventToActivity } from '../normalise/event.js';
 import { eventBodySchema } from '../schemas/event.js';
-import { parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { encodeCursor, nextPageOf, pageOf } from '../upstream/paging.js';
 import { canonicalUserPage, cursor, pageLimit, username } from './params.js';
@@ -53,13 +53,7 @@ export const codeUserActivityEndpoint = defineEndpoint({
     const offset = (page - 1) * input.limit;
     const url = apiUrl(`/users/${encodeURIComponent(parseLogin(input.username))}/events/public`, { per_page: input.limit, page });
     const answer = await getApi(ctx, url, [PAST_CAP_STATUS]);
-    if (answer.kind === 'empty')
-      return {
-        items: [],
-        pagination: { cursor: null, hasMore: false },
-        raw: { via: 'api', url, payload: answer.payload },
-        emptyReason: answer.reason,
-      };
+    if (answer.kind === 'empty') return emptyList(url, answer);
     if (answer.response.status === PAST_CAP_STATUS) {
       return {
         items: [],

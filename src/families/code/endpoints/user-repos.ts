@@ -5,7 +5,7 @@ import { parseLogin } from '../input/refs.js';
 import type { Repository } from '../model.js';
 import { repositoryFromApi } from '../normalise/repository.js';
 import { repositoryBodySchema } from '../schemas/repository.js';
-import { parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalUserPage, cursor, pageLimit, username } from './params.js';
@@ -43,13 +43,7 @@ export const codeUserReposEndpoint = defineEndpoint({
       page: pageOf(input.cursor, input.limit),
     });
     const answer = await getApi(ctx, url);
-    if (answer.kind === 'empty')
-      return {
-        items: [],
-        pagination: { cursor: null, hasMore: false },
-        raw: { via: 'api', url, payload: answer.payload },
-        emptyReason: answer.reason,
-      };
+    if (answer.kind === 'empty') return emptyList(url, answer);
     const payload = parseJsonBody(answer.response, 'repository list');
     const repositories = parseShape(z.array(repositoryBodySchema), payload, 'repository list');
     return {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ListResult } from '../../../catalogue/results.js';
 import { GatewayError, schemaDrift } from '../../../errors.js';
 import type { UpstreamResponse } from '../../../upstream/types.js';
 import { isRateLimitAnswer, rateLimitedError } from './rate-budget.js';
@@ -22,6 +23,16 @@ const EMPTY_REASONS: Readonly<Record<number, string>> = {
 
 export type Answer =
   { kind: 'ok'; response: UpstreamResponse } | { kind: 'empty'; reason: string; response: UpstreamResponse; payload: unknown };
+
+/** The empty page of a list endpoint whose resource the platform says is missing (never charged). */
+export function emptyList(url: string, answer: Extract<Answer, { kind: 'empty' }>): ListResult<never> {
+  return {
+    items: [],
+    pagination: { cursor: null, hasMore: false },
+    raw: { via: 'api', url, payload: answer.payload },
+    emptyReason: answer.reason,
+  };
+}
 
 /** Sorts an answer into usable, empty or a thrown failure. */
 export function readAnswer(response: UpstreamResponse, nowMs: number): Answer {
