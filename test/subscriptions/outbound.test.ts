@@ -193,8 +193,12 @@ describe('webhook URLs without WEBHOOK_ALLOW_PRIVATE', () => {
     community.posts = [{ id: 'z1', author: 'zoe' }];
     for (const id of ids) expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'changed' });
     for (const id of ids) {
+      // The first attempt, whichever retries a busy machine has recorded after it by now.
       const attempt = await eventually(
-        async () => (await send(harness, 'GET', `/v1/subscriptions/${id}`)).body.data.recentDeliveries[0],
+        async () =>
+          ((await send(harness, 'GET', `/v1/subscriptions/${id}`)).body.data.recentDeliveries as { attempt: number }[]).find(
+            (each) => each.attempt === 1,
+          ),
         'a recorded attempt',
       );
       expect(attempt).toMatchObject({ statusCode: null, type: 'content.changed', attempt: 1 });
