@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import '../model/index.js';
+import { ERROR_STATUS } from '../errors.js';
 import { requestSchema } from '../pipeline/params.js';
+import { promisedRawFields } from './raw-fields.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -25,6 +27,9 @@ export interface QueryParameterDoc {
   schema: JsonSchema;
 }
 
+/** What cache_max_age means on an endpoint whose results are never cached (the validation step refuses it). */
+const NOT_CACHEABLE = 'refused (400 invalid_request naming cache_max_age): this endpoint is never cached, every call fetches live';
+
 /** The query parameters of an endpoint (its own and the common options), from its zod schema. */
 export function queryParameters(endpoint: EndpointDefinition): QueryParameterDoc[] {
   const schema = z.toJSONSchema(requestSchema(endpoint), { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as {
@@ -34,7 +39,8 @@ export function queryParameters(endpoint: EndpointDefinition): QueryParameterDoc
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).map(([name, property]) => {
     const { description, ...rest } = property;
-    return { name, required: required.has(name), description: description as string | undefined, schema: rest };
+    const said = name === 'cache_max_age' && !endpoint.flags.cacheable ? NOT_CACHEABLE : (description as string | undefined);
+    return { name, required: required.has(name), description: said, schema: rest };
   });
 }
 
@@ -52,8 +58,21 @@ export function successEnvelopeSchema(endpoint: EndpointDefinition): JsonSchema 
         : { description: 'null for an empty result (meta.empty: true, not charged)', anyOf: [resource, { type: 'null' }] },
       meta: ref('Meta'),
       ...(list ? { pagination: ref('Pagination') } : {}),
-      raw: { description: 'the untouched upstream payload; only with include_raw=true' },
+      raw: rawSchema(endpoint),
     },
+  };
+}
+
+/** `raw`: the upstream payload as read; an object with the properties the endpoint's docs name, open to others. */
+function rawSchema(endpoint: EndpointDefinition): JsonSchema {
+  const description = 'the upstream payload as read (only with include_raw=true); its shape follows the platform and may change';
+  const named = promisedRawFields(endpoint);
+  if (named.length === 0) return { description };
+  return {
+    type: 'object',
+    description: `${description}; the endpoint's description explains ${named.map((name) => `raw.${name}`).join(', ')}`,
+    properties: Object.fromEntries(named.map((name) => [name, {}])),
+    additionalProperties: true,
   };
 }
 
@@ -73,6 +92,11 @@ export const envelopeComponentSchemas: Record<string, JsonSchema> = {
       ageSeconds: { type: 'integer', minimum: 0, description: 'age of a cached result' },
       empty: { type: 'boolean', description: 'true for an empty result (never charged)' },
       reason: { type: 'string', description: 'why the result is empty, e.g. not_found, private, quarantined, no_captions' },
+      warnings: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'parts of the result that could not be read (their fields are null)',
+      },
     },
   },
   Pagination: {
@@ -92,14 +116,15 @@ export const envelopeComponentSchemas: Record<string, JsonSchema> = {
         type: 'object',
         required: ['code', 'message', 'retryable'],
         properties: {
-          code: {
-            type: 'string',
-            description:
-              'one of the error codes: invalid_request, missing_api_key, invalid_api_key, revoked_api_key, insufficient_credits, not_found, idempotency_conflict, daily_cap_exceeded, rate_limited, upstream_rate_limited, internal_error, not_configured, upstream_blocked, upstream_schema_drift, service_unavailable, upstream_timeout',
-          },
+          code: { type: 'string', enum: Object.keys(ERROR_STATUS), description: 'what went wrong; the HTTP status follows from it' },
           message: { type: 'string', description: 'a human sentence' },
           retryable: { type: 'boolean' },
-          details: { type: 'object', description: 'e.g. `param` naming the bad parameter' },
+          details: {
+            type: 'object',
+            additionalProperties: true,
+            properties: { param: { type: ['string', 'null'], description: 'the parameter, field or header at fault' } },
+            description: 'e.g. `param` naming the bad parameter',
+          },
         },
       },
       meta: ref('Meta'),

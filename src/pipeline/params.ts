@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import { queryBoolean } from '../catalogue/query-params.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError, invalidParam } from '../errors.js';
 import { parseDuration } from './duration.js';
 
 /** Options every data endpoint accepts, in their REST spelling. */
@@ -38,7 +38,7 @@ export interface ValidatedRequest {
 /** Validates raw input (query strings or GraphQL arguments in REST spelling); 400 names the parameter. */
 export function validateRequest(endpoint: EndpointDefinition, input: Record<string, unknown>): ValidatedRequest {
   const result = requestSchema(endpoint).safeParse(input);
-  if (!result.success) throw invalidRequestFrom(endpoint, result.error);
+  if (!result.success) throw invalidRequestFrom(endpoint, result.error, input);
   return splitRequest(endpoint, result.data);
 }
 
@@ -48,6 +48,13 @@ export function validateRequest(endpoint: EndpointDefinition, input: Record<stri
  */
 export function splitRequest(endpoint: EndpointDefinition, parsed: Record<string, unknown>): ValidatedRequest {
   const { cache_max_age: cacheMaxAge, include_raw: includeRaw, ...own } = parsed;
+  // Accepting it would promise a free cache hit that can never come.
+  if (cacheMaxAge !== undefined && !endpoint.flags.cacheable) {
+    throw invalidParam(
+      'cache_max_age',
+      `Invalid parameter \`cache_max_age\`: ${endpoint.path} is never cached (every call fetches live); leave the parameter out.`,
+    );
+  }
   const params = endpoint.normaliseParams ? (endpoint.normaliseParams(own as never) as Record<string, unknown>) : own;
   return {
     params,
@@ -56,7 +63,15 @@ export function splitRequest(endpoint: EndpointDefinition, parsed: Record<string
   };
 }
 
-function invalidRequestFrom(endpoint: EndpointDefinition, error: z.ZodError): GatewayError {
+/** What a type issue says: "is required" only when the parameter is absent, otherwise what zod expected and what came. */
+function typeMessage(issue: z.core.$ZodIssueInvalidType, input: Record<string, unknown>, param: string): string {
+  const value = input[param];
+  if (value === undefined) return 'is required';
+  const shown = typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : typeof value;
+  return `expected ${issue.expected}, got ${shown}`;
+}
+
+function invalidRequestFrom(endpoint: EndpointDefinition, error: z.ZodError, input: Record<string, unknown>): GatewayError {
   const issue = error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {
     const allowed = Object.keys(requestSchema(endpoint).shape).join(', ');
@@ -70,7 +85,7 @@ function invalidRequestFrom(endpoint: EndpointDefinition, error: z.ZodError): Ga
   }
   const param = String(issue.path[0] ?? 'query');
   const allowedValues = issue.code === 'invalid_value' ? ` Allowed values: ${issue.values.map(String).join(', ')}.` : '';
-  const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
+  const message = issue.code === 'invalid_type' && issue.path.length === 1 ? typeMessage(issue, input, param) : issue.message;
   return new GatewayError('invalid_request', `Invalid parameter \`${param}\`: ${message}.${allowedValues}`, {
     details: { param, issues: error.issues.map((each) => ({ param: each.path.join('.'), message: each.message })) },
   });

@@ -33,12 +33,14 @@ interface Pair {
   path: string;
 }
 
-/** A fresh resource of `endpoint`, asked with a long cache_max_age. */
+const longCache = (endpoint: EndpointDefinition): Record<string, string> => (endpoint.flags.cacheable ? { cache_max_age: LONG_CACHE } : {});
+
+/** A fresh resource of `endpoint`, asked with a long cache_max_age where the endpoint is cacheable (elsewhere it is refused). */
 function pairFor(endpoint: EndpointDefinition, fault: string, params?: Record<string, string>): Pair {
   variant += 1;
   return {
     label: `${endpoint.path} x ${fault}`,
-    path: restPath(endpoint.path, { ...(params ?? SCENARIOS[endpoint.path]!(variant)), cache_max_age: LONG_CACHE }),
+    path: restPath(endpoint.path, { ...(params ?? SCENARIOS[endpoint.path]!(variant)), ...longCache(endpoint) }),
   };
 }
 
@@ -180,7 +182,7 @@ describe('fault matrix', () => {
       const fault = faultNamed(name);
       const calls: GraphqlCall[] = catalogue.endpoints.map((endpoint) => {
         variant += 1;
-        return graphqlCall(endpoint, { ...SCENARIOS[endpoint.path]!(variant), cache_max_age: LONG_CACHE });
+        return graphqlCall(endpoint, { ...SCENARIOS[endpoint.path]!(variant), ...longCache(endpoint) });
       });
       const before = await balance(gateway);
       gateway.setFault(fault.reply, matrixTarget);

@@ -101,9 +101,12 @@ describe('GET /v1/detect-age-gender with a provider', () => {
     expect(body.extensions.billing).toMatchObject({ creditsCharged: 1, liveFetches: 1 });
   });
 
-  it('is never served from the cache', async () => {
-    expectPaid(await harness.get(detect(PORTRAIT, '&cache_max_age=1h')), 'single');
-    expectPaid(await harness.get(detect(PORTRAIT, '&cache_max_age=1h')), 'single');
+  it('is never served from the cache: cache_max_age is refused, and each call asks the provider', async () => {
+    const refused = await harness.get(detect(PORTRAIT, '&cache_max_age=1h'));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.param).toBe('cache_max_age');
+    expectPaid(await harness.get(detect(PORTRAIT)), 'single');
+    expectPaid(await harness.get(detect(PORTRAIT)), 'single');
     expect(provider.requests).toHaveLength(2);
   });
 

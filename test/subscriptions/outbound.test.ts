@@ -196,7 +196,7 @@ describe('webhook URLs without WEBHOOK_ALLOW_PRIVATE', () => {
       // The first attempt, whichever retries a busy machine has recorded after it by now.
       const attempt = await eventually(
         async () =>
-          ((await send(harness, 'GET', `/v1/subscriptions/${id}`)).body.data.recentDeliveries as { attempt: number }[]).find(
+          ((await send(harness, 'GET', `/v1/subscriptions/${id}`)).body.data.recentDeliveries as { attempt: number; error: string }[]).find(
             (each) => each.attempt === 1,
           ),
         'a recorded attempt',

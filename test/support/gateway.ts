@@ -9,6 +9,8 @@ import { createState } from '../../src/state/index.js';
 import type { SubscriptionOptions } from '../../src/subscriptions/index.js';
 import { FakeUpstream } from './fake-upstream-server.js';
 import { noteSecret, runLogDestination } from './log-capture.js';
+import { checkResponsesOnClose } from './openapi-response-check.js';
+import { ResponseRecorder } from './response-recorder.js';
 
 export const FORUM_HOSTS = ['www.reddit.com', 'v.redd.it'];
 export const REALTY_HOSTS = ['www.redfin.com', 'www.redfin.ca'];
@@ -22,6 +24,8 @@ export interface Harness {
   /** GET a gateway path with a key (default: the rich test key). */
   get(path: string, key?: string | null): Promise<{ status: number; headers: Headers; body: Record<string, any> }>;
   graphql(query: string, variables?: Record<string, unknown>, key?: string | null): Promise<{ status: number; body: Record<string, any> }>;
+  /** Every answer get() and graphql() received, for the check against /openapi.json. */
+  recorder: ResponseRecorder;
   close(): Promise<void>;
 }
 
@@ -70,6 +74,7 @@ export async function startHarness(
   await gateway.server.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;
   const headersFor = (key: string | null | undefined): Record<string, string> => (key === null ? {} : { 'x-api-key': key ?? RICH_KEY });
+  const recorder = new ResponseRecorder();
   return {
     gateway,
     upstream,
@@ -77,7 +82,8 @@ export async function startHarness(
     baseUrl,
     async get(path, key) {
       const response = await fetch(baseUrl + path, { headers: headersFor(key) });
-      return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+      const text = await recorder.record('GET', path, response);
+      return { status: response.status, headers: response.headers, body: JSON.parse(text) as Record<string, any> };
     },
     async graphql(query, variables, key) {
       const response = await fetch(`${baseUrl}/graphql`, {
@@ -85,11 +91,17 @@ export async function startHarness(
         headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...headersFor(key) },
         body: JSON.stringify({ query, variables }),
       });
-      return { status: response.status, body: (await response.json()) as Record<string, any> };
+      const text = await recorder.record('POST', '/graphql', response);
+      return { status: response.status, body: JSON.parse(text) as Record<string, any> };
     },
+    recorder,
     async close() {
-      await gateway.close();
-      await upstream.stop();
+      // The end-to-end suites' answers must all be documented: checked before the server goes.
+      const check = checkResponsesOnClose(baseUrl, recorder.responses);
+      await check.finally(async () => {
+        await gateway.close();
+        await upstream.stop();
+      });
     },
   };
 }
