@@ -53,16 +53,18 @@ export async function createGateway(
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, path: route.url });
   });
 
+  const metrics = createMetrics();
   // One pipeline and one upstream client for every door of the process, job workers and subscription checks included.
   const pipeline = createPipelineDeps(config, catalogue, state, {
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     resolveAll: options.resolveAll,
     logError: (message, context) => server.log.error(context, message),
+    observer: metrics.upstream,
   });
+  metrics.watchBudgets(() => pipeline.budgets.snapshot());
   const { deps } = pipeline;
   const logError = (message: string, context: Record<string, unknown>) => server.log.error(context, message);
 
-  const metrics = createMetrics();
   // Callback-style hooks: they do no I/O, and an async hook costs a promise on every request.
   server.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FamilyDefinition } from './catalogue/family.js';
 import { booleanFlag, optionalUrl, positiveInt } from './config/setting-types.js';
 import { registeredFamilies } from './families/registry.js';
+import { upstreamBudgetsSchema } from './upstream/budget/ceilings.js';
 
 /** Environment -> typed configuration. A bad value stops start-up with one line naming the variable. */
 
@@ -57,6 +58,8 @@ const envSchema = z.object({
   API_KEYS: apiKeysSchema,
   UPSTREAM_ORIGINS: originsSchema,
   UPSTREAM_TIMEOUT_MS: positiveInt(15_000),
+  // Request ceilings for hosts that announce no budget (README "Upstream budgets").
+  UPSTREAM_BUDGETS: upstreamBudgetsSchema,
   WEBHOOK_ALLOW_PRIVATE: booleanFlag,
   SUBSCRIPTION_MIN_INTERVAL_SECONDS: positiveInt(60),
   // First webhook retry delay; the whole back-off schedule scales with it (README "Subscriptions").

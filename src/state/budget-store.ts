@@ -78,7 +78,17 @@ export function mergeBudget(current: HostBudget | null, next: HostBudget, nowMs:
   return next;
 }
 
-/** The budget store on the chosen state: Redis when the gateway runs on it, memory otherwise. */
+const stores = new WeakMap<StateAdapters, BudgetStore>();
+
+/**
+ * The budget store on the chosen state: Redis when the gateway runs on it, memory otherwise.
+ * One per state, so every pipeline built on the same state shares what it knows.
+ */
 export function createBudgetStore(state: StateAdapters): BudgetStore {
-  return isRedisState(state) ? new RedisBudgetStore(state.store, state.pubsub) : new MemoryBudgetStore();
+  let store = stores.get(state);
+  if (!store) {
+    store = isRedisState(state) ? new RedisBudgetStore(state.store, state.pubsub) : new MemoryBudgetStore();
+    stores.set(state, store);
+  }
+  return store;
 }
