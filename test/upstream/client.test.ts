@@ -22,7 +22,8 @@ describe('upstream client over loopback', () => {
     origin = await fake.start();
     const origins = new Map(HOSTS.map((host) => [host, new URL(origin)]));
     client = new UpstreamClient({ origins, timeoutMs: 300 });
-    upstream = client.forFamily({ family: 'forum', hosts: HOSTS });
+    // The forum's own block-page marker: families declare theirs, the client knows only the common ones.
+    upstream = client.forFamily({ family: 'forum', hosts: HOSTS, blockPages: { markers: [/whoa there,? pardner/i] } });
   });
   afterAll(async () => {
     await client.close();
