@@ -102,6 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, families: reado
     throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
   }
   const parsed = result.data as Record<string, unknown>;
+  // A ceiling on a host no family fetches would silently do nothing: most likely a typo.
+  const declared = new Set(families.flatMap((family) => family.hosts.map((host) => host.toLowerCase())));
+  const stray = [...(parsed.UPSTREAM_BUDGETS as Map<string, unknown>).keys()].find((host) => !declared.has(host));
+  if (stray !== undefined) throw new ConfigError(`Invalid UPSTREAM_BUDGETS: ${stray} is not a host any family fetches`);
   const settings = Object.fromEntries(Object.keys(familyShape).map((name) => [name, parsed[name]]));
   return { ...(parsed as z.output<typeof envSchema>), settings };
 }

@@ -68,6 +68,10 @@ describe('UPSTREAM_BUDGETS', () => {
     expect(loadConfig({}).UPSTREAM_BUDGETS.size).toBe(0);
   });
 
+  it('refuses a ceiling on a host no family fetches', () => {
+    expect(() => loadConfig({ UPSTREAM_BUDGETS: 'www.redfn.com=120/60s' })).toThrow(/^Invalid UPSTREAM_BUDGETS: www\.redfn\.com is not a host any family fetches$/);
+  });
+
   it.each(['www.redfin.com=120', 'www.redfin.com=0/60s', 'www.redfin.com=120/0s', 'www.redfin.com=ten/60s', '=1/1s', 'a=1/1s,a=2/1s', 'www.redfin.com=120/60d'])('stops start-up on %s with one line naming the variable', (value) => {
     expect(() => loadConfig({ UPSTREAM_BUDGETS: value })).toThrow(ConfigError);
     expect(() => loadConfig({ UPSTREAM_BUDGETS: value })).toThrow(/^Invalid UPSTREAM_BUDGETS: [^\n]+$/);
