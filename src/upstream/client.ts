@@ -103,10 +103,11 @@ export class UpstreamClient {
       const target: BudgetTarget = { host: url.hostname.toLowerCase(), egress: egress.name };
       await this.#options.budgets?.admit(target);
       const response = await this.#counted(target.host, this.#send(url, method, body, upstreamRequest.headers, egress.dispatcher, signal, timeout));
-      await this.#options.budgets?.observe(target, response.headers, family.readBudget);
+      const standing = (await this.#options.budgets?.observe(target, response.headers, family.readBudget)) ?? null;
       const location = response.headers.location;
       if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
-        const failure = classifyResponse(response, upstreamRequest.passStatuses, family.blockPages);
+        // A 403 or 429 whose own headers say the budget is spent is a rate limit, whatever the family passes through.
+        const failure = this.#options.budgets?.spentFailure(target, response.status, standing) ?? classifyResponse(response, upstreamRequest.passStatuses, family.blockPages);
         this.#options.observer?.request?.(target.host, failure?.code ?? 'ok');
         if (failure) throw failure;
         return response;

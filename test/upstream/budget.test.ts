@@ -184,6 +184,27 @@ describe('the upstream client with budgets, over loopback', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it('turns a 403 or 429 whose own headers say "spent" into a rate limit until the reset, even where the family reads 403s itself', async () => {
+    const { client } = clientOn();
+    // A test family whose platform announces its reset in epoch seconds.
+    const epochReader = (headers: Record<string, string>) =>
+      headers['x-ratelimit-remaining'] === undefined ? null : { remaining: Number(headers['x-ratelimit-remaining']), resetAtMs: Number(headers['x-ratelimit-reset']) * 1000 };
+    const api = client.forFamily({ family: 'epoch', hosts: HOSTS, readBudget: epochReader });
+    const resetEpoch = String(Math.floor(clock.now / 1000) + 600);
+    fake.on((_request, url) => (url.pathname === '/private' ? { status: 403, headers: { 'x-ratelimit-remaining': '12', 'x-ratelimit-reset': resetEpoch }, body: { message: 'private' } } : undefined));
+    fake.on((_request, url) => (url.pathname === '/spent' ? { status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': resetEpoch }, body: { message: 'rate limit exceeded' } } : undefined));
+    // With budget left, the 403 is the family's to read.
+    expect((await api.fetch({ url: 'https://www.reddit.com/private', passStatuses: [403] })).status).toBe(403);
+    const spent = await failureOf(api.fetch({ url: 'https://www.reddit.com/spent', passStatuses: [403] }));
+    expect(spent.code).toBe('upstream_rate_limited');
+    expect(spent.retryAfter).toBeGreaterThanOrEqual(599);
+    expect(spent.retryAfter).toBeLessThanOrEqual(600);
+    expect(spent.details).toEqual({ upstreamStatus: 403, host: 'www.reddit.com' });
+    const refused = await failureOf(api.fetch({ url: 'https://www.reddit.com/private', passStatuses: [403] }));
+    expect(refused.details).toEqual({ host: 'www.reddit.com', budget: 'announced' });
+    expect(fake.requests).toHaveLength(2);
+  });
+
   it('counts budgets per egress: a spent direct address does not stop a proxied family', async () => {
     const store = new MemoryBudgetStore();
     const { forum } = clientOn(store);

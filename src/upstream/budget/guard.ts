@@ -84,25 +84,40 @@ export class BudgetGuard {
   }
 
   /**
-   * Records what an answer announces, read by the family's reader (default: its Retry-After).
-   * Resolves once a spent record is in the store, so the caller's answer never reaches it
-   * before the other processes can know.
+   * Records what an answer announces, read by the family's reader (default: its Retry-After),
+   * and returns the budget that now stands for the host (null when the answer announced
+   * nothing). Resolves once a spent record is in the store, so the caller's answer never
+   * reaches it before the other processes can know.
    */
-  async observe(target: BudgetTarget, headers: Record<string, string>, reader: BudgetReader = readRetryAfter): Promise<void> {
+  async observe(target: BudgetTarget, headers: Record<string, string>, reader: BudgetReader = readRetryAfter): Promise<HostBudget | null> {
     const now = this.#now();
     const reading = boundedBudget(safeRead(reader, headers, now), now);
-    if (!reading) return;
+    if (!reading) return null;
     const key = keyOf(target);
     const known = this.#known.get(key) ?? { budget: null, checkedAtMs: Number.NEGATIVE_INFINITY };
     known.budget = mergeBudget(known.budget, reading, now);
     this.#known.set(key, known);
-    if (!known.budget || !isSpent(known.budget, now)) return;
+    if (!isSpent(known.budget, now)) return { ...known.budget };
     try {
       const standing = await this.#store.record(target, known.budget, now);
       if (standing) known.budget = mergeBudget(known.budget, standing, this.#now());
     } catch {
       // The store is away: this process still holds the host back; others learn on their next answer.
     }
+    return known.budget ? { ...known.budget } : null;
+  }
+
+  /**
+   * The failure a refusal (403) or a 429 stands for when its own headers say the budget is
+   * spent: a rate limit until the reset, not a block, with Retry-After counted to the reset.
+   */
+  spentFailure(target: BudgetTarget, status: number, standing: HostBudget | null): GatewayError | null {
+    const now = this.#now();
+    if ((status !== 403 && status !== 429) || !standing || !isSpent(standing, now)) return null;
+    return new GatewayError('upstream_rate_limited', `${target.host} answered that its request budget is spent; retry after the reset.`, {
+      retryAfter: secondsUntil(standing.resetAtMs - now),
+      details: { upstreamStatus: status, host: target.host },
+    });
   }
 
   /** Every budget this process knows of and that has not reset, for the gauge. */
@@ -183,7 +198,7 @@ export class BudgetGuard {
 
   #refusal(target: BudgetTarget, waitMs: number, budget: BudgetKind): GatewayError {
     this.#observer?.refused?.(target.host, budget);
-    const retryAfter = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(waitMs / 1000)));
+    const retryAfter = secondsUntil(waitMs);
     const why = budget === 'announced' ? "the platform's announced request budget is spent" : "the operator's request ceiling for it is reached";
     return new GatewayError('upstream_rate_limited', `Not calling ${target.host}: ${why}; retry after the reset. Nothing was sent or charged.`, {
       retryAfter,
@@ -191,6 +206,9 @@ export class BudgetGuard {
     });
   }
 }
+
+/** What a caller is told to wait: at least a second, never beyond the longest Retry-After the gateway passes on. */
+const secondsUntil = (waitMs: number): number => Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(waitMs / 1000)));
 
 const keyOf = (target: BudgetTarget): string => `${target.host}|${target.egress}`;
 
