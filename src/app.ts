@@ -21,6 +21,7 @@ import { createState } from './state/index.js';
 import { registerRateLimit } from './limits/rate-limit-hook.js';
 import { createRateLimiter } from './limits/rate-limiter.js';
 import type { StateAdapters } from './state/ports.js';
+import type { BudgetGuard } from './upstream/budget/guard.js';
 import type { PubSubEventTarget } from './state/pubsub-event-target.js';
 import { createSubscriptions, type SubscriptionOptions, type SubscriptionService } from './subscriptions/index.js';
 
@@ -31,6 +32,8 @@ export interface Gateway {
   subscriptions: SubscriptionService;
   /** Pub/sub topics as the GraphQL streams of this process follow them. */
   graphqlEvents: PubSubEventTarget;
+  /** What this process knows of each upstream host's budget (the remaining-budget gauge reads it; tests lifting a fault forget it). */
+  upstreamBudgets: BudgetGuard;
   /** Every method and path the server answers (for the OpenAPI coverage test). */
   routes: { method: string; path: string }[];
   close(): Promise<void>;
@@ -126,6 +129,7 @@ export async function createGateway(
     jobs,
     subscriptions,
     graphqlEvents,
+    upstreamBudgets: pipeline.budgets,
     routes,
     async close() {
       await server.close();

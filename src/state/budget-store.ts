@@ -49,6 +49,8 @@ export interface BudgetStore {
    * the window's end does not move for them.
    */
   take(target: BudgetTarget, limit: number, windowMs: number, nowMs: number): Promise<CeilingTake>;
+  /** Drops the announced record and the ceiling window of a target (an operator lifting a block by hand, a test lifting its fault). */
+  forget(target: BudgetTarget): Promise<void>;
   /** Delivers every spent record made from now on (by any process); the returned function stops it. */
   watch(listener: (announcement: BudgetAnnouncement) => void): Promise<() => Promise<void>>;
 }

@@ -57,6 +57,16 @@ export function budgetStoreContract(name: string, create: () => Promise<BudgetSt
       expect(heard).toHaveLength(1);
     });
 
+    it('forgets a target: its record and its ceiling window', async () => {
+      const store = await create();
+      const target = { host: 'www.redfin.com', egress: 'direct' };
+      await store.record(target, { remaining: 0, resetAtMs: now + 60_000 }, now);
+      await store.take(target, 1, 60_000, now);
+      await store.forget(target);
+      expect(await store.get(target, now)).toBeNull();
+      expect((await store.take(target, 1, 60_000, now)).allowed).toBe(true);
+    });
+
     it('counts a ceiling per window: the limit passes, the rest is refused until the window ends', async () => {
       const store = await create();
       const target = { host: 'www.redfin.com', egress: 'direct' };

@@ -263,6 +263,19 @@ describe('the upstream client with budgets, over loopback', () => {
     expect(seen.refusals).toEqual(['www.reddit.com ceiling']);
   });
 
+  it('forgets what it knows when told to, here and in the store', async () => {
+    const store = new MemoryBudgetStore();
+    const { plain, guard } = clientOn(store);
+    fake.on(() => ({ status: 429, headers: { 'retry-after': '120' }, body: {} }));
+    await failureOf(plain.fetch({ url: LISTING }));
+    expect((await failureOf(plain.fetch({ url: LISTING }))).details).toMatchObject({ budget: 'announced' });
+    await guard.forget();
+    fake.reset();
+    answerWith({});
+    expect((await plain.fetch({ url: LISTING })).status).toBe(200);
+    expect(await store.get({ host: 'www.reddit.com', egress: 'direct' }, clock.now)).toBeNull();
+  });
+
   it('counts callers that join a fetch in flight', async () => {
     const { forum, seen } = clientOn();
     fake.on(() => ({ body: {}, delayMs: 50 }));

@@ -33,6 +33,11 @@ export class MemoryBudgetStore implements BudgetStore {
     return { allowed: window.count <= limit, remaining: Math.max(0, limit - window.count), resetAtMs: window.resetAtMs };
   }
 
+  async forget(target: BudgetTarget): Promise<void> {
+    this.#records.delete(keyOf(target));
+    this.#windows.delete(keyOf(target));
+  }
+
   async watch(listener: (announcement: BudgetAnnouncement) => void): Promise<() => Promise<void>> {
     // A wrapper per watch, so watching the same function twice stops one at a time.
     const deliver = (announcement: BudgetAnnouncement) => listener(announcement);

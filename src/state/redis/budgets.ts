@@ -80,6 +80,10 @@ export class RedisBudgetStore implements BudgetStore {
     return { allowed: count <= limit, remaining: Math.max(0, limit - count), resetAtMs: nowMs + left };
   }
 
+  async forget(target: BudgetTarget): Promise<void> {
+    await this.#store.call((client) => client.del([this.#recordKey(target), this.#ceilingKey(target)]));
+  }
+
   async watch(listener: (announcement: BudgetAnnouncement) => void): Promise<() => Promise<void>> {
     return this.#pubsub.subscribe(BUDGET_TOPIC, (message) => {
       const announcement = parseAnnouncement(message);

@@ -133,6 +133,18 @@ export class BudgetGuard {
     return lines;
   }
 
+  /**
+   * Forgets every budget this process knows of, here and in the store (other processes keep
+   * their copies until their next read of the store). For lifting a block by hand, and for tests
+   * that lift a fault they injected.
+   */
+  async forget(): Promise<void> {
+    const keys = new Set([...this.#known.keys(), ...this.#ceilingState.keys()]);
+    this.#known.clear();
+    this.#ceilingState.clear();
+    await Promise.all([...keys].map((key) => this.#store.forget(targetOf(key))));
+  }
+
   async close(): Promise<void> {
     const stop = await this.#watching?.catch(() => null);
     this.#watching = null;
