@@ -59,7 +59,7 @@ describe('fault matrix', () => {
     const before = await balance(gateway);
     gateway.setFault(reply, where);
     const faulted = await Promise.all(pairs.map((pair) => get(gateway, pair.path)));
-    gateway.clearFault();
+    await gateway.clearFault();
     expect(faulted.flatMap((response, index) => faultProblems(pairs[index]!.label, response, expected))).toEqual([]);
     expect(await balance(gateway), 'the ledger moved on failed requests').toBe(before);
 
@@ -103,7 +103,7 @@ describe('fault matrix', () => {
     gateway.setFault(fault.reply, (request, url) => request.host === 'www.redfin.com' && url.pathname === '/stingray/api/home/details/belowTheFold');
     const pair = pairFor(catalogue.byPath.get('/v1/realty/for-sale')!, `${WRONG_SHAPE} on belowTheFold`, { url: `https://www.redfin.com${SALE_SECONDARY_PATH}?variant=${variant + 1}` });
     const response = await get(gateway, `${pair.path}&include_raw=true`);
-    gateway.clearFault();
+    await gateway.clearFault();
     expect(paidProblems(pair.label, response)).toEqual([]);
     expect(response.body.data).toMatchObject({ id: '90000001', price: 615000 });
     expect(await balance(gateway)).toBe(before - 1);
@@ -131,7 +131,7 @@ describe('fault matrix', () => {
         return { pair, via, response: await get(gateway, `${pair.path}&include_raw=true`) };
       }),
     );
-    gateway.clearFault();
+    await gateway.clearFault();
     const problems = responses.flatMap(({ pair, via, response }) => [
       ...paidProblems(pair.label, response),
       ...(response.body.raw?.via === via ? [] : [`${pair.label}: raw.via ${response.body.raw?.via}, expected ${via}`]),
@@ -150,7 +150,7 @@ describe('fault matrix', () => {
     const before = await balance(gateway);
     gateway.setFault(fault.reply, matrixTarget);
     const faulted = await Promise.all(calls.map((call) => gateway.harness.graphql(call.query, call.variables, HARDENING_KEY)));
-    gateway.clearFault();
+    await gateway.clearFault();
     const problems = faulted.flatMap((response, index) => {
       const { field } = calls[index]!;
       const error = response.body.errors?.[0];
