@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'test/graphql/generated', 'src/client/generated', 'coverage'] },
+  { ignores: ['node_modules', 'test/graphql/generated', 'src/client/generated', 'coverage', 'dist', '.ci/cache'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { coalesce } from './scenarios/coalesce.js';
+import { coldStart } from './scenarios/cold-start.js';
 import { graphqlEdges } from './scenarios/graphql-edges.js';
 import { memory } from './scenarios/memory.js';
 import { restHit } from './scenarios/rest-hit.js';
@@ -24,6 +25,9 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   memory,
   sse,
   redis: () => (process.env.REDIS_URL ? restHit('Redis state', { REDIS_URL: process.env.REDIS_URL }) : Promise.resolve([])),
+  // The same hit on the Redis cache alone: what the near-cache in front of it gains, from the same run.
+  'redis-bare': () => (process.env.REDIS_URL ? restHit('Redis state, no near-cache', { REDIS_URL: process.env.REDIS_URL, BENCH_NEAR_CACHE: '0' }) : Promise.resolve([])),
+  'cold-start': coldStart,
 };
 
 async function main(): Promise<void> {

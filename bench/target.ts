@@ -11,6 +11,8 @@ import { createClient } from 'redis';
 import { createGateway } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createState } from '../src/state/index.js';
+import { RedisCache } from '../src/state/redis/cache.js';
+import { isRedisState } from '../src/state/redis/index.js';
 import { BENCH_KEY, startForumUpstream } from './support/forum-upstream.js';
 import type { TargetReady, TargetRequest, TargetStats } from './support/target-process.js';
 
@@ -37,6 +39,8 @@ async function main(): Promise<void> {
   });
   // A run of its own under Redis, so the benchmark never touches the deployment's pdg: keys.
   const state = await createState(config, { prefix });
+  // BENCH_NEAR_CACHE=0: the Redis cache without the in-process near-cache in front of it (the near-cache's baseline).
+  if (process.env.BENCH_NEAR_CACHE === '0' && isRedisState(state)) state.cache = new RedisCache(state.store, { retentionSeconds: config.CACHE_RETENTION_SECONDS });
   const gateway = await createGateway(config, { state });
   await gateway.server.listen({ port: 0, host: '127.0.0.1' });
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;

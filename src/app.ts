@@ -8,6 +8,7 @@ import { buildOpenApi } from './docs/openapi.js';
 import { GatewayError } from './errors.js';
 import { createJobs, type Jobs } from './jobs/index.js';
 import { loggerOptions, type LogDestination } from './logging/logger-options.js';
+import { registerMcpDoor } from './mcp/door.js';
 import { createMetrics } from './metrics.js';
 import { createPipelineDeps } from './pipeline/deps.js';
 import { errorBody } from './render/envelope.js';
@@ -84,6 +85,7 @@ export async function createGateway(
   if (rateLimiter) registerRateLimit(server, rateLimiter, state);
 
   const jobs = await createJobs(config, deps, logError);
+  registerMcpDoor(server, catalogue, deps, jobs.service);
   if (config.WORKERS === 'inline') await jobs.startWorkers();
   const subscriptions = await createSubscriptions(config, deps, logError, options.subscriptions);
   if (config.WORKERS === 'inline') await subscriptions.start();

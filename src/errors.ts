@@ -1,5 +1,5 @@
 /**
- * Every failure the gateway renders is a GatewayError with a code from spec section 7
+ * Every failure the gateway renders is a GatewayError with one of the codes below
  * (plus the contract's additions). Doors only render them; nothing else decides a status.
  */
 export const ERROR_STATUS = {
@@ -11,7 +11,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   idempotency_conflict: 409,
   daily_cap_exceeded: 429,
-  /** Not in spec section 7: the per-key request rate (RATE_LIMIT_PER_MINUTE) was exceeded. */
+  /** Beyond the published specification: the per-key request rate (RATE_LIMIT_PER_MINUTE) was exceeded. */
   rate_limited: 429,
   upstream_rate_limited: 429,
   internal_error: 500,

@@ -10,7 +10,7 @@ export type FamilyName = string;
  */
 export type ResourceTypeName = string;
 
-/** The x- flags of spec section 1, published on every operation. */
+/** The x- flags every operation publishes: cost, caching, batching, subscriptions, proxy, stability. */
 export interface EndpointFlags {
   creditCost: number;
   cacheable: boolean;
@@ -20,6 +20,14 @@ export interface EndpointFlags {
   experimental: boolean;
   /** Rules zod cannot show in a schema, e.g. "pass either url or postId:commentId". */
   parameterConstraints?: string;
+}
+
+/**
+ * An endpoint's flags from what differs from the common case: 1 credit, cacheable, batchable,
+ * no residential proxy, not experimental. Whether it is subscribable is always said.
+ */
+export function endpointFlags(flags: Partial<EndpointFlags> & Pick<EndpointFlags, 'subscribable'>): EndpointFlags {
+  return { creditCost: 1, cacheable: true, batchable: true, requiresResidentialProxy: false, experimental: false, ...flags };
 }
 
 /**

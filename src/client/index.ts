@@ -19,7 +19,7 @@ export interface GatewayClientOptions {
   fetch?: typeof fetch;
 }
 
-/** A GraphQL error as the gateway sends it: `extensions.code` from spec section 7. */
+/** A GraphQL error as the gateway sends it: `extensions.code` is one of the gateway's error codes (the same as REST's `error.code`). */
 export class GatewayGraphQLError extends Error {
   override name = 'GatewayGraphQLError';
   constructor(

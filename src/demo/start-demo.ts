@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway } from '../app.js';
-import { buildCatalogue } from '../catalogue/catalogue.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import type { FamilyDefinition } from '../catalogue/family.js';
 import { loadConfig } from '../config.js';
 import { registeredFamilies } from '../families/registry.js';
@@ -32,8 +32,8 @@ export interface DemoOptions {
   env?: Record<string, string>;
   /** How often the worlds' content moves, so watch subscriptions see changes (default 5 s). */
   scoreTickMs?: number;
-  /** The families to serve (default: the registered ones); each with a demo world brings its examples. */
-  families?: readonly FamilyDefinition[];
+  /** The catalogue to serve (default: every registered family); each family with a demo world brings its examples. */
+  catalogue?: Catalogue;
 }
 
 export interface Demo {
@@ -46,11 +46,19 @@ export interface Demo {
   close(): Promise<void>;
 }
 
-/** Starts every family's demo world; stops the ones already started if one fails. */
+/**
+ * Starts every family's demo world; stops the ones already started if one fails. A world without
+ * GraphiQL examples of its own shows its family's.
+ */
 async function startWorlds(families: readonly FamilyDefinition[], changeEveryMs: number): Promise<DemoWorldParts[]> {
   const started: DemoWorldParts[] = [];
+  const watchIntervalSeconds = DEMO_WATCH_INTERVAL_SECONDS;
   try {
-    for (const family of families) if (family.demo) started.push(await (await family.demo()).start({ changeEveryMs }));
+    for (const family of families) {
+      if (!family.demo) continue;
+      const world = await (await family.demo()).start({ changeEveryMs });
+      started.push({ ...world, graphqlExamples: world.graphqlExamples ?? family.graphqlExamples?.({ watchIntervalSeconds }) });
+    }
     return started;
   } catch (error) {
     await closeWorlds(started);
@@ -61,7 +69,7 @@ async function startWorlds(families: readonly FamilyDefinition[], changeEveryMs:
 const closeWorlds = (worlds: readonly DemoWorldParts[]) => Promise.all(worlds.map((world) => world.close?.()));
 
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
-  const families = options.families ?? registeredFamilies;
+  const families = options.catalogue?.families ?? registeredFamilies;
   const worlds = await startWorlds(families, options.scoreTickMs ?? DEMO_SCORE_TICK_MS);
   const upstream = new FakeUpstream();
   for (const route of worlds.flatMap((world) => world.routes ?? [])) upstream.on(route);
@@ -92,7 +100,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     // Caller-supplied hosts resolve from the worlds' fixed tables: the demo needs no DNS (no internet).
     const resolveAll = fixedResolver(Object.assign({}, ...worlds.map((world) => world.resolveHosts ?? {})));
     gateway = await createGateway(config, {
-      catalogue: options.families ? buildCatalogue(families) : undefined,
+      catalogue: options.catalogue,
       docs: { apiKey: DEMO_API_KEY, watchIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS, examples: graphqlExamples },
       resolveAll,
       subscriptions: { resolveAll },

@@ -19,7 +19,7 @@ const ERROR_RESPONSES: Record<string, string> = {
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } });
 
-/** The x- flags of spec section 1, as published on every data operation. */
+/** The x- flags, as published on every data operation. */
 export function endpointExtensions(endpoint: EndpointDefinition): Record<string, unknown> {
   const { flags } = endpoint;
   return {

@@ -14,6 +14,17 @@ const paramsSchema = z.record(z.string(), z.unknown());
 export const jobBodySchema = z.strictObject({ endpoint: z.string().min(1), params: paramsSchema.default({}) });
 export const batchBodySchema = z.strictObject({ endpoint: z.string().min(1), targets: z.array(paramsSchema).min(1).max(MAX_BATCH_TARGETS) });
 
+/** Longest Idempotency-Key accepted. */
+export const MAX_IDEMPOTENCY_KEY = 255;
+
+/** An idempotency key as given (1 to 255 characters), or 400 naming where it came from (`param`). */
+export function checkedIdempotencyKey(key: string, param: string): string {
+  if (key.trim() === '' || key.length > MAX_IDEMPOTENCY_KEY) {
+    throw new GatewayError('invalid_request', `${param} must be 1 to ${MAX_IDEMPOTENCY_KEY} characters.`, { details: { param } });
+  }
+  return key;
+}
+
 /** A create request, parsed and validated: nothing is queued unless every target is valid. */
 export interface ValidatedJobRequest {
   kind: 'job' | 'batch';

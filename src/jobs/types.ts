@@ -1,6 +1,6 @@
 import type { ValidatedRequest } from '../pipeline/params.js';
 
-/** Contract section 6: queued → running → succeeded | failed; queued or running → canceled. */
+/** A job's states: queued → running → succeeded | failed; queued or running → canceled. */
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
 
 /** One job or batch as stored; per-target specs and results are kept beside it, by index. */

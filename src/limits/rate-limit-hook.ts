@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { GatewayError, isGatewayError } from '../errors.js';
+import { presentedApiKey } from '../pipeline/auth.js';
 import { accountIdFromHash, hashKey } from '../state/key-hash.js';
 import { sendRestError } from '../rest/errors.js';
 import { toGraphQLError } from '../schema/errors.js';
@@ -18,8 +19,10 @@ declare module 'fastify' {
   }
 }
 
-/** The doors the rate limit guards: every /v1 route and GraphQL (its streams included). */
-const LIMITED_PATH = /^\/(v1\/|graphql(\/|\?|$))/;
+/** The doors the rate limit guards: every /v1 route, GraphQL (its streams included) and MCP. */
+const LIMITED_PATH = /^\/(v1\/|graphql(\/|\?|$)|mcp(\/|\?|$))/;
+/** MCP takes its key as a bearer token too, and answers a refusal with the REST error envelope. */
+const MCP_PATH = /^\/mcp(\/|\?|$)/;
 
 /**
  * Counts each authenticated request against its key's per-minute budget before any body is
@@ -35,7 +38,7 @@ export function registerRateLimit(server: FastifyInstance, limiter: RequestRateL
 
   server.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS' || !LIMITED_PATH.test(request.url)) return;
-    const header = request.headers['x-api-key'];
+    const header = presentedApiKey(request.headers, MCP_PATH.test(request.url));
     const key = (Array.isArray(header) ? header[0] : header)?.trim();
     if (!key || key.length > 256) return;
     let account: ApiKeyRecord | null = null;
@@ -80,9 +83,9 @@ function headerText(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** REST doors get the error envelope; GraphQL a GraphQL response with the same code and zero billing. */
+/** REST and MCP get the error envelope; GraphQL a GraphQL response with the same code and zero billing. */
 async function refuse(request: FastifyRequest, reply: FastifyReply, error: GatewayError, account: ApiKeyRecord | null, state: Pick<StateAdapters, 'keys' | 'ledger'>): Promise<FastifyReply> {
-  if (request.url.startsWith('/v1/')) return sendRestError(reply, request, error, state.ledger, account);
+  if (request.url.startsWith('/v1/') || MCP_PATH.test(request.url)) return sendRestError(reply, request, error, state.ledger, account);
   if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
   const { message, extensions } = toGraphQLError(error).toJSON();
   // The same error GraphQL would give inside a response, without the per-response Retry-After header detail.

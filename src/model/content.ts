@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Unified resource types of spec 2.2 to 2.5, declared once as zod schemas: the TypeScript
+ * The platform-neutral resource types (posts, comments, creators, transcripts), declared once as zod schemas: the TypeScript
  * types, the OpenAPI schemas and the GraphQL object types are all derived from them.
  * Null means "not exposed by the platform", never zero; arrays are never null.
  */

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { GatewayError } from '../errors.js';
 import type { ApiKeyRecord, Keys } from '../state/ports.js';
 
@@ -13,7 +14,7 @@ export interface AdmittableRequest {
 }
 
 /**
- * 401 before anything else: a key problem is never a billing error (spec 5). With `request`,
+ * 401 before anything else: a key problem is never a billing error. With `request`,
  * an account the rate-limit hook found for this very request is used without a second lookup.
  */
 export async function authenticate(keys: Keys, presented: string | string[] | undefined, request?: AdmittableRequest): Promise<ApiKeyRecord> {
@@ -27,4 +28,17 @@ export async function authenticate(keys: Keys, presented: string | string[] | un
   if (!account) throw new GatewayError('invalid_api_key', 'The API key is not recognised.');
   if (account.status === 'revoked') throw new GatewayError('revoked_api_key', 'The API key has been revoked.');
   return account;
+}
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/**
+ * The key a request presents: the x-api-key header, or, on a door that accepts it (MCP, whose
+ * clients are configured with a bearer token), an `Authorization: Bearer <key>` header.
+ */
+export function presentedApiKey(headers: IncomingHttpHeaders, acceptBearer: boolean): string | string[] | undefined {
+  const header = headers['x-api-key'];
+  if (header !== undefined || !acceptBearer) return header;
+  const authorization = headers.authorization;
+  return authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
 }

@@ -4,7 +4,7 @@ import { queryBoolean } from '../catalogue/query-params.js';
 import { GatewayError } from '../errors.js';
 import { parseDuration } from './duration.js';
 
-/** Options every data endpoint accepts (spec 4.1), in their REST spelling. */
+/** Options every data endpoint accepts, in their REST spelling. */
 export const commonParamsShape = {
   cache_max_age: z
     .string()

@@ -3,6 +3,7 @@ import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { EndpointResult } from '../catalogue/results.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
+import { reservationHoldMs } from '../state/hold-period.js';
 import { secondsToNextUtcDay } from '../state/utc-day.js';
 import type { ApiKeyRecord, CacheEntry, StateAdapters } from '../state/ports.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../upstream/types.js';
@@ -64,7 +65,7 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
   const key = endpoint.flags.cacheable ? cacheKey(endpoint.path, request.params) : null;
 
   if (key !== null && mayServeFromCache(endpoint, request)) {
-    const hit = await (call.cachedEntry ?? deps.state.cache.get(key));
+    const hit = await (call.cachedEntry ?? deps.state.cache.get(key, { minFetchedAt: now.getTime() - request.cacheMaxAgeSeconds * 1000 }));
     const ageMs = hit ? Math.max(0, now.getTime() - Date.parse(hit.fetchedAt)) : Number.NaN;
     if (hit && ageMs <= request.cacheMaxAgeSeconds * 1000) return fromCache(endpoint, hit, Math.floor(ageMs / 1000), request.includeRaw);
   }
@@ -74,7 +75,9 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
   const reservationId = call.reservationId ?? `${call.requestId}:${randomUUID()}`;
   const ledger = deps.state.ledger;
   if (charged) {
-    const reserved = await ledger.reserve(call.account.id, reservationId, cost, call.account.dailyCap, { endpoint: endpoint.path, requestId: call.requestId });
+    // A call with its own upstream deadline (a job) holds its credits for that deadline, not the HTTP doors'.
+    const holdMs = call.upstreamTimeoutMs === undefined ? undefined : reservationHoldMs(call.upstreamTimeoutMs);
+    const reserved = await ledger.reserve(call.account.id, reservationId, cost, call.account.dailyCap, { endpoint: endpoint.path, requestId: call.requestId, holdMs });
     if (!reserved.ok) throw billingRefusal(reserved.reason, cost, reserved.balance, call.account.dailyCap, now);
   }
   const release = () => (charged ? ledger.release(reservationId) : Promise.resolve());
@@ -112,9 +115,11 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
  * Redis both leave in one round trip); null when the call may not be served from the cache.
  * The pipeline decides eligibility; the door only starts the read sooner.
  */
-export function startCacheRead(deps: Pick<PipelineDeps, 'state'>, endpoint: EndpointDefinition, request: ValidatedRequest): Promise<CacheEntry | null> | null {
+export function startCacheRead(deps: Pick<PipelineDeps, 'state' | 'now'>, endpoint: EndpointDefinition, request: ValidatedRequest): Promise<CacheEntry | null> | null {
   if (!mayServeFromCache(endpoint, request)) return null;
-  const entry = deps.state.cache.get(cacheKey(endpoint.path, request.params));
+  // The oldest entry this caller accepts, on the pipeline's clock: a near copy that recent answers without Redis.
+  const minFetchedAt = (deps.now?.() ?? new Date()).getTime() - request.cacheMaxAgeSeconds * 1000;
+  const entry = deps.state.cache.get(cacheKey(endpoint.path, request.params), { minFetchedAt });
   // Awaited by the pipeline once the key is valid; a rejection nobody awaits must not crash the process.
   entry.catch(() => {});
   return entry;

@@ -1,4 +1,4 @@
-import type { GatewayError } from '../errors.js';
+import { GatewayError, isGatewayError } from '../errors.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 
 /**
@@ -23,7 +23,17 @@ export function successBody(outcome: EndpointOutcome): string {
 }
 
 export function errorBody(error: GatewayError): string {
+  return JSON.stringify({ success: false, error: errorFields(error), meta: { creditsCharged: 0 } });
+}
+
+/** The `error` object of the error envelope. */
+export function errorFields(error: GatewayError): Record<string, unknown> {
   const body: Record<string, unknown> = { code: error.code, message: error.message, retryable: error.retryable };
   if (error.details) body.details = error.details;
-  return JSON.stringify({ success: false, error: body, meta: { creditsCharged: 0 } });
+  return body;
+}
+
+/** The error a caller is shown: a GatewayError as it is, anything else a 500 without internals (the door logs it). */
+export function shownError(error: unknown): GatewayError {
+  return isGatewayError(error) ? error : new GatewayError('internal_error', 'Something went wrong on our side; nothing was charged.');
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
+import { readAccount } from '../pipeline/account.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
 import { runEndpoint, startCacheRead, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
@@ -34,9 +35,8 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
 
   app.get('/v1/account', async (request, reply) => {
     const account = await authenticateRest(deps.state.keys, request);
-    const [usage, recent] = await Promise.all([deps.state.ledger.usage(account.id, account.dailyCap), deps.state.ledger.history(account.id, 20)]);
-    const body = { success: true, data: { accountId: account.id, ...usage, recentUsage: recent }, meta: { creditsCharged: 0 } };
-    return reply.code(200).headers(billingHeaders(0, usage)).send(body);
+    const { usage, view } = await readAccount(deps.state, account);
+    return reply.code(200).headers(billingHeaders(0, usage)).send({ success: true, data: view, meta: { creditsCharged: 0 } });
   });
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError, isGatewayError } from '../errors.js';
-import { errorBody } from '../render/envelope.js';
+import { errorBody, shownError } from '../render/envelope.js';
 import type { ApiKeyRecord, Ledger } from '../state/ports.js';
 import { billingHeaders } from './billing-headers.js';
 
@@ -23,7 +23,7 @@ export function asRestFailure(error: unknown, request: FastifyRequest): GatewayE
     return new GatewayError('invalid_request', (error as Error).message || 'Bad request.');
   }
   request.log.error({ err: error }, 'unexpected error');
-  return new GatewayError('internal_error', 'Something went wrong on our side; nothing was charged.');
+  return shownError(error);
 }
 
 /** Renders a failure as the error envelope, with Retry-After and the caller's balance when known. */

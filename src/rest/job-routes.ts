@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError } from '../errors.js';
+import { checkedIdempotencyKey } from '../jobs/job-requests.js';
 import type { JobService } from '../jobs/service.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { authenticateRest } from './door.js';
-
-const MAX_IDEMPOTENCY_KEY = 255;
 
 /** POST /v1/jobs, POST /v1/jobs/batch, GET and DELETE /v1/jobs/{id}. */
 export function registerJobRoutes(app: FastifyInstance, jobs: JobService, deps: Pick<PipelineDeps, 'state'>): void {
@@ -36,9 +35,5 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobService, deps: 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
   const key = Array.isArray(header) ? header[0] : header;
-  if (key === undefined) return null;
-  if (key.trim() === '' || key.length > MAX_IDEMPOTENCY_KEY) {
-    throw new GatewayError('invalid_request', `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY} characters.`, { details: { param: 'Idempotency-Key' } });
-  }
-  return key;
+  return key === undefined ? null : checkedIdempotencyKey(key, 'Idempotency-Key');
 }

@@ -18,7 +18,7 @@ const JobProgress = builder.objectRef<{ total: number; done: number; failed: num
 const field = <T>(name: string) => (view: JobView) => (view[name] ?? null) as T;
 
 const Job = builder.objectRef<JobView>('Job').implement({
-  description: 'An asynchronous job or batch (contract section 6); the same data as GET /v1/jobs/{id}.',
+  description: 'An asynchronous job or batch; the same data as GET /v1/jobs/{id}.',
   fields: (t) => ({
     id: t.id({ resolve: field<string>('id') }),
     kind: t.string({ description: 'job or batch', resolve: field<string>('kind') }),

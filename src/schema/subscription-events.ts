@@ -10,7 +10,7 @@ type EventRecord = SubscriptionEvent & Record<string, unknown>;
 const text = (name: string) => (event: EventRecord) => (typeof event[name] === 'string' ? (event[name] as string) : null);
 
 const SubscriptionEventType = builder.objectRef<EventRecord>('SubscriptionEvent').implement({
-  description: "One event of a change subscription: the same body its webhook receives (contract section 7).",
+  description: "One event of a change subscription: the same body its webhook receives.",
   fields: (t) => ({
     type: t.string({ description: 'content.changed, subscription.paused, subscription.resumed or subscription.disabled', resolve: (event) => event.type }),
     subscriptionId: t.id({ resolve: (event) => event.subscriptionId }),

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { reservationHoldMs } from './hold-period.js';
 import { createMemoryState } from './memory/index.js';
 import type { StateAdapters } from './ports.js';
 import { createRedisState, type StateLog } from './redis/index.js';
@@ -16,6 +17,8 @@ export interface CreateStateOptions {
  * otherwise in-process memory. With Redis, throws StoreConnectError when it cannot be reached.
  */
 export async function createState(config: Config, options: CreateStateOptions = {}): Promise<StateAdapters> {
-  if (!config.REDIS_URL) return createMemoryState({ cacheMaxBytes: config.CACHE_MAX_BYTES, cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS });
-  return createRedisState({ url: config.REDIS_URL, prefix: options.prefix, cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS, log: options.log });
+  // A hold outlives its request's deadline by a margin only: an orphaned one returns within about a minute.
+  const holdMs = reservationHoldMs(config.UPSTREAM_TIMEOUT_MS);
+  if (!config.REDIS_URL) return createMemoryState({ cacheMaxBytes: config.CACHE_MAX_BYTES, cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS, holdMs });
+  return createRedisState({ url: config.REDIS_URL, prefix: options.prefix, cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS, log: options.log, holdSeconds: holdMs / 1000 });
 }

@@ -39,20 +39,41 @@ export interface UsageEntry {
 }
 
 export interface AccountUsage {
+  /** Credits spendable now: what is held by requests still running is already taken out. */
   balance: number;
+  /** Credits held by reservations not settled yet; each returns to the balance by its expiry at the latest. */
+  held: number;
   dailyUsed: number;
   dailyCap: number | null;
   /** UTC day the daily figure counts, YYYY-MM-DD. */
   day: string;
 }
 
+export interface ReserveMeta {
+  endpoint: string;
+  requestId: string;
+  /**
+   * How long the hold may stay unsettled: the holder's own deadline plus a margin. After it the
+   * credits return to the balance by themselves (the holder died, or lost the store). Default:
+   * the ledger's hold period (reservationHoldMs of the upstream time-out).
+   */
+  holdMs?: number;
+}
+
 /**
  * Credits, held before an upstream fetch and settled after it. Reserve, commit and release
  * are atomic and idempotent per reservation id: a retried commit never charges twice and a
  * release after a commit refunds nothing.
+ *
+ * A hold expires at its reservation's deadline: its credits return to the balance and the
+ * reservation is settled as expired. Settling it later changes nothing: a late release
+ * refunds nothing more, and a late commit is refused (charges nothing), so the balance a
+ * caller saw go up never goes down again without a new reservation. A reserve under an
+ * expired id holds afresh (a job target retried after its worker died pays, once, like any
+ * other).
  */
 export interface Ledger {
-  reserve(accountId: string, reservationId: string, credits: number, dailyCap: number | null, meta: { endpoint: string; requestId: string }): Promise<ReserveOutcome>;
+  reserve(accountId: string, reservationId: string, credits: number, dailyCap: number | null, meta: ReserveMeta): Promise<ReserveOutcome>;
   commit(reservationId: string): Promise<void>;
   release(reservationId: string): Promise<void>;
   /** Adds credits (a whole number, zero or more) and returns the new balance. */
@@ -71,9 +92,18 @@ export interface CacheEntry {
   fetchedAt: string;
 }
 
+/** What a reader of the cache will serve; a cache may still return an older entry (the caller decides). */
+export interface CacheReadOptions {
+  /**
+   * The oldest fetchedAt (epoch ms) the caller would serve, from its cache_max_age and its own
+   * clock. A near copy at least this recent answers without asking the shared cache.
+   */
+  minFetchedAt?: number;
+}
+
 /** Results shared by all keys and all processes; entries expire after the retention period. */
 export interface Cache {
-  get(key: string): Promise<CacheEntry | null>;
+  get(key: string, options?: CacheReadOptions): Promise<CacheEntry | null>;
   set(key: string, entry: CacheEntry): Promise<void>;
 }
 

@@ -5,6 +5,9 @@ import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './retry-schedule.js';
 
 const CHECKS = 'subscription-checks';
 const DELIVERIES = 'webhook-deliveries';
+/** How long, and how many, delivered webhooks are remembered by id (see enqueue). */
+const DELIVERED_KEPT_SECONDS = 24 * 3600;
+const DELIVERED_KEPT_COUNT = 10_000;
 
 export interface BullOptions {
   /** The state's connection; BullMQ gets a duplicate (its workers duplicate that again to block). */
@@ -36,7 +39,8 @@ async function closeAll(workers: Worker[], queue: Queue, connection: RedisClient
  * A BullMQ job scheduler per subscription (`upsertJobScheduler(id, { every })`): the schedules
  * live in Redis, so checks continue whichever gateway process is running, and across restarts.
  * A scheduler makes its next job only when the current one starts, so it never piles up checks;
- * the per-subscription lock (lock.ts) covers checkNow and other overlaps.
+ * the per-subscription check lease (check-lease.ts) covers checkNow and other overlaps, and lapses
+ * within seconds when the worker running a check dies.
  */
 export class BullCheckScheduler implements CheckScheduler {
   readonly #options: BullOptions;
@@ -88,9 +92,10 @@ class RetryDelivery extends Error {
 }
 
 /**
- * Deliveries as BullMQ jobs, the job id being the webhook-id (a delivery queued twice is kept
- * once). A failed attempt throws, and BullMQ runs the job again after the custom back-off of
- * retry-schedule.ts, up to MAX_DELIVERY_ATTEMPTS: at least 24 hours at the default base.
+ * Deliveries as BullMQ jobs, the job id being the webhook-id (a delivery queued twice, even
+ * after it was sent, is kept once). A failed attempt throws, and BullMQ runs the job again
+ * after the custom back-off of retry-schedule.ts, up to MAX_DELIVERY_ATTEMPTS: at least 24
+ * hours at the default base.
  */
 export class BullDeliveryQueue implements DeliveryQueue {
   readonly #options: BullOptions & { retryBaseMs: number };
@@ -114,7 +119,9 @@ export class BullDeliveryQueue implements DeliveryQueue {
       jobId: task.webhookId,
       attempts: MAX_DELIVERY_ATTEMPTS,
       backoff: { type: 'webhook' },
-      removeOnComplete: true,
+      // Kept a day after success: a change queued again by a check repeated after a crash (same
+      // webhook-id) finds the delivered job and is not sent twice.
+      removeOnComplete: { age: DELIVERED_KEPT_SECONDS, count: DELIVERED_KEPT_COUNT },
       removeOnFail: { age: 7 * 24 * 3600 },
     });
   }

@@ -6,7 +6,7 @@ import { runEndpoint, type PipelineDeps } from '../pipeline/run-endpoint.js';
 import type { ApiKeyRecord } from '../state/ports.js';
 import { contentHash } from './content-hash.js';
 
-/** Credits one delivered change costs (contract section 7), whatever the endpoint's fetch cost. */
+/** Credits one delivered change costs, whatever the endpoint's fetch cost. */
 export const CHANGE_COST = 1;
 
 export type CheckOutcome =
@@ -26,6 +26,11 @@ export interface CheckOptions {
    * Default: a fresh id.
    */
   reservationId?: string;
+  /**
+   * Runs right before a change is charged; a throw stops the check there, uncharged (a check
+   * that lost its lease must not charge: the holder after it will).
+   */
+  beforeCharge?: () => Promise<void>;
 }
 
 /**
@@ -60,9 +65,10 @@ export async function checkForChange(
   const hash = contentHash(data);
   if (previousHash === null) return { kind: 'baseline', hash, data };
   if (hash === previousHash) return { kind: 'unchanged', hash };
-  // The content went away (deleted post, emptied listing): worth telling, never worth charging (spec 7).
+  // The content went away (deleted post, emptied listing): worth telling, never worth charging: an empty result is never charged.
   if (empty) return { kind: 'changed', hash, previousHash, data, creditsCharged: 0 };
 
+  await options.beforeCharge?.();
   const reserved = await deps.state.ledger.reserve(account.id, reservationId, CHANGE_COST, account.dailyCap, {
     endpoint: endpoint.path,
     requestId: reservationId,

@@ -1,9 +1,9 @@
 import type { Config } from '../config.js';
 import { createSafeAgent, type ResolveAll } from '../outbound/index.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
+import { MemoryLeases, RedisLeases } from '../state/lease/index.js';
 import { isRedisState } from '../state/redis/index.js';
 import { BullCheckScheduler, BullDeliveryQueue } from './bull-queues.js';
-import { MemoryCheckLock, RedisCheckLock } from './lock.js';
 import { MemoryCheckScheduler, MemoryDeliveryQueue } from './memory-queues.js';
 import { MemorySubscriptionStore } from './memory-store.js';
 import { RedisSubscriptionStore } from './redis-store.js';
@@ -18,7 +18,7 @@ export interface SubscriptionOptions {
 }
 
 /**
- * Subscriptions on the chosen state: records, locks, BullMQ job schedulers and delivery jobs in
+ * Subscriptions on the chosen state: records, check leases, BullMQ job schedulers and delivery jobs in
  * Redis with REDIS_URL; maps and timers in this process without. Nothing runs until start().
  */
 export async function createSubscriptions(
@@ -33,13 +33,13 @@ export async function createSubscriptions(
   const parts = isRedisState(state)
     ? {
         store: new RedisSubscriptionStore(state.store),
-        lock: new RedisCheckLock(state.store),
+        lease: { leases: new RedisLeases(state.store) },
         scheduler: await BullCheckScheduler.open({ client: state.store.client, prefix: state.prefix, onError }),
         deliveries: await BullDeliveryQueue.open({ client: state.store.client, prefix: state.prefix, onError, retryBaseMs: config.WEBHOOK_RETRY_BASE_MS }),
       }
     : {
         store: new MemorySubscriptionStore(),
-        lock: new MemoryCheckLock(),
+        lease: { leases: new MemoryLeases() },
         scheduler: new MemoryCheckScheduler(),
         deliveries: new MemoryDeliveryQueue({ retryBaseMs: config.WEBHOOK_RETRY_BASE_MS }),
       };

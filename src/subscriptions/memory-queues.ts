@@ -41,7 +41,7 @@ export class MemoryCheckScheduler implements CheckScheduler {
     if (schedule.timer) clearTimeout(schedule.timer);
     schedule.timer = setTimeout(() => {
       // The next check is armed before this one runs: a slow check never delays the schedule,
-      // and the per-subscription lock stops an overlap.
+      // and the per-subscription check lease stops an overlap.
       this.#arm(subscriptionId, schedule.intervalMs);
       void this.#run?.(subscriptionId);
     }, delayMs);

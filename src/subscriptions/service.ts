@@ -3,10 +3,11 @@ import type { Dispatcher } from 'undici';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { GatewayError } from '../errors.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
+import type { HeldLease } from '../state/lease/index.js';
 import type { ApiKeyRecord, PubSub } from '../state/ports.js';
 import { checkForChange, type CheckOutcome } from './check.js';
 import { subscriptionEventsTopic, type SubscriptionDisabledEvent, type SubscriptionEvent } from './events.js';
-import type { CheckLock } from './lock.js';
+import { holdCheckLease, underLease, type CheckLeaseOptions } from './check-lease.js';
 import type { AttemptInfo, CheckScheduler, DeliveryQueue, DeliveryTask, DeliveryVerdict } from './queues.js';
 import { validateSubscriptionRequest, type SubscriptionRules } from './requests.js';
 import { generateSecret, webhookIdFor } from './signing.js';
@@ -25,14 +26,15 @@ export interface SubscriptionServiceDeps {
   store: SubscriptionStore;
   scheduler: CheckScheduler;
   deliveries: DeliveryQueue;
-  lock: CheckLock;
+  /** The lease that keeps two checks of one subscription from ever running at once (check-lease.ts). */
+  lease: CheckLeaseOptions;
   /** The pipeline checks run through (its own upstream client). */
   pipeline: PipelineDeps;
   pubsub: PubSub;
   rules: SubscriptionRules;
   /** The outbound-safe agent webhooks are sent through. */
   agent: Dispatcher;
-  /** A check is aborted after this long, so it always ends before its lock's hold lapses. */
+  /** A check is aborted after this long (its lease, renewed while it runs, does not bound it). */
   checkDeadlineMs: number;
   log: (message: string, context: Record<string, unknown>) => void;
   now?: () => Date;
@@ -41,10 +43,10 @@ export interface SubscriptionServiceDeps {
 }
 
 /** What one check did; `ran: false` says why it did not run. */
-export type CheckReport = { ran: false; reason: 'missing' | 'disabled' | 'busy' | 'paused' } | { ran: true; outcome: CheckOutcome['kind'] };
+export type CheckReport = { ran: false; reason: 'missing' | 'disabled' | 'busy' | 'paused' | 'lease_lost' } | { ran: true; outcome: CheckOutcome['kind'] };
 
 /**
- * Change subscriptions (contract section 7), for every door (REST here; GraphQL streams the
+ * Change subscriptions, for every door (REST here; GraphQL streams the
  * events from `pubsub`). The caller is already authenticated.
  */
 export class SubscriptionService {
@@ -112,17 +114,17 @@ export class SubscriptionService {
    * wait for an interval). Never runs while another check of the same subscription runs.
    */
   async checkNow(id: string): Promise<CheckReport> {
-    const { lock, store } = this.#deps;
-    const token = await lock.acquire(id, this.#deps.checkDeadlineMs + 30_000);
-    if (token === null) return { ran: false, reason: 'busy' };
+    const { store } = this.#deps;
+    const lease = await holdCheckLease(this.#deps.lease, id, this.#deps.log);
+    if (lease === null) return { ran: false, reason: 'busy' };
     try {
-      // Read under the lock: the previous holder may have moved the hash or the status.
+      // Read under the lease: the previous holder may have moved the hash or the status.
       const record = await store.get(id);
       if (!record) return { ran: false, reason: 'missing' };
       if (record.status === 'disabled') return { ran: false, reason: 'disabled' };
-      return await this.#check(record);
+      return await this.#check(record, lease);
     } finally {
-      await lock.release(id, token).catch(() => {});
+      await lease.release().catch(() => {});
     }
   }
 
@@ -141,7 +143,7 @@ export class SubscriptionService {
     await this.#deps.release?.();
   }
 
-  async #check(record: SubscriptionRecord): Promise<CheckReport> {
+  async #check(record: SubscriptionRecord, lease: HeldLease): Promise<CheckReport> {
     const { store, pipeline, catalogue } = this.#deps;
     const account = await pipeline.state.keys.get(record.accountId);
     if (!account || account.status === 'revoked') {
@@ -160,11 +162,14 @@ export class SubscriptionService {
     const endpoint = catalogue.byPath.get(record.endpoint);
     if (!endpoint) throw new Error(`subscription ${record.id} names an endpoint this gateway no longer serves: ${record.endpoint}`);
 
-    const outcome = await checkForChange(pipeline, endpoint, record.params, account, record.hash, {
-      signal: AbortSignal.timeout(this.#deps.checkDeadlineMs),
-      // Fixed per change: a check repeated after a crash reuses it and is not charged again.
-      reservationId: `sub:${record.id}:change:${record.changeCount + 1}`,
-    });
+    const outcome = await underLease(lease, this.#deps.checkDeadlineMs, (guard) =>
+      checkForChange(pipeline, endpoint, record.params, account, record.hash, {
+        ...guard,
+        // Fixed per change: a check repeated after a crash reuses it and is not charged again.
+        reservationId: `sub:${record.id}:change:${record.changeCount + 1}`,
+      }),
+    );
+    if (outcome === null) return { ran: false, reason: 'lease_lost' };
     const checkedAt = this.#now();
     switch (outcome.kind) {
       case 'baseline':

@@ -1,4 +1,4 @@
-/** Records of change subscriptions (contract section 7), as the stores keep them. */
+/** Records of change subscriptions, as the stores keep them. */
 
 export type SubscriptionStatus = 'active' | 'paused' | 'disabled';
 

@@ -62,7 +62,8 @@ function isBlockPage(response: UpstreamResponse, family: BlockPageMarkers): bool
 export function classifyResponse(response: UpstreamResponse, passStatuses: readonly number[] = [], blockPages: BlockPageMarkers = {}): GatewayError | null {
   const { status } = response;
   const details = { upstreamStatus: status, host: safeHost(response.url) };
-  if (status === 429) {
+  // A family that reads the platform's own rate-limit headers (its reset time) may interpret 429 itself.
+  if (status === 429 && !passStatuses.includes(429)) {
     return new GatewayError('upstream_rate_limited', 'The platform rate-limited the request; retry later.', {
       details,
       retryAfter: retryAfterSeconds(response.headers) ?? DEFAULT_RETRY_AFTER_SECONDS,

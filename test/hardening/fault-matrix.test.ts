@@ -31,9 +31,11 @@ function pairFor(endpoint: EndpointDefinition, fault: string, params?: Record<st
   return { label: `${endpoint.path} x ${fault}`, path: restPath(endpoint.path, { ...(params ?? SCENARIOS[endpoint.path]!(variant)), cache_max_age: LONG_CACHE }) };
 }
 
-const forumHosts = new Set(catalogue.families.find((family) => family.name === 'forum')!.hosts);
-/** Forum: every surface. Realty: the page. Inference: the provider. */
-const matrixTarget: Where = (request, url) => forumHosts.has(request.host ?? '') || isRedfinPage(request, url) || isProviderRequest(request, url);
+const platformHosts = new Set(catalogue.families.flatMap((family) => family.hosts));
+const realtyHosts = new Set(catalogue.families.find((family) => family.name === 'realty')!.hosts);
+/** Every platform surface, but for realty only the page (its secondary surfaces have rows of their own); inference: the provider. */
+const matrixTarget: Where = (request, url) =>
+  (platformHosts.has(request.host ?? '') && !realtyHosts.has(request.host ?? '')) || isRedfinPage(request, url) || isProviderRequest(request, url);
 
 describe('fault matrix', () => {
   let gateway: HardeningGateway;

@@ -3,6 +3,8 @@ import { hashKey } from '../../src/state/key-hash.js';
 import { utcDay } from '../../src/state/utc-day.js';
 import type { StateAdapters } from '../../src/state/ports.js';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export interface ContractOptions {
   skip?: boolean;
   /** Runs once after the suite: close connections, delete what the run stored. */
@@ -12,6 +14,8 @@ export interface ContractOptions {
 /** What a contract test may ask of a fresh adapter set. */
 export interface CreateOptions {
   cacheRetentionSeconds?: number;
+  /** The ledger's hold period for reserve calls that name none. */
+  holdMs?: number;
 }
 
 /**
@@ -112,7 +116,7 @@ export function stateContract(name: string, create: (options?: CreateOptions) =>
       const { id } = await state.keys.seed('sk_test_contract_cap', 1000, 7);
       const outcomes = await Promise.all(Array.from({ length: 40 }, (_unused, index) => state.ledger.reserve(id, `k${index}`, 1, 7, meta)));
       expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(7);
-      expect(await state.ledger.usage(id, 7)).toEqual({ balance: 993, dailyUsed: 7, dailyCap: 7, day: utcDay() });
+      expect(await state.ledger.usage(id, 7)).toEqual({ balance: 993, held: 7, dailyUsed: 7, dailyCap: 7, day: utcDay() });
     });
 
     it('logs each charge with endpoint, credits, time and request id, newest first', async () => {
@@ -145,7 +149,87 @@ export function stateContract(name: string, create: (options?: CreateOptions) =>
       const { id } = await state.keys.seed('sk_test_contract_usage', 4, 9);
       await state.ledger.reserve(id, 'u1', 1, 9, meta);
       await state.ledger.commit('u1');
-      expect(await state.ledger.usage(id, 9)).toEqual({ balance: 3, dailyUsed: 1, dailyCap: 9, day: utcDay() });
+      expect(await state.ledger.usage(id, 9)).toEqual({ balance: 3, held: 0, dailyUsed: 1, dailyCap: 9, day: utcDay() });
+    });
+
+    it('reports the credits held by unsettled reservations beside the spendable balance', async () => {
+      const state = await create();
+      const { id } = await state.keys.seed('sk_test_contract_held', 10, null);
+      await state.ledger.reserve(id, 'h1', 2, null, meta);
+      await state.ledger.reserve(id, 'h2', 3, null, meta);
+      expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 5, held: 5 });
+      await state.ledger.commit('h1');
+      await state.ledger.commit('h1');
+      expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 5, held: 3 });
+      await state.ledger.release('h2');
+      await state.ledger.release('h2');
+      expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 8, held: 0 });
+    });
+
+    it('returns an unsettled hold to the balance by its expiry, once; settling it late refunds and charges nothing', async () => {
+      const state = await create();
+      const { id } = await state.keys.seed('sk_test_contract_expiry', 5, 4);
+      // The holder's deadline: it never settles (it died, or lost the store).
+      await state.ledger.reserve(id, 'orphan', 2, 4, { ...meta, holdMs: 200 });
+      await state.ledger.reserve(id, 'live', 1, 4, { ...meta, holdMs: 60_000 });
+      expect(await state.ledger.usage(id, 4)).toMatchObject({ balance: 2, held: 3, dailyUsed: 3 });
+      await sleep(400);
+      expect(await state.ledger.usage(id, 4)).toMatchObject({ balance: 4, held: 1, dailyUsed: 1 });
+      // Late settlements of the expired hold: no second refund, no charge without the credits.
+      await state.ledger.release('orphan');
+      await state.ledger.commit('orphan');
+      await state.ledger.commit('orphan');
+      expect(await state.ledger.usage(id, 4)).toMatchObject({ balance: 4, held: 1, dailyUsed: 1 });
+      expect(await state.ledger.history(id, 10)).toEqual([]);
+      // The hold that has not lapsed settles as usual.
+      await state.ledger.commit('live');
+      expect(await state.ledger.usage(id, 4)).toMatchObject({ balance: 4, held: 0, dailyUsed: 1 });
+      expect((await state.ledger.history(id, 10)).map((entry) => entry.credits)).toEqual([1]);
+    });
+
+    it('refuses a commit that comes after the hold lapsed, even when nothing returned the credits yet', async () => {
+      const state = await create();
+      const { id } = await state.keys.seed('sk_test_contract_late', 3, null);
+      await state.ledger.reserve(id, 'late', 1, null, { ...meta, holdMs: 150 });
+      await sleep(300);
+      // No read in between: the commit itself finds the hold lapsed.
+      await state.ledger.commit('late');
+      expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 3, held: 0 });
+      expect(await state.ledger.history(id, 10)).toEqual([]);
+    });
+
+    it('holds afresh under the id of an expired reservation, and charges that hold once', async () => {
+      const state = await create();
+      const { id } = await state.keys.seed('sk_test_contract_rehold', 3, null);
+      await state.ledger.reserve(id, 'job:9:0', 1, null, { ...meta, holdMs: 150 });
+      await sleep(300);
+      // A job target retried after its worker died, past the hold: it pays like any other.
+      expect(await state.ledger.reserve(id, 'job:9:0', 1, null, { ...meta, holdMs: 60_000 })).toMatchObject({ ok: true, balance: 2 });
+      await state.ledger.commit('job:9:0');
+      await state.ledger.commit('job:9:0');
+      expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 2, held: 0 });
+      expect(await state.ledger.history(id, 10)).toHaveLength(1);
+    });
+
+    it('never lets an expiry touch a hold settled before it', async () => {
+      const state = await create();
+      const { id } = await state.keys.seed('sk_test_contract_settled', 3, null);
+      await state.ledger.reserve(id, 'done', 1, null, { ...meta, holdMs: 150 });
+      await state.ledger.commit('done');
+      await state.ledger.reserve(id, 'back', 1, null, { ...meta, holdMs: 150 });
+      await state.ledger.release('back');
+      await sleep(300);
+      expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 2, held: 0 });
+      expect(await state.ledger.history(id, 10)).toHaveLength(1);
+    });
+
+    it("uses the ledger's own hold period when a reserve call names none", async () => {
+      const state = await create({ holdMs: 150 });
+      const { id } = await state.keys.seed('sk_test_contract_default_hold', 2, null);
+      await state.ledger.reserve(id, 'default', 2, null, meta);
+      expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 0, held: 2 });
+      await sleep(300);
+      expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 2, held: 0 });
     });
 
     it('revokes keys', async () => {
@@ -184,6 +268,17 @@ export function stateContract(name: string, create: (options?: CreateOptions) =>
       expect(await state.cache.get('short')).not.toBeNull();
       await new Promise((resolve) => setTimeout(resolve, 1300));
       expect(await state.cache.get('short')).toBeNull();
+    });
+
+    it('answers a read bounded by minFetchedAt with the entry, and forgets it after the retention period all the same', async () => {
+      const state = await create({ cacheRetentionSeconds: 1 });
+      const entry = { body: '{"data":3}', raw: '{}', fetchedAt: new Date().toISOString() };
+      await state.cache.set('bounded', entry);
+      expect(await state.cache.get('bounded', { minFetchedAt: Date.parse(entry.fetchedAt) })).toEqual(entry);
+      expect(await state.cache.get('bounded', { minFetchedAt: Date.parse(entry.fetchedAt) - 60_000 })).toEqual(entry);
+      await new Promise((resolve) => setTimeout(resolve, 1300));
+      expect(await state.cache.get('bounded', { minFetchedAt: 0 })).toBeNull();
+      expect(await state.cache.get('bounded')).toBeNull();
     });
 
     it('delivers published messages to subscribers until they unsubscribe', async () => {

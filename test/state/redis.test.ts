@@ -5,7 +5,15 @@ import { REDIS_URL, redisStates } from './redis-support.js';
 
 const states = redisStates();
 
-stateContract('redis', async (options) => states.create(options ?? {}), { skip: !REDIS_URL, cleanup: () => states.cleanup() });
+stateContract(
+  'redis',
+  async (options) =>
+    states.create({
+      ...(options?.cacheRetentionSeconds === undefined ? {} : { cacheRetentionSeconds: options.cacheRetentionSeconds }),
+      ...(options?.holdMs === undefined ? {} : { holdSeconds: options.holdMs / 1000 }),
+    }),
+  { skip: !REDIS_URL, cleanup: () => states.cleanup() },
+);
 
 describe.skipIf(!REDIS_URL)('redis ledger across connections', () => {
   const local = redisStates();

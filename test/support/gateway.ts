@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway } from '../../src/app.js';
+import type { Catalogue } from '../../src/catalogue/catalogue.js';
 import { loadConfig } from '../../src/config.js';
+import { registeredFamilies } from '../../src/families/registry.js';
 import type { LogDestination } from '../../src/logging/logger-options.js';
 import type { ResolveAll } from '../../src/outbound/index.js';
 import { createState } from '../../src/state/index.js';
@@ -30,7 +32,7 @@ export const CAPPED_KEY = 'sk_test_capped_01';
 /** The real gateway on loopback, its upstream hosts pointed at a FakeUpstream. */
 export async function startHarness(
   env: Record<string, string> = {},
-  options: { redisPrefix?: string; logDestination?: LogDestination; subscriptions?: SubscriptionOptions; resolveAll?: ResolveAll } = {},
+  options: { redisPrefix?: string; logDestination?: LogDestination; subscriptions?: SubscriptionOptions; resolveAll?: ResolveAll; catalogue?: Catalogue } = {},
 ): Promise<Harness> {
   const upstream = new FakeUpstream();
   const origin = await upstream.start();
@@ -38,15 +40,15 @@ export async function startHarness(
   const runLog = options.logDestination ? undefined : runLogDestination();
   const config = loadConfig({
     API_KEYS: `${RICH_KEY}=1000,${POOR_KEY}=0,${CAPPED_KEY}=100:2`,
-    UPSTREAM_ORIGINS: [...FORUM_HOSTS, ...REALTY_HOSTS].map((host) => `${host}=${origin}`).join(','),
+    UPSTREAM_ORIGINS: (options.catalogue?.families ?? registeredFamilies).flatMap((family) => family.hosts).map((host) => `${host}=${origin}`).join(','),
     UPSTREAM_TIMEOUT_MS: '2000',
     LOG_LEVEL: runLog ? 'debug' : 'silent',
     ...env,
-  });
+  }, options.catalogue?.families);
   for (const seeded of config.API_KEYS) noteSecret(seeded.key);
   // With REDIS_URL in env, a prefix of the test's own keeps its keys apart from other runs.
   const state = config.REDIS_URL ? await createState(config, { prefix: options.redisPrefix }) : undefined;
-  const gateway = await createGateway(config, { state, logDestination: options.logDestination ?? runLog, subscriptions: options.subscriptions, resolveAll: options.resolveAll });
+  const gateway = await createGateway(config, { state, catalogue: options.catalogue, logDestination: options.logDestination ?? runLog, subscriptions: options.subscriptions, resolveAll: options.resolveAll });
   await gateway.server.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;
   const headersFor = (key: string | null | undefined): Record<string, string> => (key === null ? {} : { 'x-api-key': key ?? RICH_KEY });

@@ -4,6 +4,7 @@ import { UpstreamClient } from '../../src/upstream/client.js';
 import type { Upstream } from '../../src/upstream/types.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
 import { startForwardProxy } from '../support/forward-proxy.js';
+import { forumFamily } from '../../src/families/forum/index.js';
 
 const HOSTS = ['www.reddit.com', 'v.redd.it'];
 
@@ -22,8 +23,7 @@ describe('upstream client over loopback', () => {
     origin = await fake.start();
     const origins = new Map(HOSTS.map((host) => [host, new URL(origin)]));
     client = new UpstreamClient({ origins, timeoutMs: 300 });
-    // The forum's own block-page marker: families declare theirs, the client knows only the common ones.
-    upstream = client.forFamily({ family: 'forum', hosts: HOSTS, blockPages: { markers: [/whoa there,? pardner/i] } });
+    upstream = client.forFamily({ family: 'forum', hosts: HOSTS, blockPages: forumFamily.blockPages });
   });
   afterAll(async () => {
     await client.close();

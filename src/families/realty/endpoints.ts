@@ -1,4 +1,4 @@
-import { defineEndpoint, type EndpointFlags } from '../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags, type EndpointFlags } from '../../catalogue/endpoint.js';
 import type { PropertyListing, RealEstateAgent, SearchResultItem } from './model.js';
 import { checkedAgentParams, checkedListingParams, checkedSearchParams } from './checked-params.js';
 import { fetchAgent } from './fetch/agent.js';
@@ -11,16 +11,16 @@ import { agentParams, forRentParams, forSaleParams, searchParams } from './param
 const MARKET_RULE =
   'tld picks the marketplace (com: www.redfin.com, ca: www.redfin.ca) and the URL must be on it, over https; country_code defaults from tld (com: US, ca: CA), sets the currency (USD, CAD) and any other value is refused.';
 
-/** Contract section 5: every realty endpoint costs 1, is cacheable and batchable, and needs a residential proxy. */
-const flags = (subscribable: boolean, parameterConstraints: string): EndpointFlags => ({
-  creditCost: 1,
-  cacheable: true,
-  batchable: true,
-  subscribable,
-  requiresResidentialProxy: true,
-  experimental: false,
-  parameterConstraints,
-});
+/**
+ * Every realty endpoint costs 1, is cacheable and batchable, and needs a residential proxy.
+ * `experimental` marks a surface no recorded answer confirms (its field names are a reading).
+ */
+const flags = (subscribable: boolean, parameterConstraints: string, experimental = false): EndpointFlags =>
+  endpointFlags({ subscribable, parameterConstraints, experimental, requiresResidentialProxy: true });
+
+/** Why the agent endpoint is experimental, in its published description. */
+const AGENT_UNVERIFIED =
+  'Experimental: no recorded Redfin agent page or agent-profile answer exists, so every field read from the embedded profile or from /stingray/api/agents/profile (name, photo, brokerage, license, phone, bio, languages, service areas, rating, review count, sales figures, listings) is read under assumed field names and is unverified; the schema.org RealEstateAgent JSON-LD of the page, read the same way as on listing pages, fills what the profile lacks.';
 
 const SURFACES = 'Read from the page HTML and the API answers Redfin embeds in it, the stingray JSON endpoints for any it lacks, and the page JSON-LD as the last resort (raw.via names the surface).';
 
@@ -42,7 +42,7 @@ export const forRentEndpoint = defineEndpoint<typeof forRentParams, PropertyList
   path: '/v1/realty/for-rent',
   graphqlField: 'realtyForRent',
   summary: 'One rental: monthly rent (starting rent for a building), specs, amenities, rent history',
-  description: `A Redfin rental as a PropertyListing: monthly rent (for a multi-unit building the starting rent, with priceQualifier "starting at, per month", its floor-plan images, and its unit range in raw.unitRange), specs, availability status, amenities, management company and rent history. ${SURFACES}`,
+  description: `A Redfin rental as a PropertyListing: monthly rent (for a multi-unit building the starting rent, with priceQualifier "starting at, per month", and its unit types, counts and beds/baths/area/rent ranges in raw.unitRange; floor-plan images only where Redfin gives image URLs), specs, availability status, amenities, management company and rent history. ${SURFACES} When the rental card cannot be read the listing is partial: price null (unless floor plans give a starting rent), and meta.warnings names what is unknown.`,
   params: forRentParams,
   flags: flags(true, `url must be a https://www.redfin.{tld} rental URL (…/home/{propertyId} or …/{building}/apartment/{propertyId}). ${MARKET_RULE}`),
   returns: { kind: 'single', type: 'PropertyListing' },
@@ -55,9 +55,9 @@ export const agentEndpoint = defineEndpoint<typeof agentParams, RealEstateAgent>
   path: '/v1/realty/agent',
   graphqlField: 'realtyAgent',
   summary: 'One agent or partner-agent profile: name, brokerage, contact, bio, listings',
-  description: `A Redfin agent or partner-agent profile as a RealEstateAgent: name, photo, brokerage, license, phone, bio, languages, service areas, rating and review count, sales figures and the listings shown on the profile. ${SURFACES}`,
+  description: `A Redfin agent or partner-agent profile as a RealEstateAgent: name, photo, brokerage, license, phone, bio, languages, service areas, rating and review count, sales figures and the listings shown on the profile. ${SURFACES} ${AGENT_UNVERIFIED}`,
   params: agentParams,
-  flags: flags(false, `url must be a https://www.redfin.{tld} agent profile URL (…/real-estate-agents/{agent-slug} or …/real-estate-partner-agents/{agent-slug}). ${MARKET_RULE}`),
+  flags: flags(false, `url must be a https://www.redfin.{tld} agent profile URL (…/real-estate-agents/{agent-slug} or …/real-estate-partner-agents/{agent-slug}). ${MARKET_RULE}`, true),
   returns: { kind: 'single', type: 'RealEstateAgent' },
   normaliseParams: checkedAgentParams,
   fetch: fetchAgent,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Unified real-estate types of spec 2.6 to 2.8, plus Address, School, PriceEvent and
+ * Unified real-estate types (listings, agents, search results), plus Address, School, PriceEvent and
  * AgentStat, which the spec leaves open and this file defines. Declared once as zod.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Query parameters shared by the four realty endpoints (spec 4.3); only the description of
+ * Query parameters shared by the four realty endpoints; only the description of
  * `url` differs. The market rule that ties country_code to tld needs both values, so it runs
  * in fetch (resolveMarket), not here: the pipeline extends these objects, which must stay free
  * of object-level refinements.
@@ -22,7 +22,7 @@ export const forSaleParams = realtyParamsFor('Redfin for-sale listing page (…/
 export const forRentParams = realtyParamsFor('Redfin rental page (…/home/{propertyId} or …/apartment/{propertyId})');
 export const agentParams = realtyParamsFor('Redfin agent or partner-agent profile page (…/real-estate-agents/{slug})');
 
-/** Search adds the cursor of a previous page (spec 4.1). */
+/** Search adds the cursor of a previous page. */
 export const searchParams = realtyParamsFor('Redfin search page (a city, zip code or filtered search)').extend({
   cursor: z.string().optional().describe('pagination.cursor of a previous response: fetches the next results page (…/page-N)'),
 });

@@ -1,5 +1,7 @@
 import type { Catalogue } from '../../catalogue/catalogue.js';
+import { invalidParam } from '../../errors.js';
 import { builder } from '../builder.js';
+import { toGraphQLError } from '../errors.js';
 import type { GraphQLContext } from '../context.js';
 import { endpointCost, type UpstreamCost } from '../limits/upstream-cost.js';
 import { LISTED_BY, listTypeOf, resourceType, type Resource } from '../types/resources.js';
@@ -50,8 +52,10 @@ function addEdgeField(edges: readonly EdgeDefinition[]): void {
   const byPlatform = new Map(edges.map((edge) => [edge.platform, edge]));
   const description =
     edges.length === 1 ? first.description : edges.map((edge) => `On ${edge.platform} ${first.on} objects: ${edge.description}`).join('\n\n');
+  const limit = edges.find((edge) => edge.limit)?.limit;
   builder.objectField(resourceType(first.on), first.field, (t) =>
     t.loadable({
+      ...(limit ? { args: { limit: t.arg.int({ required: false, description: `Items on the page, 1 to ${limit.max} (default ${limit.default}).` }) } } : {}),
       type: first.returns.kind === 'list' ? listTypeOf(first.returns.type) : resourceType(first.returns.type),
       nullable: true,
       description,
@@ -71,9 +75,12 @@ function addEdgeField(edges: readonly EdgeDefinition[]): void {
         );
         return results;
       },
-      resolve: (parent: Resource) => {
+      resolve: (parent: Resource, args: { limit?: number | null }) => {
+        if (limit && args.limit != null && (args.limit < 1 || args.limit > limit.max)) {
+          throw toGraphQLError(invalidParam('limit', `Invalid argument \`limit\`: ${first.on}.${first.field} pages hold 1 to ${limit.max} items.`));
+        }
         const edge = typeof parent.platform === 'string' ? byPlatform.get(parent.platform) : undefined;
-        const key = edge?.key(parent) ?? null;
+        const key = edge?.key(parent, { limit: args.limit ?? edge.limit?.default }) ?? null;
         return key === null ? null : `${edge!.platform}${SEPARATOR}${key}`;
       },
     } as never),

@@ -27,8 +27,13 @@ export interface EdgeDefinition {
   description: string;
   /** What the field fetches for one parent (read by the cost limit). */
   upstreamCost: UpstreamCost;
+  /**
+   * A `limit` argument on the field (a page size), passed to `key`: the key must carry it, so
+   * pages of different sizes are different loads.
+   */
+  limit?: { default: number; max: number };
   /** The loader key of a parent, or null when there is nothing to load. */
-  key(parent: Resource): string | null;
+  key(parent: Resource, args: { limit?: number }): string | null;
   load: EdgeLoad;
 }
 

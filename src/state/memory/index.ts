@@ -5,8 +5,8 @@ import { MemoryLedger } from './ledger.js';
 import { MemoryPubSub } from './pubsub.js';
 
 /** Embedded state for one process: nothing survives a restart. */
-export function createMemoryState(options: { cacheMaxBytes: number; cacheRetentionSeconds: number }): StateAdapters {
-  const ledger = new MemoryLedger();
+export function createMemoryState(options: { cacheMaxBytes: number; cacheRetentionSeconds: number; holdMs?: number }): StateAdapters {
+  const ledger = new MemoryLedger({ holdMs: options.holdMs });
   return {
     ledger,
     keys: new MemoryKeys(ledger),

@@ -1,3 +1,5 @@
+import { NEAR_CACHE_DEFAULTS, NearCache } from '../near-cache.js';
+import { DEFAULT_HOLD_MS } from '../hold-period.js';
 import type { StateAdapters } from '../ports.js';
 import { RedisCache } from './cache.js';
 import { connectRedis, type StateLog } from './connection.js';
@@ -16,11 +18,13 @@ export interface RedisStateOptions {
   cacheRetentionSeconds: number;
   /** Longest wait for one store operation before it fails as 503 (default 1000). */
   commandTimeoutMs?: number;
-  /** How long a reservation may stay held before its credits return (default one hour). */
+  /** How long a reservation may stay held before its credits return, when its reserve call names no period (default DEFAULT_HOLD_MS). */
   holdSeconds?: number;
-  /** How often this process gives back lapsed holds (default 60 s; 0 turns the timer off). */
+  /** How often this process gives back lapsed holds of every account (default 10 s; 0 turns the timer off). */
   sweepIntervalMs?: number;
   connectTimeoutMs?: number;
+  /** Bounds of the in-process copy of recent results in front of the Redis cache; false: none. */
+  nearCache?: { maxEntries: number; maxBytes: number } | false;
   log?: StateLog;
 }
 
@@ -45,10 +49,10 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const client = await connectRedis({ url: options.url, connectTimeoutMs: options.connectTimeoutMs, log: options.log });
   const store = new RedisStore(client, new KeyLayout(prefix), options.commandTimeoutMs ?? 1000);
-  const ledger = new RedisLedger(store, { holdMs: (options.holdSeconds ?? 3600) * 1000 });
+  const ledger = new RedisLedger(store, { holdMs: options.holdSeconds === undefined ? DEFAULT_HOLD_MS : options.holdSeconds * 1000 });
   const pubsub = new RedisPubSub(store, { log: options.log });
 
-  const sweepEvery = options.sweepIntervalMs ?? 60_000;
+  const sweepEvery = options.sweepIntervalMs ?? 10_000;
   // Every process sweeps; the script is atomic, so overlapping sweeps release each hold once.
   const sweeper = sweepEvery > 0 ? setInterval(() => void ledger.sweepLapsedHolds().catch(() => {}), sweepEvery).unref() : null;
 
@@ -57,7 +61,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
     store,
     keys: new RedisKeys(store),
     ledger,
-    cache: new RedisCache(store, { retentionSeconds: options.cacheRetentionSeconds, log: options.log }),
+    cache: withNearCache(new RedisCache(store, { retentionSeconds: options.cacheRetentionSeconds, log: options.log }), options),
     pubsub,
     async ready() {
       if (!client.isReady) return false;
@@ -74,4 +78,9 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
       if (client.isOpen) client.destroy();
     },
   };
+}
+
+function withNearCache(shared: RedisCache, options: RedisStateOptions): RedisCache | NearCache {
+  if (options.nearCache === false) return shared;
+  return new NearCache(shared, { ...NEAR_CACHE_DEFAULTS, ...options.nearCache, retentionSeconds: options.cacheRetentionSeconds });
 }

@@ -12,10 +12,14 @@ export const SEGMENT = {
   balance: 'bal:',
   /** String integer per account and UTC day number (days since the epoch): credits held or charged that day. */
   daily: 'day:',
-  /** Hash per reservation id: acct, credits, day, state (held|committed|released), endpoint, requestId. */
+  /** Hash per reservation id: acct, credits, day, state (held|committed|released|expired), endpoint, requestId, exp (ms the hold lapses). */
   reservation: 'res:',
   /** Sorted set of held reservation ids scored by the time their hold lapses. */
   held: 'held',
+  /** The same, per account: its lapsed holds are returned before its balance is read or taken from. */
+  heldBy: 'held-by:',
+  /** String integer per account: credits its unsettled reservations hold. */
+  heldCredits: 'held-cr:',
   /** List of JSON usage entries, newest first, trimmed. */
   usageLog: 'log:',
   /** Hash: body, raw, fetchedAt; expires after the retention period. */
@@ -39,6 +43,8 @@ export class KeyLayout {
   dailyStem = (accountId: string): string => `${this.prefix}${SEGMENT.daily}${accountId}:`;
   reservation = (reservationId: string): string => `${this.prefix}${SEGMENT.reservation}${reservationId}`;
   held = (): string => `${this.prefix}${SEGMENT.held}`;
+  heldBy = (accountId: string): string => `${this.prefix}${SEGMENT.heldBy}${accountId}`;
+  heldCredits = (accountId: string): string => `${this.prefix}${SEGMENT.heldCredits}${accountId}`;
   usageLog = (accountId: string): string => `${this.prefix}${SEGMENT.usageLog}${accountId}`;
   cache = (cacheKey: string): string => `${this.prefix}${SEGMENT.cache}${cacheKey}`;
   channel = (topic: string): string => `${this.prefix}${SEGMENT.channel}${topic}`;

@@ -1,11 +1,12 @@
-import type { AccountUsage, Ledger, ReserveOutcome, UsageEntry } from '../ports.js';
+import type { AccountUsage, Ledger, ReserveMeta, ReserveOutcome, UsageEntry } from '../ports.js';
+import { holdFor } from '../hold-period.js';
 import { assertCredits } from '../key-hash.js';
 import { COMMIT, RELEASE, RESERVE, SWEEP, USAGE } from './ledger-scripts.js';
 import { integers } from './lua-script.js';
 import type { RedisStore } from './store.js';
 
 export interface RedisLedgerOptions {
-  /** How long a reservation may stay held before the sweep gives its credits back. */
+  /** How long a reservation may stay held when the reserve call names no period; then its credits return. */
   holdMs: number;
 }
 
@@ -33,10 +34,11 @@ export class RedisLedger implements Ledger {
     this.#holdMs = options.holdMs;
   }
 
-  async reserve(accountId: string, reservationId: string, credits: number, dailyCap: number | null, meta: { endpoint: string; requestId: string }): Promise<ReserveOutcome> {
+  async reserve(accountId: string, reservationId: string, credits: number, dailyCap: number | null, meta: ReserveMeta): Promise<ReserveOutcome> {
     const keys = this.#store.keys;
+    const holdMs = holdFor(meta.holdMs, this.#holdMs);
     const reply = await this.#store.call((client) =>
-      RESERVE.run(client, [keys.balance(accountId), keys.reservation(reservationId), keys.held()], [
+      RESERVE.run(client, [keys.balance(accountId), keys.reservation(reservationId), keys.held(), keys.heldBy(accountId), keys.heldCredits(accountId)], [
         keys.dailyStem(accountId),
         credits,
         dailyCap ?? -1,
@@ -44,9 +46,11 @@ export class RedisLedger implements Ledger {
         meta.endpoint,
         meta.requestId,
         reservationId,
-        this.#holdMs,
-        SETTLED_TTL_SECONDS + Math.ceil(this.#holdMs / 1000),
+        holdMs,
+        SETTLED_TTL_SECONDS + Math.ceil(holdMs / 1000),
         DAILY_TTL_SECONDS,
+        keys.prefix,
+        SETTLED_TTL_SECONDS,
       ]),
     );
     const [status, balance, dailyUsed] = integers(reply, 4) as [number, number, number, number];
@@ -73,9 +77,11 @@ export class RedisLedger implements Ledger {
 
   async usage(accountId: string, dailyCap: number | null): Promise<AccountUsage> {
     const keys = this.#store.keys;
-    const reply = await this.#store.call((client) => USAGE.run(client, [keys.balance(accountId)], [keys.dailyStem(accountId)]));
-    const [balance, dailyUsed, day] = integers(reply, 3) as [number, number, number];
-    return { balance, dailyUsed, dailyCap, day: new Date(day * 86_400_000).toISOString().slice(0, 10) };
+    const reply = await this.#store.call((client) =>
+      USAGE.run(client, [keys.balance(accountId), keys.heldCredits(accountId), keys.held()], [keys.dailyStem(accountId), keys.prefix, accountId, SETTLED_TTL_SECONDS]),
+    );
+    const [balance, dailyUsed, day, held] = integers(reply, 4) as [number, number, number, number];
+    return { balance, held, dailyUsed, dailyCap, day: new Date(day * 86_400_000).toISOString().slice(0, 10) };
   }
 
   async history(accountId: string, limit: number): Promise<UsageEntry[]> {
@@ -84,7 +90,10 @@ export class RedisLedger implements Ledger {
     return lines.map(parseUsageEntry);
   }
 
-  /** Gives back the credits of reservations held past their hold period; returns how many. */
+  /**
+   * Gives back the credits of reservations held past their hold period; returns how many. An
+   * account's own lapsed holds are also returned whenever its balance is read or reserved from.
+   */
   async sweepLapsedHolds(): Promise<number> {
     const keys = this.#store.keys;
     const reply = await this.#store.call((client) => SWEEP.run(client, [keys.held()], [keys.prefix, SETTLED_TTL_SECONDS, SWEEP_BATCH]));

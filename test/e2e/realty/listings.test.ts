@@ -88,13 +88,14 @@ describe('realty listings and agents through the proxy', () => {
       area: null,
       brokerageName: 'Willamette Residential Management',
     });
-    expect(response.body.data.floorPlanUrls).toEqual(['https://ssl.cdn-redfin.com/rentals/plans/alder-s1.png', 'https://ssl.cdn-redfin.com/rentals/plans/alder-b2.png']);
+    // Floor plans give photo position ranges, not image URLs: none is invented.
+    expect(response.body.data.floorPlanUrls).toEqual([]);
     expect(response.body.raw).toMatchObject({
       via: 'page-cache',
       url: data.url,
       multiUnit: true,
       rentalId: data.rentalId,
-      unitRange: { beds: { min: 0, max: 2 }, baths: { min: 1, max: 2 }, sqft: { min: 480, max: 1105 }, rent: { min: 1450, max: 2995 }, numAvailableUnits: 14, unitTypes: 2 },
+      unitRange: { beds: { min: 0, max: 2 }, baths: { min: 1, max: 2 }, sqft: { min: 480, max: 1105 }, rent: { min: 1450, max: 2995 }, numAvailableUnits: 14, totalUnitTypes: 3, totalUnits: 3 },
       homecards: data.homecards,
     });
     expect(harness().upstream.requests).toHaveLength(1);

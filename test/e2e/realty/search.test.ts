@@ -90,7 +90,7 @@ describe('GET /v1/realty/search through the proxy', () => {
     expectPaid(response, 'list');
     expect(upstreamUrls(harness())).toEqual([
       `www.redfin.com${path}/page-3`,
-      'www.redfin.com/stingray/api/v1/search/rentals?al=1&isRentals=true&num_homes=350&ord=days-on-redfin-asc&page_number=3&region_id=30772&region_type=6&num_beds=2&status=9&v=8',
+      'www.redfin.com/stingray/api/v1/search/rentals?al=1&isRentals=true&num_homes=350&ord=days-on-redfin-asc&page_number=3&region_id=30772&region_type=6&num_beds=2&start=700&status=9&v=8',
     ]);
     expect(response.body.pagination).toEqual({ cursor: null, hasMore: false });
   });

@@ -50,6 +50,21 @@ describe('GET /v1/realty/agent', () => {
     expect(ctx.urls()).toEqual(['https://www.redfin.com/real-estate-partner-agents/marisol-vega', 'https://www.redfin.com/stingray/api/agents/profile?agentId=4400123']);
   });
 
+  it('treats a failing agent-profile request (an unconfirmed endpoint) as a missing profile: JSON-LD with a warning', async () => {
+    const page = redfinPage({ jsonLd: data.jsonLd as unknown[], bodyHtml: '<div data-x=\'{"agentId":4400123}\'></div>' });
+    for (const [answer, warned] of [
+      [{ status: 500, body: '' }, true],
+      [{ body: '<<not json' }, true],
+      [{ status: 404, body: '' }, false],
+    ] as const) {
+      const ctx = stubContext((_request, url) => (url.pathname.startsWith('/stingray/') ? answer : { body: page, headers: HTML }));
+      const result = await fetchAgent({ url: data.url, tld: 'com' }, ctx);
+      expect(result.data).toMatchObject({ name: 'Marisol Vega', brokerageName: 'Redfin' });
+      expect(result.raw).toMatchObject({ via: 'json-ld' });
+      expect(result.warnings).toEqual(warned ? ['agent profile unavailable: fields the page JSON-LD lacks are unknown'] : undefined);
+    }
+  });
+
   it('falls back to the RealEstateAgent JSON-LD', async () => {
     const page = redfinPage({ jsonLd: data.jsonLd as unknown[] });
     const ctx = stubContext(() => ({ body: page, headers: HTML }));

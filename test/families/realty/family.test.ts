@@ -20,7 +20,9 @@ describe('realtyFamily', () => {
     ]);
     for (const endpoint of realtyFamily.endpoints) {
       expect(endpoint.family).toBe('realty');
-      expect(endpoint.flags).toMatchObject({ creditCost: 1, cacheable: true, batchable: true, requiresResidentialProxy: true, experimental: false });
+      expect(endpoint.flags).toMatchObject({ creditCost: 1, cacheable: true, batchable: true, requiresResidentialProxy: true });
+      // Only the agent endpoint reads a surface no recording confirms.
+      expect(endpoint.flags.experimental).toBe(endpoint.path === '/v1/realty/agent');
       expect(endpoint.flags.subscribable).toBe(endpoint.path !== '/v1/realty/agent');
       expect(endpoint.flags.parameterConstraints).toMatch(/^url must be a https:\/\/www\.redfin\.\{tld\}/);
       expect(endpoint.summary.length).toBeGreaterThan(10);
@@ -31,6 +33,7 @@ describe('realtyFamily', () => {
     }
     expect(Object.keys(byPath['/v1/realty/search']!.params.shape)).toEqual(['url', 'tld', 'country_code', 'cursor']);
     expect(Object.keys(byPath['/v1/realty/agent']!.params.shape)).toEqual(['url', 'tld', 'country_code']);
+    expect(byPath['/v1/realty/agent']!.description).toMatch(/Experimental: no recorded Redfin agent page .* is unverified/);
   });
 });
 

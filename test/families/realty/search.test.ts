@@ -5,6 +5,9 @@ import { HTML, redfinPage, stingrayText } from '../../fixtures/realty/page-build
 import { fixtures } from '../../fixtures/realty/pages.js';
 import { FETCHED_AT, gatewayError, stubContext } from './harness.js';
 import { checkedSearchParams } from '../../../src/families/realty/checked-params.js';
+import { gisItem } from '../../../src/families/realty/search/result-items.js';
+import { gisHomeSchema } from '../../../src/families/realty/search/search-schemas.js';
+import { MARKETS } from '../../../src/families/realty/market.js';
 
 const CITY = 'https://www.redfin.com/city/30818/TX/Austin';
 const gisQuery = { al: 1, num_homes: 40, ord: 'redfin-recommended-asc', page_number: 1, region_id: 30818, region_type: 6, status: 9, v: 8 };
@@ -36,19 +39,31 @@ describe('GET /v1/realty/search', () => {
       listPrice: null,
       rating: null,
       reviewCount: null,
-      sellerName: null,
+      // The listing brokerage, from listingBroker.name as recorded gis homes carry it.
+      sellerName: 'Pecan Grove Realty',
       availability: 'in_stock',
       badges: ['New'],
       isSponsored: null,
       fetchedAt: FETCHED_AT,
     });
     // Coming Soon: no price yet ({level} without value), available later.
-    expect(items[1]).toMatchObject({ price: null, currency: 'USD', availability: 'preorder', badges: ['EARLY ACCESS', 'COMING SOON'] });
+    expect(items[1]).toMatchObject({ sellerName: null, price: null, currency: 'USD', availability: 'preorder', badges: ['EARLY ACCESS', 'COMING SOON'] });
     // Labelled sponsored; under contract is no longer available.
     expect(items[2]).toMatchObject({ availability: 'out_of_stock', isSponsored: true });
     expect(items[3]).toMatchObject({ availability: 'out_of_stock', isSponsored: null });
     expect(result.pagination).toEqual({ cursor: '2', hasMore: true });
     expect(result.raw).toMatchObject({ via: 'page-cache', page: 1 });
+  });
+
+  it('names the seller from listingBroker.name, else from a brokerName key, else null', () => {
+    const context = { market: MARKETS.com, fetchedAt: FETCHED_AT };
+    const item = (home: Record<string, unknown>) => gisItem(gisHomeSchema.parse(home), 1, context).sellerName;
+    expect(item({ listingBroker: { name: 'Harbor Lane Realty', isRedfin: false } })).toBe('Harbor Lane Realty');
+    expect(item({ brokerName: 'Old Spelling Realty' })).toBe('Old Spelling Realty');
+    expect(item({ listingBroker: { name: 'Harbor Lane Realty' }, brokerName: 'Old Spelling Realty' })).toBe('Harbor Lane Realty');
+    // sellingBroker is the buyer's side (recorded with isRedfin only) and the agent is not the seller.
+    expect(item({ sellingBroker: { isRedfin: true }, listingAgent: { name: 'Dana Whitfield' } })).toBeNull();
+    expect(item({ listingBroker: { isRedfin: true } })).toBeNull();
   });
 
   it('pages through the cursor: …/page-N, positions restart at 1, the next cursor follows', async () => {
@@ -125,11 +140,47 @@ describe('GET /v1/realty/search', () => {
     const result = await fetchSearch({ url, tld: 'com', cursor: '2' }, ctx);
     expect(ctx.urls()).toEqual([
       `${url}/page-2`,
-      'https://www.redfin.com/stingray/api/v1/search/rentals?al=1&isRentals=true&num_homes=350&ord=days-on-redfin-asc&page_number=2&region_id=30772&region_type=6&num_beds=2&num_baths=2&status=9&v=8',
+      // Both paging styles, consistent: page 2 of 350 starts at home 350.
+      'https://www.redfin.com/stingray/api/v1/search/rentals?al=1&isRentals=true&num_homes=350&ord=days-on-redfin-asc&page_number=2&region_id=30772&region_type=6&num_beds=2&num_baths=2&start=350&status=9&v=8',
     ]);
     expect(result.items).toHaveLength(3);
     expect(result.pagination).toEqual({ cursor: null, hasMore: false });
-    expect(result.raw).toMatchObject({ via: 'rentals-api' });
+    expect(result.raw).toMatchObject({ via: 'rentals-api', paging: 'page_number+start' });
+  });
+
+  it('asks again in the start-only style when page_number and start were added up (an empty page short of numMatchedHomes)', async () => {
+    const url = 'https://www.redfin.com/city/30772/OR/Portland/apartments-for-rent';
+    const page = redfinPage({ cache: [{ key: '/stingray/x', body: {} }] });
+    const homes = (fixtures.rentals() as { homes: unknown[] }).homes;
+    const ctx = stubContext((_request, target) => {
+      if (target.pathname !== '/stingray/api/v1/search/rentals') return { body: page, headers: HTML };
+      const { page_number: pageNumber, start } = Object.fromEntries(target.searchParams);
+      // A server that skips (page_number - 1) × 350 and then start more: nothing left on page 2.
+      const skipped = (Number(pageNumber) - 1) * 350 + Number(start);
+      return { body: JSON.stringify({ homes: skipped === 350 ? homes : [], numMatchedHomes: 353, numMatchedUnits: 400 }) };
+    });
+    const result = await fetchSearch({ url, tld: 'com', cursor: '2' }, ctx);
+
+    const asked = ctx.urls().slice(1).map((each) => Object.fromEntries(new URL(each).searchParams));
+    expect(asked.map((query) => [query.page_number, query.start])).toEqual([
+      ['2', '350'],
+      ['1', '350'],
+    ]);
+    expect(result.items.map((item) => item.position)).toEqual([1, 2, 3]);
+    // 350 before this page + 3 on it = all 353 matched homes.
+    expect(result.pagination).toEqual({ cursor: null, hasMore: false });
+    expect(result.raw).toMatchObject({ paging: 'start' });
+  });
+
+  it('does not ask again when an empty rentals page is really the end', async () => {
+    const url = 'https://www.redfin.com/city/30772/OR/Portland/apartments-for-rent';
+    const page = redfinPage({ cache: [{ key: '/stingray/x', body: {} }] });
+    const ctx = stubContext((_request, target) =>
+      target.pathname === '/stingray/api/v1/search/rentals' ? { body: JSON.stringify({ homes: [], numMatchedHomes: 350 }) } : { body: page, headers: HTML },
+    );
+    const result = await fetchSearch({ url, tld: 'com', cursor: '2' }, ctx);
+    expect(ctx.urls()).toHaveLength(2);
+    expect(result).toMatchObject({ items: [], emptyReason: 'no_results', pagination: { cursor: null, hasMore: false } });
   });
 
   it('answers an empty list for a search with zero results', async () => {

@@ -4,7 +4,7 @@ import { deletePrefix, REDIS_URL, testPrefix } from '../../state/redis-support.j
 import { startForwardProxy } from '../../support/forward-proxy.js';
 import { startHarness, type Harness } from '../../support/gateway.js';
 import { UPSTREAM_TIMEOUT_MS } from './faults.js';
-import { healthyForum, healthyInference, healthyRealty, isProviderRequest, PROVIDER_PATH } from './healthy-upstream.js';
+import { healthyCode, healthyForum, healthyInference, healthyRealty, isProviderRequest, PROVIDER_PATH } from './healthy-upstream.js';
 import { hardeningResolver } from './image-hosts.js';
 
 /**
@@ -69,7 +69,7 @@ export async function startHardeningGateway(env: Record<string, string> = {}): P
   );
   let fault: { reply: FakeReply; where: Where } | null = null;
   const faulted: FakeRoute = (request, url) => (fault !== null && fault.where(request, url) ? fault.reply : undefined);
-  harness.upstream.on(faulted).on(healthyForum).on(healthyRealty);
+  harness.upstream.on(faulted).on(healthyForum).on(healthyRealty).on(healthyCode);
   provider.on(faulted).on(healthyInference);
   const providerHost = (request: RecordedRequest): string => (isProviderRequest(request, new URL(request.url, providerUrl)) ? providerUrl.host : `(not the provider: ${request.method} ${request.url})`);
   return {

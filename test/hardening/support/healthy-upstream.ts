@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { FAKE_INFERENCE_PATH, fakeEstimate } from '../../../src/families/inference/demo/fake-provider.js';
 import { redfinPage, stingrayText } from '../../fixtures/realty/page-builder.js';
 import { fixtures, rentalPage, salePage } from '../../fixtures/realty/pages.js';
@@ -95,6 +97,31 @@ export const healthyRealty: FakeRoute = (_request, url) => {
   return undefined;
 };
 
+// ---------------------------------------------------------------- GitHub
+
+const codeFixture = (name: string) => readFileSync(fileURLToPath(new URL(`../../fixtures/code/${name}`, import.meta.url)), 'utf8');
+const api = (name: string): FakeReply => ({ body: codeFixture(name), headers: { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '9999999999' } });
+
+/** api.github.com and github.com, healthy: any account, repository or issue by the shape of its path. */
+export const healthyCode: FakeRoute = (_request, url) => {
+  const path = url.pathname;
+  if (url.hostname === 'github.com') {
+    if (path === '/trending/developers' || path.startsWith('/trending/developers/')) return html(codeFixture('trending-developers.html'));
+    if (path === '/trending' || path.startsWith('/trending/')) return html(codeFixture('trending.html'));
+    return undefined;
+  }
+  if (url.hostname !== 'api.github.com') return undefined;
+  if (path === '/search/repositories') return api('search.json');
+  if (/^\/users\/[^/]+\/repos$/.test(path)) return api('repo-list.json');
+  if (/^\/users\/[^/]+\/events\/public$/.test(path)) return api('events.json');
+  if (/^\/users\/[^/]+$/.test(path)) return api('user-person.json');
+  if (/^\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/.test(path)) return api('comments.json');
+  if (/^\/repos\/[^/]+\/[^/]+\/issues\/\d+$/.test(path)) return api('issue.json');
+  if (/^\/repos\/[^/]+\/[^/]+\/issues$/.test(path)) return api('issues.json');
+  if (/^\/repos\/[^/]+\/[^/]+$/.test(path)) return api('repo.json');
+  return undefined;
+};
+
 // ---------------------------------------------------------------- inference provider
 
 /** The path of INFERENCE_URL on the fake server. */
@@ -143,6 +170,17 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
   '/v1/realty/for-rent': (n) => ({ url: redfin(RENTAL_PATH, n) }),
   '/v1/realty/agent': (n) => ({ url: redfin(AGENT_PATH, n) }),
   '/v1/realty/search': (n) => ({ url: redfin(CITY_PATH, n) }),
+  '/v1/code/user': (n) => ({ username: id('cu-', n) }),
+  '/v1/code/user/repos': (n) => ({ username: id('cur-', n) }),
+  '/v1/code/user/activity': (n) => ({ username: id('cua-', n) }),
+  '/v1/code/repo': (n) => ({ repo: `fault-owner/${id('r', n)}` }),
+  '/v1/code/repo/issues': (n) => ({ repo: `fault-owner/${id('ri', n)}` }),
+  '/v1/code/issue': (n) => ({ url: `fault-owner/${id('i', n)}#1` }),
+  '/v1/code/issue/comments': (n) => ({ url: `fault-owner/${id('ic', n)}#1` }),
+  '/v1/code/search': (n) => ({ query: `fault ${n}` }),
+  // The boards take no resource name: a language of its own keeps each variant's cache entry apart.
+  '/v1/code/trending': (n) => ({ language: id('lang', n) }),
+  '/v1/code/trending/developers': (n) => ({ language: id('devlang', n) }),
   // A name (the hardening resolver answers it with a public address), so the host check runs on every request.
   '/v1/detect-age-gender': (n) => ({ url: `https://${IMAGE_HOST}/hardening/${id('img', n)}.jpg` }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import { queryInt } from '../../../catalogue/query-params.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import type { Comment } from '../../../model/content.js';
@@ -8,7 +8,6 @@ import { findComment, flattenCommentTree, normaliseComment, replyChildren } from
 import { authorHandle } from '../normalise/values.js';
 import { fetchPostThread } from '../services/post-thread.js';
 import { commentThreadUrl } from '../upstream/reddit-urls.js';
-import { forumFlags } from './flags.js';
 import { commentSort } from './params.js';
 import { canonicalComment } from './canonical.js';
 
@@ -31,7 +30,7 @@ export const forumCommentRepliesEndpoint = defineEndpoint({
     'A comment that is not found under the post is an empty result (meta.reason not_found); a comment without replies is empty too (no_replies). Neither is charged.',
   ].join(' '),
   params,
-  flags: forumFlags({ subscribable: false, parameterConstraints: 'pass url as a comment permalink or as postId:commentId (base36 ids, optional t3_/t1_ prefixes)' }),
+  flags: endpointFlags({ subscribable: false, parameterConstraints: 'pass url as a comment permalink or as postId:commentId (base36 ids, optional t3_/t1_ prefixes)' }),
   // No limit is sent: Reddit serves its default page of a thread, at most 200 comments logged out.
   returns: { kind: 'list', type: 'Comment', maxItems: 200 },
   normaliseParams: canonicalComment,

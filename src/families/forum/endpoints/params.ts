@@ -3,7 +3,7 @@ import { queryInt } from '../../../catalogue/query-params.js';
 import { invalidParam } from '../../../errors.js';
 import { POST_FULLNAME } from '../input/identifiers.js';
 
-/** Parameter pieces shared by the forum endpoints (spec 4.2, REST spelling). */
+/** Parameter pieces shared by the forum endpoints (REST spelling). */
 
 export const COMMENT_SORTS = ['confidence', 'top', 'new', 'controversial', 'old', 'qa'] as const;
 /** Reddit's `t` values. */
@@ -24,7 +24,7 @@ const CURSOR_MESSAGE = 'expected a post fullname such as t3_1abc2d: the paginati
 /** Listing cursor: a t3_ fullname, validated before it reaches an upstream URL. */
 export const cursor = z.string().regex(POST_FULLNAME, CURSOR_MESSAGE).optional().describe('pagination.cursor of a previous response: the next page starts after that post');
 
-/** Spec 4.2 lists `after` beside `cursor` on search and subreddit: the same value under Reddit's name. */
+/** `after` is accepted beside `cursor` on search and subreddit: the same value under Reddit's own name. */
 export const after = z.string().regex(POST_FULLNAME, CURSOR_MESSAGE).optional().describe('alias of cursor (Reddit\'s own name for it)');
 
 /** The page cursor from `cursor` or its alias `after`; both at once must agree. */

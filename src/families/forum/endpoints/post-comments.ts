@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import { queryInt } from '../../../catalogue/query-params.js';
 import type { Comment } from '../../../model/content.js';
 import type { ListResult } from '../../../catalogue/results.js';
@@ -9,7 +9,6 @@ import { authorHandle } from '../normalise/values.js';
 import type { Thing } from '../schemas/listing.js';
 import { fetchPostThread } from '../services/post-thread.js';
 import { postCommentsUrl } from '../upstream/reddit-urls.js';
-import { forumFlags } from './flags.js';
 import { commentSort } from './params.js';
 import { canonicalPost } from './canonical.js';
 
@@ -44,7 +43,7 @@ export const forumPostCommentsEndpoint = defineEndpoint({
     'Deleted comments keep Reddit\'s "[deleted]" text. Missing, private, quarantined or banned posts are empty results, never charged.',
   ].join(' '),
   params,
-  flags: forumFlags({ subscribable: true }),
+  flags: endpointFlags({ subscribable: true }),
   returns: { kind: 'list', type: 'Comment' },
   normaliseParams: canonicalPost,
   async fetch(input, ctx): Promise<ListResult<Comment>> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { FetchContext, SingleResult } from '../../../catalogue/results.js';
 import { schemaDrift } from '../../../errors.js';
 import type { Post } from '../../../model/content.js';
@@ -10,7 +10,6 @@ import { fetchFeed } from '../services/post-listing.js';
 import { fetchPostThread } from '../services/post-thread.js';
 import { withFallback } from '../upstream/fallback.js';
 import { postOnlyUrls } from '../upstream/reddit-urls.js';
-import { forumFlags } from './flags.js';
 import { canonicalPost } from './canonical.js';
 
 const params = z.object({
@@ -46,7 +45,7 @@ export const forumPostEndpoint = defineEndpoint({
     'When the JSON surface is blocked the post is read from its Atom feed (raw.via "atom"): score and comment count are then null.',
   ].join(' '),
   params,
-  flags: forumFlags({ subscribable: true }),
+  flags: endpointFlags({ subscribable: true }),
   returns: { kind: 'single', type: 'Post' },
   normaliseParams: canonicalPost,
   async fetch(input, ctx) {

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import { parseSubredditRef } from '../input/name-ref.js';
 import { feedPageResult, fetchFeed, fetchJsonListing, jsonPageResult } from '../services/post-listing.js';
 import { fillBodiesFromFeed } from '../services/search-companion.js';
 import { withFallback } from '../upstream/fallback.js';
 import { searchUrls } from '../upstream/reddit-urls.js';
-import { forumFlags } from './flags.js';
 import { after, cursor, pageCursor, pageLimit, timeframe } from './params.js';
 import { canonicalListing } from './canonical.js';
 
@@ -32,7 +31,7 @@ export const forumSearchEndpoint = defineEndpoint({
     'When the JSON surface is blocked the feed alone answers (raw.via "atom"): scores and comment counts are then null.',
   ].join(' '),
   params,
-  flags: forumFlags({ subscribable: true, parameterConstraints: 'cursor and after are the same value (pass one)' }),
+  flags: endpointFlags({ subscribable: true, parameterConstraints: 'cursor and after are the same value (pass one)' }),
   returns: { kind: 'list', type: 'Post' },
   normaliseParams: canonicalListing,
   async fetch(input, ctx) {

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import { invalidParam } from '../../../errors.js';
 import { parseSubredditRef } from '../input/name-ref.js';
 import { fetchSubredditAboutJson, fetchSubredditPage } from '../services/subreddit-about.js';
 import { withFallback } from '../upstream/fallback.js';
-import { forumFlags } from './flags.js';
 import { canonicalCommunity } from './canonical.js';
 
 const params = z.object({
@@ -25,7 +24,7 @@ export const forumSubredditDetailsEndpoint = defineEndpoint({
     'Private, quarantined, banned and non-existent communities are empty results with meta.reason, never charged.',
   ].join(' '),
   params,
-  flags: forumFlags({ subscribable: false, parameterConstraints: 'subreddit is required; url, when also given, must name the same community' }),
+  flags: endpointFlags({ subscribable: false, parameterConstraints: 'subreddit is required; url, when also given, must name the same community' }),
   returns: { kind: 'single', type: 'Creator' },
   normaliseParams: canonicalCommunity,
   async fetch(input, ctx) {

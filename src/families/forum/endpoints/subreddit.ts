@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import { parseSubredditRef } from '../input/name-ref.js';
 import { fetchPostListing } from '../services/post-listing.js';
 import { subredditListingUrls } from '../upstream/reddit-urls.js';
-import { forumFlags } from './flags.js';
 import { after, cursor, pageCursor, pageLimit, timeframe } from './params.js';
 import { canonicalListing } from './canonical.js';
 
@@ -31,7 +30,7 @@ export const forumSubredditEndpoint = defineEndpoint({
     'When only the Atom feed answers (raw.via "atom"), scores, comment counts and flair are null, and the cursor is the last post when the page came back full.',
   ].join(' '),
   params,
-  flags: forumFlags({ subscribable: true, parameterConstraints: 'cursor and after are the same value (pass one); timeframe applies only to sort=top and sort=controversial' }),
+  flags: endpointFlags({ subscribable: true, parameterConstraints: 'cursor and after are the same value (pass one); timeframe applies only to sort=top and sort=controversial' }),
   returns: { kind: 'list', type: 'Post' },
   normaliseParams: canonicalListing,
   async fetch(input, ctx) {

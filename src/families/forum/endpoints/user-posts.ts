@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import { parseUsernameRef } from '../input/name-ref.js';
 import { fetchPostListing } from '../services/post-listing.js';
 import { userSubmittedUrls } from '../upstream/reddit-urls.js';
-import { forumFlags } from './flags.js';
 import { cursor, pageLimit, timeframe } from './params.js';
 import { canonicalUser } from './canonical.js';
 
@@ -28,7 +27,7 @@ export const forumUserPostsEndpoint = defineEndpoint({
     'When the JSON surface is blocked the account\'s Atom feed answers instead (raw.via "atom"): scores and comment counts are then null.',
   ].join(' '),
   params,
-  flags: forumFlags({ subscribable: true, parameterConstraints: 'timeframe applies only to sort=top' }),
+  flags: endpointFlags({ subscribable: true, parameterConstraints: 'timeframe applies only to sort=top' }),
   returns: { kind: 'list', type: 'Post' },
   normaliseParams: canonicalUser,
   async fetch(input, ctx) {

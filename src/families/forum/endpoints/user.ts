@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../../../catalogue/endpoint.js';
+import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { SingleResult } from '../../../catalogue/results.js';
 import { schemaDrift } from '../../../errors.js';
 import type { Creator } from '../../../model/content.js';
@@ -10,7 +10,6 @@ import { thingSchema } from '../schemas/listing.js';
 import { parseJsonBody, parseShape } from '../upstream/read-json.js';
 import { userAboutUrl } from '../upstream/reddit-urls.js';
 import { isRefusal, readRefusal, REFUSAL_STATUSES } from '../upstream/refusals.js';
-import { forumFlags } from './flags.js';
 import { canonicalUser } from './canonical.js';
 
 const params = z.object({
@@ -29,7 +28,7 @@ export const forumUserEndpoint = defineEndpoint({
     'Missing accounts (not_found) and suspended accounts (suspended) are empty results, never charged.',
   ].join(' '),
   params,
-  flags: forumFlags({ subscribable: true }),
+  flags: endpointFlags({ subscribable: true }),
   returns: { kind: 'single', type: 'Creator' },
   normaliseParams: canonicalUser,
   async fetch(input, ctx): Promise<SingleResult<Creator>> {

@@ -52,7 +52,7 @@ export function normalisePost(post: PostData, fetchedAt: string): Post {
   };
 }
 
-/** The per-post extras of raw.posts (spec 4.2 rules 5 and 6). */
+/** The per-post extras of raw.posts: what the unified Post has no field for. */
 export interface PostListingExtra {
   id: string;
   community: string | null;

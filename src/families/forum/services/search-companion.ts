@@ -5,7 +5,7 @@ import type { PostData } from '../schemas/post.js';
 import { fetchFeed } from './post-listing.js';
 
 /**
- * Search's companion feed (spec 4.2 rule 5). Body text normally comes with the JSON
+ * Search's companion feed. Body text normally comes with the JSON
  * results; the feed of the same query is fetched (one more request) only when a self post
  * arrives without any `selftext` field, i.e. Reddit withheld the body rather than the body
  * being empty. Bodies then come from the feed, null where the feed lacks the result. A

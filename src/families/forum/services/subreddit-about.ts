@@ -11,7 +11,7 @@ import { subredditAboutUrl, subredditPageUrl } from '../upstream/reddit-urls.js'
 import { isRedirectToCommunitySearch, isRefusal, readRefusal, REFUSAL_STATUSES } from '../upstream/refusals.js';
 
 /**
- * Community details (spec 4.2 rule 7) from two surfaces: about.json first, and the
+ * Community details from two surfaces: about.json first, and the
  * community's HTML page when JSON is blocked. A non-existent community answers about.json
  * with a redirect to community search (a Listing instead of a t5): not_found.
  */

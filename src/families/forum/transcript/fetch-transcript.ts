@@ -9,7 +9,7 @@ import { findCaptionTrack, languageMatches, type VideoManifests } from './captio
 import { parseWebVtt, transcriptText, webVttLanguage } from './webvtt.js';
 
 /**
- * Transcript of a platform-hosted video (spec 4.2 rule 4): post -> v.redd.it id -> DASH
+ * Transcript of a platform-hosted video (only videos the platform hosts have captions to read): post -> v.redd.it id -> DASH
  * manifest -> whole WebVTT caption file. A direct v.redd.it URL skips the post request;
  * its postId is then the video id (the post is not known without that request).
  */

@@ -10,7 +10,7 @@ import { agentProfileUrl } from '../stingray-urls.js';
 import { agentTarget } from '../urls.js';
 import { loadPage } from './listing-page.js';
 import type { Via } from './sourced.js';
-import { fetchStingray } from './upstream-fetch.js';
+import { fetchSection } from './upstream-fetch.js';
 
 /** Cached answers that may hold the profile: agent paths, not the site-wide flags and menus. */
 const AGENT_ANSWER_PATH = /agent/i;
@@ -32,11 +32,14 @@ export async function fetchAgent(params: RealtyParams, ctx: FetchContext): Promi
   const fromJsonLd = agentFromJsonLd(page.jsonLd, context);
 
   let found: { profile: AgentProfile; via: Via; content: unknown } | null = cachedProfile(page.dataCache);
+  // The agent-profile endpoint is unconfirmed: its failure is a missing profile, not an error.
+  let profileMissing: string | null = null;
   if (found === null) {
     const agentId = AGENT_ID_IN_PAGE.exec(page.html)?.[1];
-    const content = agentId === undefined ? null : await fetchStingray(ctx, agentProfileUrl(market, agentId), 'agent profile');
-    const profile = content === null ? null : agentProfileIn(content);
-    if (profile !== null) found = { profile, via: 'stingray', content };
+    const answer = agentId === undefined ? null : await fetchSection(ctx, agentProfileUrl(market, agentId), 'agent profile');
+    if (answer !== null && 'missing' in answer) profileMissing = answer.missing;
+    const profile = answer === null || 'missing' in answer ? null : agentProfileIn(answer.content);
+    if (profile !== null && answer !== null && 'content' in answer) found = { profile, via: 'stingray', content: answer.content };
   }
 
   if (found !== null) {
@@ -46,8 +49,19 @@ export async function fetchAgent(params: RealtyParams, ctx: FetchContext): Promi
       raw: { via: found.via, url: target.pageUrl, isPartner: target.isPartner, profile: found.content, jsonLd: fromJsonLd?.node ?? null },
     };
   }
-  if (fromJsonLd === null) throw schemaDrift('The Redfin agent page has no agent profile (embedded or from stingray) and no RealEstateAgent JSON-LD.', { url: target.pageUrl });
-  return { data: fromJsonLd.agent, raw: { via: 'json-ld', url: target.pageUrl, isPartner: target.isPartner, jsonLd: fromJsonLd.node } };
+  if (fromJsonLd === null) {
+    throw schemaDrift('The Redfin agent page has no agent profile (embedded or from stingray) and no RealEstateAgent JSON-LD.', {
+      url: target.pageUrl,
+      ...(profileMissing === null ? {} : { agentProfile: profileMissing }),
+    });
+  }
+  // A profile answer that failed (not one that is simply absent) leaves the JSON-LD's gaps unfilled.
+  const warnings = profileMissing !== null && profileMissing !== 'HTTP 404' ? ['agent profile unavailable: fields the page JSON-LD lacks are unknown'] : [];
+  return {
+    data: fromJsonLd.agent,
+    raw: { via: 'json-ld', url: target.pageUrl, isPartner: target.isPartner, jsonLd: fromJsonLd.node, ...(profileMissing === null ? {} : { missing: { agentProfile: profileMissing } }) },
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
 }
 
 function cachedProfile(cache: readonly CachedAnswer[] | null): { profile: AgentProfile; via: Via; content: unknown } | null {

@@ -5,20 +5,31 @@ import { aboveTheFoldSchema, belowTheFoldSchema } from '../listing/home-details-
 import { jsonLdListing } from '../listing/json-ld-listing.js';
 import { floorPlansSchema, rentalAboutSchema, rentalAmenitiesSchema, rentalHomes, rentalsBodySchema, type RentalHome } from '../listing/rental-schemas.js';
 import { isMultiUnit, RENT_QUALIFIER, rentalListing, unitRangeOf } from '../listing/rental-listing.js';
-import { unitTypeCount } from '../listing/floor-plans.js';
+import { floorPlanSummary } from '../listing/floor-plans.js';
 import { resolveMarket } from '../market.js';
 import type { RealtyParams } from '../params.js';
 import type { CachedAnswer } from '../parse/data-cache.js';
 import { homecardsUrl, homeDetailsUrl, isRentalId, PAGE_TYPE, rentalPartUrl, STINGRAY_PATHS, type RentalPart } from '../stingray-urls.js';
 import { listingTarget } from '../urls.js';
 import { loadPage, notFound } from './listing-page.js';
-import { overallVia, section, type Sourced, type Via } from './sourced.js';
+import { optionalSection, overallVia, section, type OptionalSection, type Via } from './sourced.js';
 
 const RENTAL_PART_PATH = /^\/stingray\/api\/v1\/rentals\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(\w+)$/i;
+
+/** Each rental section's name in warnings, and what is unknown without it. */
+const SECTION_WARNINGS: Readonly<Record<string, { label: string; fields: string }>> = {
+  amenities: { label: 'amenities', fields: 'amenity lists' },
+  about: { label: 'rental description', fields: 'description and management company' },
+  floorPlans: { label: 'floor plans', fields: 'unit types' },
+  belowTheFold: { label: 'property history', fields: 'rent history, schools, property type and year built' },
+};
 
 /**
  * GET /v1/realty/for-rent: the rental page, its embedded rentals answers (homecards,
  * floorPlans, amenities, about, belowTheFold), the rentals API for any it lacks, JSON-LD last.
+ * The rental card is read from the page's own cache first; its direct endpoint is only seen
+ * as a cache key of rental pages, so a failing fetch of it is a missing section: the listing
+ * is returned partial, with warnings naming what could not be read, not failed as drift.
  */
 export async function fetchForRent(params: RealtyParams, ctx: FetchContext): Promise<SingleResult<PropertyListing>> {
   const market = resolveMarket(params.tld, params.country_code);
@@ -29,7 +40,7 @@ export async function fetchForRent(params: RealtyParams, ctx: FetchContext): Pro
   const cache = page.dataCache;
   const context = { market, propertyId: target.propertyId, pageUrl: page.canonicalUrl ?? target.pageUrl, fetchedAt: ctx.fetchedAt };
 
-  const cards = await section(ctx, cache, {
+  const card = await optionalSection(ctx, cache, {
     // The page may cache cards of other properties too; only this property's card will do.
     cacheMatch: (answer) => answer.path === STINGRAY_PATHS.rentalHomecards && (answer.query.propertyIds ?? '').split(',').includes(target.propertyId),
     schema: rentalsBodySchema,
@@ -37,6 +48,7 @@ export async function fetchForRent(params: RealtyParams, ctx: FetchContext): Pro
     fetchedVia: 'rentals-api',
     where: 'rentals homecards',
   });
+  const cards = card.sourced;
   const home = cards === null ? null : homeOf(rentalHomes(cards.value), target.propertyId);
   if (home === null) {
     const fromJsonLd = jsonLdListing(page.jsonLd, context, 'rent');
@@ -47,11 +59,10 @@ export async function fetchForRent(params: RealtyParams, ctx: FetchContext): Pro
     }
     // The rentals API answered, and this property is not among its rentals.
     if (cards !== null) return notFound(target.pageUrl, null);
-    throw schemaDrift('The Redfin rental page has no rental card (embedded or from the rentals API) and no listing JSON-LD.', { url: target.pageUrl });
   }
 
-  const multiUnit = isMultiUnit(home, target.pathKind);
   const rentalId = rentalIdOf(home, cache, page.html);
+  const fetchPlans = isMultiUnit(home, target.pathKind);
   const part = (name: RentalPart, fetchWhenMissing: boolean) => ({
     cacheMatch: (answer: CachedAnswer) => RENTAL_PART_PATH.exec(answer.path)?.[2] === name,
     fetchUrl: () => (rentalId !== null && fetchWhenMissing ? rentalPartUrl(market, rentalId, name) : null),
@@ -59,11 +70,11 @@ export async function fetchForRent(params: RealtyParams, ctx: FetchContext): Pro
     where: `rentals ${name}`,
   });
   const [amenities, about, floorPlans, below, above] = await Promise.all([
-    section(ctx, cache, { ...part('amenities', true), schema: rentalAmenitiesSchema }),
-    section(ctx, cache, { ...part('about', true), schema: rentalAboutSchema }),
+    optionalSection(ctx, cache, { ...part('amenities', true), schema: rentalAmenitiesSchema }),
+    optionalSection(ctx, cache, { ...part('about', true), schema: rentalAboutSchema }),
     // A single rented home has no floor plans worth a request.
-    section(ctx, cache, { ...part('floorPlans', multiUnit), schema: floorPlansSchema }),
-    section(ctx, cache, {
+    optionalSection(ctx, cache, { ...part('floorPlans', fetchPlans), schema: floorPlansSchema }),
+    optionalSection(ctx, cache, {
       cacheMatch: (answer) => answer.path === STINGRAY_PATHS.belowTheFold || answer.path === STINGRAY_PATHS.belowTheFoldV1,
       schema: belowTheFoldSchema,
       fetchUrl: () => homeDetailsUrl(market, 'belowTheFold', target.propertyId, null, PAGE_TYPE.rental),
@@ -74,19 +85,31 @@ export async function fetchForRent(params: RealtyParams, ctx: FetchContext): Pro
     section(ctx, cache, { cacheMatch: STINGRAY_PATHS.aboveTheFold, schema: aboveTheFoldSchema, fetchUrl: () => null, fetchedVia: 'stingray', where: 'aboveTheFold' }),
   ]);
 
-  const parts = { homecards: cards, amenities, about, floorPlans, belowTheFold: below, aboveTheFold: above };
+  const parts: Record<string, OptionalSection<unknown>> = { homecards: card, amenities, about, floorPlans, belowTheFold: below, aboveTheFold: { sourced: above, missing: null } };
   const vias: Record<string, Via> = {};
   const contents: Record<string, unknown> = {};
-  for (const [name, sourced] of Object.entries(parts) as [string, Sourced<unknown> | null][]) {
+  const missing: Record<string, string> = {};
+  for (const [name, { sourced, missing: why }] of Object.entries(parts)) {
+    if (why !== null) missing[name] = why;
     if (sourced === null) continue;
     vias[name] = sourced.via;
     contents[name] = sourced.content;
   }
+  if (home === null && Object.keys(vias).length === 0) {
+    throw schemaDrift('The Redfin rental page has no rental card (embedded or from the rentals API), no listing JSON-LD and no other rental section.', {
+      url: target.pageUrl,
+      ...(card.missing === null ? {} : { homecards: card.missing }),
+    });
+  }
+
+  const plans = floorPlanSummary(floorPlans.sourced?.value ?? null);
+  const multiUnit = isMultiUnit(home, target.pathKind, plans);
   const listing = rentalListing(
-    { home, about: about?.value ?? null, amenities: amenities?.value ?? null, floorPlans: floorPlans?.value ?? null, below: below?.value ?? null, above: above?.value ?? null },
+    { home, about: about.sourced?.value ?? null, amenities: amenities.sourced?.value ?? null, floorPlans: floorPlans.sourced?.value ?? null, plans, below: below.sourced?.value ?? null, above: above?.value ?? null },
     context,
     multiUnit,
   );
+  const warnings = warningsOf(home === null, missing, listing);
   return {
     data: listing,
     raw: {
@@ -95,10 +118,39 @@ export async function fetchForRent(params: RealtyParams, ctx: FetchContext): Pro
       url: target.pageUrl,
       rentalId,
       multiUnit,
-      unitRange: unitRangeOf(home, floorPlans === null ? null : unitTypeCount(floorPlans.value)),
+      unitRange: unitRangeOf(home, plans),
+      ...(Object.keys(missing).length > 0 ? { missing } : {}),
       ...contents,
     },
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
+}
+
+/**
+ * The warnings of a partial listing: the rental card (naming the core fields it left
+ * unknown), and each other section whose answer failed. A part that is simply absent (404)
+ * is nothing to read, not a failure.
+ */
+function warningsOf(withoutCard: boolean, missing: Record<string, string>, listing: PropertyListing): string[] {
+  const warnings: string[] = [];
+  if (withoutCard) {
+    const unknown = [
+      listing.price === null ? 'price' : null,
+      listing.address.formatted === null ? 'address' : null,
+      listing.latitude === null ? 'coordinates' : null,
+      listing.status === null ? 'status' : null,
+    ].filter((field): field is string => field !== null);
+    warnings.push(unknown.length === 0 ? 'rental card unavailable' : `rental card unavailable: ${joinWords(unknown)} unknown`);
+  }
+  for (const [name, { label, fields }] of Object.entries(SECTION_WARNINGS)) {
+    const why = missing[name];
+    if (why !== undefined && why !== 'HTTP 404') warnings.push(`${label} unavailable: ${fields} unknown`);
+  }
+  return warnings;
+}
+
+function joinWords(words: readonly string[]): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
 /** The card of this property; a lone card without an id is taken as it. */
@@ -109,9 +161,9 @@ function homeOf(homes: RentalHome[], propertyId: string): RentalHome | null {
 }
 
 /** The rental's UUID: from its card, else from the page's rentals answers, else from the page text. */
-function rentalIdOf(home: RentalHome, cache: readonly CachedAnswer[] | null, html: string): string | null {
+function rentalIdOf(home: RentalHome | null, cache: readonly CachedAnswer[] | null, html: string): string | null {
   const candidates = [
-    home.rentalExtension?.rentalId,
+    home?.rentalExtension?.rentalId,
     ...(cache ?? []).map((answer) => RENTAL_PART_PATH.exec(answer.path)?.[1]),
     /"rentalId"\s*:\s*"([0-9a-f-]{36})"/i.exec(html)?.[1],
   ];

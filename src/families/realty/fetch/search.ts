@@ -9,7 +9,7 @@ import { lacksEverySurface, readPage, type RedfinPage } from '../parse/page.js';
 import { jsonLdResults } from '../search/json-ld-results.js';
 import { gisItem, rentalItem, type ItemContext } from '../search/result-items.js';
 import { searchPageUrl, type SearchPath } from '../search/search-path.js';
-import { apiQuery, GIS_PAGE_SIZE, regionOf, RENTALS_PAGE_SIZE } from '../search/search-query.js';
+import { apiQuery, GIS_PAGE_SIZE, regionOf, rentalsOffset, RENTALS_PAGE_SIZE, startOnlyQuery } from '../search/search-query.js';
 import { gisHomes, gisPayloadSchema } from '../search/search-schemas.js';
 import { gisUrl, rentalsSearchUrl, STINGRAY_PATHS } from '../stingray-urls.js';
 import { searchTarget } from '../urls.js';
@@ -67,11 +67,31 @@ async function fromApi(ctx: FetchContext, page: RedfinPage, search: SearchPath, 
   const region = regionOf(search, page.dataCache);
   const query = region === null ? null : apiQuery(search, region, pageNumber);
   if (query === null) return null;
-  const url = search.rentals ? rentalsSearchUrl(context.market, query) : gisUrl(context.market, query);
-  const content = await fetchStingray(ctx, url, search.rentals ? 'rentals search' : 'gis');
+  if (!search.rentals) {
+    const url = gisUrl(context.market, query);
+    const content = await fetchStingray(ctx, url, 'gis');
+    return content === null ? null : readResults(content, search, pageNumber, GIS_PAGE_SIZE, page.html, context, 'stingray', { request: url });
+  }
+  let url = rentalsSearchUrl(context.market, query);
+  let content = await fetchStingray(ctx, url, 'rentals search');
+  let paging = 'page_number+start';
+  if (pageNumber > 1 && overshot(content, pageNumber)) {
+    // An empty page although more homes matched: the server added start to page_number's
+    // offset. Ask again the way start-style clients do.
+    url = rentalsSearchUrl(context.market, startOnlyQuery(query));
+    content = await fetchStingray(ctx, url, 'rentals search');
+    paging = 'start';
+  }
   if (content === null) return null;
-  const size = search.rentals ? RENTALS_PAGE_SIZE : GIS_PAGE_SIZE;
-  return readResults(content, search, pageNumber, size, page.html, context, search.rentals ? 'rentals-api' : 'stingray', { request: url });
+  return readResults(content, search, pageNumber, RENTALS_PAGE_SIZE, page.html, context, 'rentals-api', { request: url, paging });
+}
+
+/** A rentals answer with no homes on a page that should still have some (numMatchedHomes says so). */
+function overshot(content: unknown, pageNumber: number): boolean {
+  const body = rentalsBodySchema.safeParse(content);
+  if (!body.success || body.data.homes.length > 0) return false;
+  const total = body.data.numMatchedHomes;
+  return typeof total === 'number' && total > rentalsOffset(pageNumber);
 }
 
 function readResults(

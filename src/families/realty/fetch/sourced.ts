@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { FetchContext } from '../../../catalogue/results.js';
 import { cachedContent, findAnswer, type AnswerMatch, type CachedAnswer } from '../parse/data-cache.js';
-import { fetchStingray } from './upstream-fetch.js';
+import { fetchSection, fetchStingray } from './upstream-fetch.js';
 
 /**
  * Where a piece of a result came from, recorded in raw.via and raw.sections:
@@ -50,6 +50,37 @@ export async function section<T extends z.ZodType>(
   if (content === null) return null;
   const parsed = source.schema.safeParse(content);
   return parsed.success ? { value: parsed.data as z.output<T>, via: source.fetchedVia, content } : null;
+}
+
+/** A section whose fetch may fail without failing the result: what was read, or why nothing was. */
+export interface OptionalSection<T> {
+  sourced: Sourced<T> | null;
+  /** Why the fetched answer could not be used ("HTTP 500", "an unreadable answer", …); null when nothing failed. */
+  missing: string | null;
+}
+
+/**
+ * Like section, but a failing fetch (error status, error envelope, unreadable or unexpected
+ * body) is reported in `missing` instead of thrown, so the caller can return a partial result.
+ */
+export async function optionalSection<T extends z.ZodType>(
+  ctx: FetchContext,
+  cache: readonly CachedAnswer[] | null,
+  source: SectionSource<T>,
+): Promise<OptionalSection<z.output<T>>> {
+  const answer = findAnswer(cache, source.cacheMatch);
+  if (answer) {
+    const content = cachedContent(answer);
+    const parsed = source.schema.safeParse(content);
+    if (content !== null && parsed.success) return { sourced: { value: parsed.data as z.output<T>, via: 'page-cache', content }, missing: null };
+  }
+  const url = source.fetchUrl();
+  if (url === null) return { sourced: null, missing: null };
+  const fetched = await fetchSection(ctx, url, source.where);
+  if ('missing' in fetched) return { sourced: null, missing: fetched.missing };
+  const parsed = source.schema.safeParse(fetched.content);
+  if (!parsed.success) return { sourced: null, missing: 'an answer of an unexpected shape' };
+  return { sourced: { value: parsed.data as z.output<T>, via: source.fetchedVia, content: fetched.content }, missing: null };
 }
 
 /** raw.via of a result: json-ld when its core came from JSON-LD, else the most remote surface used. */

@@ -1,5 +1,5 @@
 import type { FetchContext } from '../../../catalogue/results.js';
-import { GatewayError } from '../../../errors.js';
+import { GatewayError, isGatewayError } from '../../../errors.js';
 import type { UpstreamResponse } from '../../../upstream/types.js';
 import { contentOf, parseStingrayText } from '../parse/stingray-body.js';
 
@@ -19,6 +19,32 @@ export async function fetchStingray(ctx: FetchContext, url: string, where: strin
   refuseLoginRedirect(response);
   if (response.status === 404) return null;
   return contentOf(parseStingrayText(response.body, where)) ?? null;
+}
+
+/** Every client and server error status except 429: a rate limit speaks for the whole site, not one section. */
+const SECTION_FAILURE_STATUSES: readonly number[] = Array.from({ length: 200 }, (_, index) => 400 + index).filter((status) => status !== 429);
+
+/** A section that may be missing: its content, or why it could not be read. */
+export type SectionAnswer = { content: unknown } | { missing: string };
+
+/**
+ * Fetches a stingray or rentals endpoint whose failure only loses one section of a result:
+ * an error status, an error envelope or an unreadable body is reported as missing instead of
+ * failing the request. Rate limits, bot challenges, a sign-in redirect, timeouts and
+ * connection failures still throw, because they say the site is refusing us, not that one
+ * answer is absent.
+ */
+export async function fetchSection(ctx: FetchContext, url: string, where: string): Promise<SectionAnswer> {
+  const response = await ctx.upstream.fetch({ url, headers: { accept: 'application/json' }, passStatuses: SECTION_FAILURE_STATUSES });
+  refuseLoginRedirect(response);
+  if (response.status >= 400) return { missing: `HTTP ${response.status}` };
+  try {
+    const content = contentOf(parseStingrayText(response.body, where));
+    return content === null || content === undefined ? { missing: 'an error answer' } : { content };
+  } catch (error) {
+    if (isGatewayError(error) && error.code === 'upstream_schema_drift') return { missing: 'an unreadable answer' };
+    throw error;
+  }
 }
 
 /**

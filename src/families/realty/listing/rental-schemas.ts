@@ -61,7 +61,52 @@ export type RentalAbout = z.output<typeof rentalAboutSchema>;
 /** {unitAmenities: [...], communityAmenities: [...], ...}: lists of amenity names by group. */
 export const rentalAmenitiesSchema = z.record(z.string(), z.unknown());
 
+/**
+ * A floorPlans body: {rentalId, unitTypesByBedroom, totalUnitTypes, totalUnits}.
+ * `unitTypesByBedroom` lists an "All" group first, then one group per bedroom count, each
+ * with available and unavailable unit types. Every unit-type key is optional: unavailable
+ * types can lack their rent and area keys, and `availablePhotos` can be missing.
+ */
 export const floorPlansSchema = z.looseObject({
-  unitTypesByBedroom: list(z.looseObject({ bedroomTitle: str, availableUnitTypes: z.array(z.unknown()).catch([]) })),
+  rentalId: str,
+  unitTypesByBedroom: list(
+    z.looseObject({
+      bedroomTitle: str,
+      availableUnitTypes: z.array(z.unknown()).catch([]),
+      unavailableUnitTypes: z.array(z.unknown()).catch([]),
+    }),
+  ),
+  totalUnitTypes: numLike,
+  totalUnits: numLike,
 });
 export type FloorPlans = z.output<typeof floorPlansSchema>;
+
+/** One apartment of a unit type: `available`, or `upcoming` from dateAvailable. */
+export const floorPlanUnitSchema = z.looseObject({
+  unitId: idLike,
+  name: str,
+  rentPrice: numLike,
+  sqft: numLike,
+  status: str,
+  dateAvailable: str,
+  deposit: numLike,
+});
+
+/** One unit type (floor plan) with its rent and area ranges. */
+export const unitTypeSchema = z.looseObject({
+  unitTypeId: idLike,
+  name: str,
+  style: str,
+  status: str,
+  bedrooms: numLike,
+  fullBaths: numLike,
+  halfBaths: numLike,
+  rentPriceMin: numLike,
+  rentPriceMax: numLike,
+  sqftMin: numLike,
+  sqftMax: numLike,
+  totalUnits: numLike,
+  availableUnits: numLike,
+  units: list(floorPlanUnitSchema),
+});
+export type UnitTypeBody = z.output<typeof unitTypeSchema>;

@@ -49,7 +49,8 @@ export function gisItem(home: GisHome, position: number, context: ItemContext): 
     title,
     url,
     price: home.price ?? null,
-    sellerName: home.brokerName ?? null,
+    // The listing brokerage: recorded gis homes name it at listingBroker.name.
+    sellerName: home.listingBroker?.name ?? home.brokerName ?? null,
     availability: availabilityOf(home.mlsStatus ?? wordingOfCode(SEARCH_STATUS_WORDING, home.searchStatus)),
     badges,
     isSponsored: badges.some((badge) => SPONSORED_BADGE.test(badge)) ? true : null,

@@ -32,6 +32,12 @@ export function regionOf(search: SearchPath, cache: readonly CachedAnswer[] | nu
 /**
  * The gis or rentals query equivalent to the page, or null when the page's filters cannot
  * be expressed (the caller then reads the page's JSON-LD). Parameters follow the web client.
+ *
+ * Rentals paging: recordings show only page_number=1, and other public clients page the
+ * rentals API with a `start` offset (keeping page_number=1), as the web client's own first
+ * request carries page_number=1 with start=0. The query therefore carries both, consistent
+ * with each other (start = (page - 1) × num_homes), so a server that honours either one
+ * answers the same page; startOnlyQuery is the retry for one that would add them up.
  */
 export function apiQuery(search: SearchPath, region: Region, page: number): URLSearchParams | null {
   const filters = apiFilters(search.filter);
@@ -43,7 +49,20 @@ export function apiQuery(search: SearchPath, region: Region, page: number): URLS
   query.set('region_id', region.id);
   query.set('region_type', region.type);
   for (const [name, value] of filters) query.set(name, value);
+  if (search.rentals) query.set('start', String(rentalsOffset(page)));
   query.set('status', '9');
   query.set('v', '8');
   return query;
+}
+
+/** The offset of the first home of a rentals page. */
+export function rentalsOffset(page: number): number {
+  return (page - 1) * RENTALS_PAGE_SIZE;
+}
+
+/** The same rentals query in the start-only style: page_number 1, the offset in start. */
+export function startOnlyQuery(query: URLSearchParams): URLSearchParams {
+  const copy = new URLSearchParams(query);
+  copy.set('page_number', '1');
+  return copy;
 }

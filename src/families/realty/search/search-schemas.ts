@@ -27,6 +27,9 @@ export const gisHomeSchema = z.looseObject({
   latLong: z.preprocess(unwrapLevel, obj({ latitude: num, longitude: num })),
   sashes: list(z.looseObject({ sashTypeName: str })),
   listingRemarks: str,
+  /** The listing brokerage as recorded gis homes carry it: {name, isRedfin}. */
+  listingBroker: obj({ name: str }),
+  /** An older spelling no recorded home has; read in case it comes back. */
   brokerName: str,
 });
 export type GisHome = z.output<typeof gisHomeSchema>;

@@ -1,0 +1,51 @@
+import { defineFamily } from '../../catalogue/family.js';
+import { optionalUrl, positiveInt } from '../../config/setting-types.js';
+import { CODE_HOSTS } from './constants.js';
+import { codeEdges } from './graph.js';
+import { activityEventSchema, repositorySchema } from './model.js';
+import { codeIssueCommentsEndpoint } from './endpoints/issue-comments.js';
+import { codeIssueEndpoint } from './endpoints/issue.js';
+import { codeRepoIssuesEndpoint } from './endpoints/repo-issues.js';
+import { codeRepoEndpoint } from './endpoints/repo.js';
+import { codeSearchEndpoint } from './endpoints/search.js';
+import { codeTrendingDevelopersEndpoint } from './endpoints/trending-developers.js';
+import { codeTrendingEndpoint } from './endpoints/trending.js';
+import { codeUserActivityEndpoint } from './endpoints/user-activity.js';
+import { codeUserReposEndpoint } from './endpoints/user-repos.js';
+import { codeUserEndpoint } from './endpoints/user.js';
+
+export { rateResourceOf, readRateBudget, type RateBudget } from './upstream/rate-budget.js';
+export { activityEventSchema, repositorySchema, type ActivityEvent, type Repository } from './model.js';
+
+/**
+ * The code-hosting family: GitHub's logged-out surfaces. The REST API answers accounts,
+ * repositories, issues, comments, activity and search (anonymously: 60 requests an hour per
+ * egress address); the web site's trending pages answer the two boards. No token, cookie or
+ * account is ever sent.
+ */
+export const codeFamily = defineFamily({
+  name: 'code',
+  hosts: CODE_HOSTS,
+  settings: {
+    CODE_PROXY_URL: optionalUrl,
+    CODE_CONCURRENCY: positiveInt(4),
+  },
+  proxyEnv: 'CODE_PROXY_URL',
+  requiresResidentialProxy: false,
+  concurrencyEnv: 'CODE_CONCURRENCY',
+  resources: [repositorySchema, activityEventSchema],
+  endpoints: [
+    codeUserEndpoint,
+    codeUserReposEndpoint,
+    codeUserActivityEndpoint,
+    codeRepoEndpoint,
+    codeRepoIssuesEndpoint,
+    codeIssueEndpoint,
+    codeIssueCommentsEndpoint,
+    codeSearchEndpoint,
+    codeTrendingEndpoint,
+    codeTrendingDevelopersEndpoint,
+  ],
+  edges: codeEdges,
+  demo: async () => (await import('./demo/world.js')).codeDemo,
+});

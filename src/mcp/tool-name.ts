@@ -1,0 +1,8 @@
+/**
+ * The MCP tool name of a data endpoint, from its path: `/v1/forum/subreddit` → `forum_subreddit`,
+ * `/v1/realty/for-sale` → `realty_for_sale`. Tool names allow letters, digits, `_`, `-` and `.`;
+ * underscores alone read best to a model and keep the name one identifier.
+ */
+export function toolNameOf(path: `/v1/${string}`): string {
+  return path.slice('/v1/'.length).replace(/[^A-Za-z0-9]+/g, '_').toLowerCase();
+}

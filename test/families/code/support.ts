@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { z } from 'zod';
+import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
+import type { EndpointResult, ListResult, SingleResult } from '../../../src/catalogue/results.js';
+import { GatewayError } from '../../../src/errors.js';
+import { catalogue } from '../../../src/catalogue/index.js';
+import type { Upstream } from '../../../src/upstream/types.js';
+import type { StubAnswer } from '../../support/stub-upstream.js';
+
+/** Shared helpers for the code family's unit and conformance tests. */
+
+export const FETCHED_AT = '2026-04-14T12:00:00.000Z';
+export const NOW_MS = Date.parse(FETCHED_AT);
+
+const FIXTURES = fileURLToPath(new URL('../../fixtures/code/', import.meta.url));
+
+/** A synthetic fixture from test/fixtures/code, as text. */
+export function fixture(name: string): string {
+  return readFileSync(`${FIXTURES}${name}`, 'utf8');
+}
+
+/**
+ * Runs an endpoint the way the pipeline does: params through its zod schema and its
+ * normaliseParams, then fetch; every resource is checked against its published schema.
+ */
+export async function runEndpoint<Params extends z.ZodObject, Item>(
+  endpoint: EndpointDefinition<Params, Item>,
+  input: Record<string, unknown>,
+  upstream: Upstream,
+): Promise<EndpointResult<Item>> {
+  const parsed = endpoint.params.parse(input);
+  const params = endpoint.normaliseParams ? endpoint.normaliseParams(parsed) : parsed;
+  const result = await endpoint.fetch(params, { upstream, fetchedAt: FETCHED_AT });
+  const resources = 'items' in result ? result.items : result.data === null ? [] : [result.data];
+  for (const resource of resources) catalogue.resource(endpoint.returns.type).parse(resource);
+  return result;
+}
+
+/** The canonical parameters an input becomes (or the error normaliseParams throws). */
+export function canonical<Params extends z.ZodObject>(endpoint: EndpointDefinition<Params>, input: Record<string, unknown>): z.output<Params> {
+  const parsed = endpoint.params.parse(input);
+  return endpoint.normaliseParams ? endpoint.normaliseParams(parsed) : parsed;
+}
+
+export function asList<Item>(result: EndpointResult<Item>): ListResult<Item> {
+  if (!('items' in result)) throw new Error('expected a list result');
+  return result;
+}
+
+export function asSingle<Item>(result: EndpointResult<Item>): SingleResult<Item> {
+  if ('items' in result) throw new Error('expected a single result');
+  return result;
+}
+
+/** A JSON answer of the API, with its headers. */
+export function apiAnswer(body: unknown, status = 200, headers: Record<string, string> = {}): StubAnswer {
+  return { status, body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json; charset=utf-8', ...headers } };
+}
+
+/** An HTML answer (the trending pages). */
+export function htmlAnswer(body: string, status = 200): StubAnswer {
+  return { status, body, headers: { 'content-type': 'text/html; charset=utf-8' } };
+}
+
+/** The error a promise rejects with (fails the test when it resolves). */
+export async function errorOf(promise: Promise<unknown>): Promise<GatewayError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof GatewayError) return error;
+    throw error;
+  }
+  throw new Error('expected a GatewayError, got a result');
+}
+
+/** Record access for loosely typed raw payloads. */
+export function rawOf(result: { raw: unknown }): Record<string, any> {
+  return result.raw as Record<string, any>;
+}

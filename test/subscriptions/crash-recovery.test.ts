@@ -1,0 +1,152 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createClient } from 'redis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CHECK_LEASE_TTL_MS, checkLeaseName } from '../../src/subscriptions/check-lease.js';
+import { ROOT } from '../redis/processes.js';
+import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
+import { FORUM_HOSTS, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
+import { balanceOf, eventually, send, subscribe, watchCommunity, WebhookReceiver } from './support.js';
+
+const ENV = { WEBHOOK_ALLOW_PRIVATE: 'true', SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_RETRY_BASE_MS: '50' };
+/** Long enough that a hung check is still running when its worker is killed. */
+const UPSTREAM_TIMEOUT_MS = '30000';
+const INTERVAL_SECONDS = 2;
+
+/** Starts test/jobs/worker-process.ts (jobs, subscription checks and deliveries) and waits for "worker ready". */
+async function spawnWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/jobs/worker-process.ts'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('worker ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}:\n${output}`)));
+  });
+  return child;
+}
+
+async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+const changesIn = (receiver: WebhookReceiver) => receiver.received.filter((delivery) => delivery.verified?.type === 'content.changed');
+
+describe.skipIf(!REDIS_URL)('subscription checks after a crash (Redis)', () => {
+  const prefix = testPrefix();
+  const workers: ChildProcess[] = [];
+  const receivers: WebhookReceiver[] = [];
+  const harnesses: Harness[] = [];
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => kill(worker, 'SIGKILL')));
+    for (const harness of harnesses) await harness.close().catch(() => {});
+    for (const receiver of receivers) await receiver.stop().catch(() => {});
+    await deletePrefix(prefix);
+  });
+
+  it('runs the next check within one interval and a lease ttl of a worker killed mid-check, and delivers the change made meanwhile once', async () => {
+    // The HTTP side runs no checks: every check runs in the worker processes.
+    const harness = await startHarness({ ...ENV, REDIS_URL: REDIS_URL!, WORKERS: 'off', UPSTREAM_TIMEOUT_MS }, { redisPrefix: prefix });
+    harnesses.push(harness);
+    const receiver = new WebhookReceiver();
+    receivers.push(receiver);
+    await receiver.start();
+    const workerEnv = {
+      ...ENV,
+      REDIS_URL: REDIS_URL!,
+      TEST_REDIS_PREFIX: prefix,
+      UPSTREAM_ORIGINS: FORUM_HOSTS.map((host) => `${host}=${harness.upstreamOrigin}`).join(','),
+      UPSTREAM_TIMEOUT_MS,
+      LOG_LEVEL: 'silent',
+    };
+    const community = watchCommunity(harness.upstream, 'crashed');
+    workers.push(await spawnWorker(workerEnv));
+    const { id, secret } = await subscribe(harness, 'crashed', receiver.url, RICH_KEY, INTERVAL_SECONDS);
+    receiver.secret = secret;
+    const balanceBefore = await balanceOf(harness);
+
+    // The upstream hangs: the next check stays open, and its worker is killed in the middle of it.
+    community.delayMs = 120_000;
+    const requestsBefore = community.requests;
+    await eventually(() => (community.requests > requestsBefore ? true : undefined), 'a check to be in flight', 15_000);
+    await kill(workers[0]!, 'SIGKILL');
+    const killedAt = Date.now();
+
+    // During the outage the content changes and the upstream answers again.
+    community.posts = [{ id: 'outage1', author: 'olga' }, ...community.posts];
+    community.delayMs = 0;
+    workers.push(await spawnWorker(workerEnv));
+    const readyAt = Date.now();
+
+    await eventually(() => changesIn(receiver)[0], 'the change to be delivered', 60_000);
+    const deliveredAt = Date.now();
+    // The dead check's lease lapses CHECK_LEASE_TTL_MS after its last renewal; after that (and
+    // once a worker runs) the next scheduled check runs within one interval. A fixed lock would
+    // have blocked it for the whole check deadline (5 upstream time-outs plus 30 s: 180 s here).
+    const blockedUntil = Math.max(readyAt, killedAt + CHECK_LEASE_TTL_MS);
+    expect(deliveredAt - blockedUntil).toBeLessThan(INTERVAL_SECONDS * 1000 + 15_000);
+
+    // Later checks (and the killed check's job, run again by BullMQ) find nothing new.
+    const requestsAfter = community.requests;
+    await eventually(() => (community.requests >= requestsAfter + 2 ? true : undefined), 'two more checks', 30_000);
+    const changes = changesIn(receiver);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.verifyError).toBeNull();
+    expect(changes[0]!.verified).toMatchObject({ type: 'content.changed', subscriptionId: id });
+    expect(changes[0]!.verified!.data.items[0].id).toBe('outage1');
+    expect(await balanceOf(harness)).toBe(balanceBefore - 1);
+  }, 150_000);
+
+  it('stops a check that lost its lease mid-check without writing or delivering; the next holder delivers the change once', async () => {
+    const harness = await startHarness({ ...ENV, REDIS_URL: REDIS_URL! }, { redisPrefix: prefix });
+    harnesses.push(harness);
+    const receiver = new WebhookReceiver();
+    receivers.push(receiver);
+    await receiver.start();
+    const community = watchCommunity(harness.upstream, 'usurped');
+    const { id, secret } = await subscribe(harness, 'usurped', receiver.url);
+    receiver.secret = secret;
+    const hashBefore = (await send(harness, 'GET', `/v1/subscriptions/${id}`)).body.data.hash as string;
+    const balanceBefore = await balanceOf(harness);
+
+    community.posts = [{ id: 'late1', author: 'lena' }, ...community.posts];
+    community.delayMs = 1000;
+    const requestsBefore = community.requests;
+    const running = harness.gateway.subscriptions.checkNow(id);
+    await eventually(() => (community.requests > requestsBefore ? true : undefined), 'the check to be in flight');
+    // As if this holder had stalled past its ttl: the lease is gone and another holder has it.
+    const client = createClient({ url: REDIS_URL });
+    await client.connect();
+    const leaseKey = `${prefix}lease:${checkLeaseName(id)}`;
+    try {
+      await client.set(leaseKey, 'another-holder', { expiration: { type: 'PX', value: 60_000 } });
+      expect(await running).toEqual({ ran: false, reason: 'lease_lost' });
+      expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: false, reason: 'busy' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(changesIn(receiver)).toHaveLength(0);
+      expect((await send(harness, 'GET', `/v1/subscriptions/${id}`)).body.data.hash).toBe(hashBefore);
+      expect(await balanceOf(harness)).toBe(balanceBefore);
+
+      // The other holder is gone: the next check finds the change and delivers it, once.
+      await client.del(leaseKey);
+      community.delayMs = 0;
+      expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'changed' });
+      await eventually(() => changesIn(receiver)[0], 'the change to be delivered');
+      expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'unchanged' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(changesIn(receiver)).toHaveLength(1);
+      expect(changesIn(receiver)[0]!.verified!.data.items[0].id).toBe('late1');
+      expect(await balanceOf(harness)).toBe(balanceBefore - 1);
+    } finally {
+      await client.close();
+    }
+  });
+});
