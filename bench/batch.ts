@@ -23,11 +23,14 @@ try {
   // The upstream's real latency here (delay plus loopback HTTP), one request at a time.
   const samples = 20;
   const started = performance.now();
-  for (let index = 0; index < samples; index += 1) await fetch(`${harness.upstreamOrigin}/r/probe${index}/hot.json`).then((response) => response.arrayBuffer());
+  for (let index = 0; index < samples; index += 1)
+    await fetch(`${harness.upstreamOrigin}/r/probe${index}/hot.json`).then((response) => response.arrayBuffer());
   const measuredDelay = (performance.now() - started) / samples;
 
   const begin = performance.now();
-  const created = await send(harness.baseUrl, 'POST', '/v1/jobs/batch', { body: { endpoint: '/v1/forum/subreddit', targets: communityTargets(TARGETS, 'bench') } });
+  const created = await send(harness.baseUrl, 'POST', '/v1/jobs/batch', {
+    body: { endpoint: '/v1/forum/subreddit', targets: communityTargets(TARGETS, 'bench') },
+  });
   if (created.status !== 202) throw new Error(`batch refused: ${JSON.stringify(created.body)}`);
   const job = await pollJob(harness.baseUrl, created.body.data.id, finished, { timeoutMs: 600_000 });
   const wall = performance.now() - begin;

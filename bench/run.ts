@@ -26,14 +26,19 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   sse,
   redis: () => (process.env.REDIS_URL ? restHit('Redis state', { REDIS_URL: process.env.REDIS_URL }) : Promise.resolve([])),
   // The same hit on the Redis cache alone: what the near-cache in front of it gains, from the same run.
-  'redis-bare': () => (process.env.REDIS_URL ? restHit('Redis state, no near-cache', { REDIS_URL: process.env.REDIS_URL, BENCH_NEAR_CACHE: '0' }) : Promise.resolve([])),
+  'redis-bare': () =>
+    process.env.REDIS_URL
+      ? restHit('Redis state, no near-cache', { REDIS_URL: process.env.REDIS_URL, BENCH_NEAR_CACHE: '0' })
+      : Promise.resolve([]),
   'cold-start': coldStart,
 };
 
 async function main(): Promise<void> {
   const chosen = process.argv.slice(2).filter((name) => name in SCENARIOS);
   const names = chosen.length > 0 ? chosen : Object.keys(SCENARIOS);
-  say(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${process.platform}`);
+  say(
+    `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${process.platform}`,
+  );
   if (!process.env.REDIS_URL) say('REDIS_URL unset: the Redis cache-hit run is skipped.');
   const rows: Row[] = [];
   for (const name of names) {

@@ -29,7 +29,13 @@ export class SoakUpstream {
       const fetches = this.watchFetches.get(name) ?? [];
       fetches.push(Date.now());
       this.watchFetches.set(name, fetches);
-      return { body: listing([{ id: `${name.replace(/[^a-z0-9]/g, '')}v${this.version()}`, author: 'watcher' }, { id: 'fixed1', author: 'bob' }]), delayMs };
+      return {
+        body: listing([
+          { id: `${name.replace(/[^a-z0-9]/g, '')}v${this.version()}`, author: 'watcher' },
+          { id: 'fixed1', author: 'bob' },
+        ]),
+        delayMs,
+      };
     });
   }
 
@@ -67,8 +73,18 @@ export class SoakReceiver {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         try {
-          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type: string; subscriptionId: string; data?: { items?: { id: string }[] } };
-          this.deliveries.push({ subscriptionId: body.subscriptionId, webhookId: String(req.headers['webhook-id']), type: body.type, at: Date.now(), firstItem: body.data?.items?.[0]?.id ?? null });
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+            type: string;
+            subscriptionId: string;
+            data?: { items?: { id: string }[] };
+          };
+          this.deliveries.push({
+            subscriptionId: body.subscriptionId,
+            webhookId: String(req.headers['webhook-id']),
+            type: body.type,
+            at: Date.now(),
+            firstItem: body.data?.items?.[0]?.id ?? null,
+          });
         } catch {
           // Counted nowhere: the gateway only sends JSON.
         }
@@ -127,7 +143,12 @@ export async function call(baseUrl: string, method: string, path: string, key: s
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+    response = await fetch(baseUrl + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
   } catch (error) {
     const code = (error as { cause?: { code?: string } }).cause?.code;
     return { outcome: code === 'ECONNREFUSED' ? 'refused (process down)' : 'lost in flight', status: null, body: null, creditsCharged: 0 };
@@ -137,7 +158,12 @@ export async function call(baseUrl: string, method: string, path: string, key: s
     parsed = (await response.json()) as Json;
   } catch {
     // The process died while sending the body: as lost as a reset connection.
-    return { outcome: response.status === 200 ? 'lost in flight' : 'malformed body', status: response.status, body: null, creditsCharged: 0 };
+    return {
+      outcome: response.status === 200 ? 'lost in flight' : 'malformed body',
+      status: response.status,
+      body: null,
+      creditsCharged: 0,
+    };
   }
   const charged = Number(response.headers.get('x-credits-charged') ?? 0);
   return { outcome: `${response.status}`, status: response.status, body: parsed, creditsCharged: Number.isFinite(charged) ? charged : 0 };

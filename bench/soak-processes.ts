@@ -28,7 +28,11 @@ export class SoakProcess {
 
   /** Starts the process and waits for its ready line. */
   async start(timeoutMs = 30_000): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', this.#entry], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...this.#env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', this.#entry], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...this.#env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.#child = child;
     let output = '';
     const note = (chunk: Buffer) => {

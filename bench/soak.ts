@@ -91,7 +91,9 @@ async function main(): Promise<void> {
     const liveLoop = async (loop: number) => {
       for (let n = 0; !stopped; n++) {
         const cached = n % 3 === 0;
-        const path = cached ? `/v1/forum/subreddit?subreddit=hot${n % 5}&limit=5&cache_max_age=3600` : `/v1/forum/subreddit?subreddit=load${loop}x${n % 40}&limit=5`;
+        const path = cached
+          ? `/v1/forum/subreddit?subreddit=hot${n % 5}&limit=5&cache_max_age=3600`
+          : `/v1/forum/subreddit?subreddit=load${loop}x${n % 40}&limit=5`;
         const started = Date.now();
         const answer = await call(pick(), 'GET', path, KEYS.big);
         tally.record(cached ? 'REST cached' : 'REST live', KEYS.big, answer, Date.now() - started, true);
@@ -114,7 +116,8 @@ async function main(): Promise<void> {
           targets: Array.from({ length: BATCH_TARGETS }, (_unused, target) => ({ subreddit: `batch${index}x${target}`, limit: 5 })),
         });
         tally.record('batch create', KEYS.big, created, 0, false);
-        if (created.status !== 202 && created.body) log(`batch create ${created.status}: ${JSON.stringify(created.body.error ?? created.body).slice(0, 200)}`);
+        if (created.status !== 202 && created.body)
+          log(`batch create ${created.status}: ${JSON.stringify(created.body.error ?? created.body).slice(0, 200)}`);
         if (created.status === 202) {
           batches.push({ id: created.body!.data.id as string, done: false, creditsCharged: 0, results: 0, succeeded: 0 });
           return;
@@ -139,7 +142,12 @@ async function main(): Promise<void> {
     const chaos = async () => {
       const at = async (seconds: number) => sleep(Math.max(0, startedAt + seconds * 1000 - Date.now()));
       const restartLater = (process: SoakProcess, afterMs: number) =>
-        sleep(afterMs).then(() => process.restart().then(() => log(`${process.name} back`), (error: unknown) => log(`${process.name} did not restart: ${String(error)}`)));
+        sleep(afterMs).then(() =>
+          process.restart().then(
+            () => log(`${process.name} back`),
+            (error: unknown) => log(`${process.name} did not restart: ${String(error)}`),
+          ),
+        );
       const killAndRestart = async (process: SoakProcess, downMs: number) => {
         await process.kill();
         log(`SIGKILL ${process.name}`);
@@ -223,7 +231,21 @@ async function main(): Promise<void> {
     }
 
     const chargedChanges = await chargedChangeNumbers(redis.url, [...subscriptionIds.keys()]);
-    report({ tally, gateways, worker, redisKills, batches, accounts, receiver, upstream, subscriptionIds, holdsClearedMs, loadEndedAt, chargedChanges, heldSamples });
+    report({
+      tally,
+      gateways,
+      worker,
+      redisKills,
+      batches,
+      accounts,
+      receiver,
+      upstream,
+      subscriptionIds,
+      holdsClearedMs,
+      loadEndedAt,
+      chargedChanges,
+      heldSamples,
+    });
   } finally {
     stopped = true;
     if (process.env.SOAK_LOG_LEVEL) for (const each of [...gateways, worker]) process.stderr.write(`--- ${each.name}\n${each.output()}\n`);
@@ -266,7 +288,10 @@ async function chargedChangeNumbers(url: string, ids: string[]): Promise<Map<str
       for await (const batch of client.scanIterator({ MATCH: `pdg:res:sub:${id}:change:*`, COUNT: 500 })) {
         for (const key of batch) if ((await client.hGet(key, 'state')) === 'committed') numbers.push(Number(key.split(':').pop()));
       }
-      charged.set(id, numbers.sort((a, b) => a - b));
+      charged.set(
+        id,
+        numbers.sort((a, b) => a - b),
+      );
     }
     return charged;
   } finally {
@@ -280,14 +305,19 @@ function report(input: ReportInput): void {
   const out = (line = '') => lines.push(line);
   out();
   out(`Requests by outcome (${tally.total} in ${LOAD_SECONDS} s; slowest 503 ${tally.slowest503Ms} ms)`);
-  for (const [label, count] of [...tally.byOutcome].sort(([a], [b]) => a.localeCompare(b))) out(`  ${label.padEnd(44)} ${String(count).padStart(6)}`);
+  for (const [label, count] of [...tally.byOutcome].sort(([a], [b]) => a.localeCompare(b)))
+    out(`  ${label.padEnd(44)} ${String(count).padStart(6)}`);
   out();
   out('Kills (SIGKILL, each restarted)');
-  for (const process of [...input.gateways, input.worker]) out(`  ${process.name.padEnd(12)} ${process.kills} killed, ${process.restarts} restarted`);
+  for (const process of [...input.gateways, input.worker])
+    out(`  ${process.name.padEnd(12)} ${process.kills} killed, ${process.restarts} restarted`);
   out(`  ${'redis-server'.padEnd(12)} ${input.redisKills} killed, ${input.redisKills} restarted (AOF, fsync always)`);
   out();
   out('Batches');
-  for (const entry of batches) out(`  ${entry.id}  ${entry.done ? 'finished' : 'NOT FINISHED'}  ${entry.results}/${BATCH_TARGETS} results, ${entry.succeeded} succeeded, ${entry.creditsCharged} credits`);
+  for (const entry of batches)
+    out(
+      `  ${entry.id}  ${entry.done ? 'finished' : 'NOT FINISHED'}  ${entry.results}/${BATCH_TARGETS} results, ${entry.succeeded} succeeded, ${entry.creditsCharged} credits`,
+    );
   out();
 
   const changes = receiver.deliveries.filter((delivery) => delivery.type === 'content.changed');
@@ -298,22 +328,35 @@ function report(input: ReportInput): void {
     ['subscriptions', OPENING.subs, [...input.chargedChanges.values()].reduce((sum, numbers) => sum + numbers.length, 0), 0, 0],
   ];
   out(`Credits per key (after every hold returned: ${(input.holdsClearedMs / 1000).toFixed(1)} s after the load stopped)`);
-  out(`  ${'key'.padEnd(22)} ${'reported'.padStart(9)} ${'spent'.padStart(7)} ${'diff'.padStart(6)} ${'lost answers'.padStart(13)} ${'held'.padStart(5)} ${'balance'.padStart(8)}  verdict`);
+  out(
+    `  ${'key'.padEnd(22)} ${'reported'.padStart(9)} ${'spent'.padStart(7)} ${'diff'.padStart(6)} ${'lost answers'.padStart(13)} ${'held'.padStart(5)} ${'balance'.padStart(8)}  verdict`,
+  );
   for (const [index, name] of ['big', 'small', 'subs'].entries()) {
     const row = rows[index]!;
     const account = accounts.get(name) ?? {};
     const spent = row[1] - Number(account.balance);
     const diff = spent - row[2];
     const lost = row[3];
-    const verdict = account.held !== 0 ? 'HOLDS LEFT' : diff >= 0 && diff <= lost ? (diff === 0 ? 'exact' : `explained by ${diff} lost answer(s)`) : 'UNEXPLAINED';
+    const verdict =
+      account.held !== 0
+        ? 'HOLDS LEFT'
+        : diff >= 0 && diff <= lost
+          ? diff === 0
+            ? 'exact'
+            : `explained by ${diff} lost answer(s)`
+          : 'UNEXPLAINED';
     const overdrawn = Number(account.balance) < 0 ? ' OVERDRAWN' : '';
-    out(`  ${row[0].padEnd(22)} ${String(row[2]).padStart(9)} ${String(spent).padStart(7)} ${String(diff).padStart(6)} ${String(lost).padStart(13)} ${String(account.held).padStart(5)} ${String(account.balance).padStart(8)}  ${verdict}${overdrawn}`);
+    out(
+      `  ${row[0].padEnd(22)} ${String(row[2]).padStart(9)} ${String(spent).padStart(7)} ${String(diff).padStart(6)} ${String(lost).padStart(13)} ${String(account.held).padStart(5)} ${String(account.balance).padStart(8)}  ${verdict}${overdrawn}`,
+    );
   }
   out(`  held by the big key every 2 s (- when no gateway answered): ${input.heldSamples.join(' ')}`);
   out();
 
   out(`Subscriptions (interval ${INTERVAL_SECONDS} s, content changes every ${CHANGE_EVERY_MS / 1000} s)`);
-  out(`  ${'subscription'.padEnd(38)} ${'checks'.padStart(6)} ${'longest silence'.padStart(22)} ${'delivered'.padStart(9)} ${'charged'.padStart(7)} ${'duplicates'.padStart(10)}`);
+  out(
+    `  ${'subscription'.padEnd(38)} ${'checks'.padStart(6)} ${'longest silence'.padStart(22)} ${'delivered'.padStart(9)} ${'charged'.padStart(7)} ${'duplicates'.padStart(10)}`,
+  );
   for (const [id, community] of input.subscriptionIds) {
     const fetches = (upstream.watchFetches.get(community) ?? []).filter((at) => at <= input.loadEndedAt);
     const points = [...fetches, input.loadEndedAt];
@@ -328,8 +371,13 @@ function report(input: ReportInput): void {
     const duplicates = own.length - distinct.size + (distinct.size - versions.size);
     const silenceText = `${(silence / 1000).toFixed(1)} s from ${((silentFrom - startedAt) / 1000).toFixed(1)} s`;
     const charged = input.chargedChanges.get(id)?.length ?? 0;
-    if (process.env.SOAK_LOG_LEVEL) out(`    delivered: ${own.map((delivery) => `${((delivery.at - startedAt) / 1000).toFixed(1)}s ${delivery.firstItem}`).join(', ')}; charged numbers ${JSON.stringify(input.chargedChanges.get(id))}`);
-    out(`  ${`${id} (${community})`.padEnd(38)} ${String(fetches.length).padStart(6)} ${silenceText.padStart(22)} ${String(distinct.size).padStart(9)} ${String(charged).padStart(7)} ${String(duplicates).padStart(10)}`);
+    if (process.env.SOAK_LOG_LEVEL)
+      out(
+        `    delivered: ${own.map((delivery) => `${((delivery.at - startedAt) / 1000).toFixed(1)}s ${delivery.firstItem}`).join(', ')}; charged numbers ${JSON.stringify(input.chargedChanges.get(id))}`,
+      );
+    out(
+      `  ${`${id} (${community})`.padEnd(38)} ${String(fetches.length).padStart(6)} ${silenceText.padStart(22)} ${String(distinct.size).padStart(9)} ${String(charged).padStart(7)} ${String(duplicates).padStart(10)}`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

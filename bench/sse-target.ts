@@ -18,10 +18,25 @@ const PING_MS = 12_000;
 
 /** A content.changed body like the subscription service publishes, stamped with when it was sent. */
 function eventBody(subscriptionId: string, sentAt: number) {
-  return { type: 'content.changed', subscriptionId, endpoint: '/v1/forum/subreddit', params: { subreddit: 'bench', limit: 5 }, changedAt: new Date().toISOString(), previousHash: 'a'.repeat(64), hash: 'b'.repeat(64), data: { sentAt } };
+  return {
+    type: 'content.changed',
+    subscriptionId,
+    endpoint: '/v1/forum/subreddit',
+    params: { subreddit: 'bench', limit: 5 },
+    changedAt: new Date().toISOString(),
+    previousHash: 'a'.repeat(64),
+    hash: 'b'.repeat(64),
+    data: { sentAt },
+  };
 }
 
-async function gatewayTarget(): Promise<{ url: string; body: string; listeners: () => number; publish: (sentAt: number) => Promise<void>; stop: () => Promise<void> }> {
+async function gatewayTarget(): Promise<{
+  url: string;
+  body: string;
+  listeners: () => number;
+  publish: (sentAt: number) => Promise<void>;
+  stop: () => Promise<void>;
+}> {
   const { upstream, origin } = await startForumUpstream();
   const config = loadConfig({
     API_KEYS: `${BENCH_KEY}=1000000000`,
@@ -38,13 +53,21 @@ async function gatewayTarget(): Promise<{ url: string; body: string; listeners: 
     method: 'POST',
     headers: { 'x-api-key': BENCH_KEY, 'content-type': 'application/json' },
     // The webhook is never called: the benchmark publishes events itself and the content never changes.
-    body: JSON.stringify({ endpoint: '/v1/forum/subreddit', params: { subreddit: 'bench', limit: 5 }, webhookUrl: 'http://127.0.0.1:9/hook', intervalSeconds: 3600 }),
+    body: JSON.stringify({
+      endpoint: '/v1/forum/subreddit',
+      params: { subreddit: 'bench', limit: 5 },
+      webhookUrl: 'http://127.0.0.1:9/hook',
+      intervalSeconds: 3600,
+    }),
   });
   const id = ((await created.json()) as { data: { id: string } }).data.id;
   const topic = subscriptionEventsTopic(id);
   return {
     url: `${url}/graphql`,
-    body: JSON.stringify({ query: 'subscription ($id: ID!) { subscriptionEvents(id: $id) { type subscriptionId changedAt hash data } }', variables: { id } }),
+    body: JSON.stringify({
+      query: 'subscription ($id: ID!) { subscriptionEvents(id: $id) { type subscriptionId changedAt hash data } }',
+      variables: { id },
+    }),
     listeners: () => gateway.graphqlEvents.listenerCount(topic),
     publish: (sentAt) => gateway.state.pubsub.publish(topic, JSON.stringify(eventBody(id, sentAt))),
     stop: async () => {
@@ -54,7 +77,13 @@ async function gatewayTarget(): Promise<{ url: string; body: string; listeners: 
   };
 }
 
-async function bareTarget(): Promise<{ url: string; body: string; listeners: () => number; publish: (sentAt: number) => Promise<void>; stop: () => Promise<void> }> {
+async function bareTarget(): Promise<{
+  url: string;
+  body: string;
+  listeners: () => number;
+  publish: (sentAt: number) => Promise<void>;
+  stop: () => Promise<void>;
+}> {
   const open = new Set<ServerResponse>();
   const server = createServer((request, response) => {
     request.resume();

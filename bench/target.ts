@@ -40,7 +40,8 @@ async function main(): Promise<void> {
   // A run of its own under Redis, so the benchmark never touches the deployment's pdg: keys.
   const state = await createState(config, { prefix });
   // BENCH_NEAR_CACHE=0: the Redis cache without the in-process near-cache in front of it (the near-cache's baseline).
-  if (process.env.BENCH_NEAR_CACHE === '0' && isRedisState(state)) state.cache = new RedisCache(state.store, { retentionSeconds: config.CACHE_RETENTION_SECONDS });
+  if (process.env.BENCH_NEAR_CACHE === '0' && isRedisState(state))
+    state.cache = new RedisCache(state.store, { retentionSeconds: config.CACHE_RETENTION_SECONDS });
   const gateway = await createGateway(config, { state });
   await gateway.server.listen({ port: 0, host: '127.0.0.1' });
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;
@@ -73,7 +74,15 @@ async function main(): Promise<void> {
       gc();
       liveHeap = process.memoryUsage().heapUsed;
     }
-    return { rss: memory.rss, heapUsed: memory.heapUsed, heapTotal: memory.heapTotal, external: memory.external, liveHeap, upstreamRequests: upstream?.requests.length ?? 0, upstreamConnections: upstream?.connections ?? 0 };
+    return {
+      rss: memory.rss,
+      heapUsed: memory.heapUsed,
+      heapTotal: memory.heapTotal,
+      external: memory.external,
+      liveHeap,
+      upstreamRequests: upstream?.requests.length ?? 0,
+      upstreamConnections: upstream?.connections ?? 0,
+    };
   };
   process.on('message', (message: TargetRequest) => {
     if (message.type === 'stats') {
@@ -94,7 +103,15 @@ async function main(): Promise<void> {
     if (redisUrl) await dropKeys(redisUrl, prefix);
     process.exit(0);
   };
-  const ready: TargetReady = { type: 'ready', gatewayUrl, bareUrl, fastifyUrl, hitPath: HIT_PATH, hitBytes: hitBody.length, key: BENCH_KEY };
+  const ready: TargetReady = {
+    type: 'ready',
+    gatewayUrl,
+    bareUrl,
+    fastifyUrl,
+    hitPath: HIT_PATH,
+    hitBytes: hitBody.length,
+    key: BENCH_KEY,
+  };
   process.send?.(ready);
 }
 

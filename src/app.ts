@@ -43,7 +43,14 @@ export interface Gateway {
 /** Composes state, upstream client, catalogue and the doors into one Fastify server. */
 export async function createGateway(
   config: Config,
-  options: { state?: StateAdapters; catalogue?: Catalogue; logDestination?: LogDestination; subscriptions?: SubscriptionOptions; docs?: GraphiQLSettings; resolveAll?: ResolveAll } = {},
+  options: {
+    state?: StateAdapters;
+    catalogue?: Catalogue;
+    logDestination?: LogDestination;
+    subscriptions?: SubscriptionOptions;
+    docs?: GraphiQLSettings;
+    resolveAll?: ResolveAll;
+  } = {},
 ): Promise<Gateway> {
   const catalogue = options.catalogue ?? defaultCatalogue;
   // Memory without REDIS_URL, Redis with it; main.ts connects first so it can exit with one line.
@@ -102,7 +109,9 @@ export async function createGateway(
     },
     {
       watchIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS,
-      examples: catalogue.families.flatMap((family) => family.graphqlExamples?.({ watchIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS }) ?? []),
+      examples: catalogue.families.flatMap(
+        (family) => family.graphqlExamples?.({ watchIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS }) ?? [],
+      ),
       ...options.docs,
     },
   );
@@ -120,7 +129,10 @@ export async function createGateway(
   server.get('/metrics', async (_request, reply) => reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()));
 
   server.setNotFoundHandler((request, reply) =>
-    reply.code(404).type('application/json').send(errorBody(new GatewayError('not_found', `No route ${request.method} ${request.url.split('?')[0]}; see /openapi.json.`))),
+    reply
+      .code(404)
+      .type('application/json')
+      .send(errorBody(new GatewayError('not_found', `No route ${request.method} ${request.url.split('?')[0]}; see /openapi.json.`))),
   );
   // Outside /v1 too (GraphQL's own parsing, docs), a failure is rendered as the error envelope.
   server.setErrorHandler((error, request, reply) => sendRestError(reply, request, error, state.ledger, null));

@@ -19,7 +19,10 @@ const apiKeysSchema = z
   .transform((value, ctx): SeededKey[] => {
     if (!value?.trim()) return [];
     const keys: SeededKey[] = [];
-    const entries = value.split(',').map((part) => part.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     for (const [index, entry] of entries.entries()) {
       const match = /^([A-Za-z0-9_\-.]{8,128})=(\d+)(?::(\d+))?$/.exec(entry);
       if (!match) {
@@ -39,7 +42,10 @@ const originsSchema = z
   .transform((value, ctx): Map<string, URL> => {
     const origins = new Map<string, URL>();
     if (!value?.trim()) return origins;
-    for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const entry of value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const [host, origin] = entry.split('=');
       const parsed = origin ? URL.parse(origin) : null;
       if (!host || !parsed || !/^https?:$/.test(parsed.protocol)) {

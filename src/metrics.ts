@@ -43,8 +43,19 @@ export function createMetrics() {
   };
   return {
     registry,
-    requests: new Counter({ name: 'gateway_http_requests_total', help: 'HTTP requests by route and status', labelNames: ['route', 'status'] as const, registers: [registry] }),
-    duration: new Histogram({ name: 'gateway_http_request_duration_seconds', help: 'HTTP request duration', labelNames: ['route'] as const, buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 15], registers: [registry] }),
+    requests: new Counter({
+      name: 'gateway_http_requests_total',
+      help: 'HTTP requests by route and status',
+      labelNames: ['route', 'status'] as const,
+      registers: [registry],
+    }),
+    duration: new Histogram({
+      name: 'gateway_http_request_duration_seconds',
+      help: 'HTTP request duration',
+      labelNames: ['route'] as const,
+      buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 15],
+      registers: [registry],
+    }),
     /** Counts upstream requests, budget refusals and coalesced joins: hand it to the pipeline. */
     upstream,
     /** Where the remaining-budget gauge reads its lines (the pipeline's budget guard). */

@@ -24,8 +24,24 @@ export async function coalesce(): Promise<Row[]> {
     const upstream = server.upstream.requests.length;
     const scenario = `${CALLERS} concurrent identical cold REST requests (upstream ${UPSTREAM_MS} ms)`;
     return [
-      { scenario, metric: 'upstream requests', measured: String(upstream), baseline: `${CALLERS} (no coalescing)`, ratio: fmt.ratio(upstream / CALLERS), target: '1', met: upstream === 1 },
-      { scenario, metric: 'answered 200', measured: `${answered} in ${fmt.ms(elapsed)}`, baseline: String(CALLERS), ratio: fmt.ratio(answered / CALLERS), target: String(CALLERS), met: answered === CALLERS },
+      {
+        scenario,
+        metric: 'upstream requests',
+        measured: String(upstream),
+        baseline: `${CALLERS} (no coalescing)`,
+        ratio: fmt.ratio(upstream / CALLERS),
+        target: '1',
+        met: upstream === 1,
+      },
+      {
+        scenario,
+        metric: 'answered 200',
+        measured: `${answered} in ${fmt.ms(elapsed)}`,
+        baseline: String(CALLERS),
+        ratio: fmt.ratio(answered / CALLERS),
+        target: String(CALLERS),
+        met: answered === CALLERS,
+      },
     ];
   } finally {
     await client.destroy();

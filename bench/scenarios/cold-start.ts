@@ -49,14 +49,37 @@ async function pairRows(node: string, version: string): Promise<Row[]> {
   const builtRss = median(runs.built.map((run) => run.rss));
   const scenario = `Cold start, memory state, node ${version} (median of ${STARTS}): built vs tsx`;
   return [
-    { scenario, metric: 'start until /healthz answers', measured: fmt.ms(builtMs), baseline: `${fmt.ms(tsxMs)} (tsx)`, ratio: fmt.ratio(builtMs / tsxMs), target: '- (reference)', met: null },
-    { scenario, metric: 'RSS when ready (with children)', measured: fmt.mb(builtRss), baseline: `${fmt.mb(tsxRss)} (tsx)`, ratio: fmt.ratio(builtRss / tsxRss), target: '- (reference)', met: null },
+    {
+      scenario,
+      metric: 'start until /healthz answers',
+      measured: fmt.ms(builtMs),
+      baseline: `${fmt.ms(tsxMs)} (tsx)`,
+      ratio: fmt.ratio(builtMs / tsxMs),
+      target: '- (reference)',
+      met: null,
+    },
+    {
+      scenario,
+      metric: 'RSS when ready (with children)',
+      measured: fmt.mb(builtRss),
+      baseline: `${fmt.mb(tsxRss)} (tsx)`,
+      ratio: fmt.ratio(builtRss / tsxRss),
+      target: '- (reference)',
+      met: null,
+    },
   ];
 }
 
 async function startOnce(command: readonly string[]): Promise<Start> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', API_KEYS: 'sk_bench_cold_start=10' };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    API_KEYS: 'sk_bench_cold_start=10',
+  };
   const started = performance.now();
   const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

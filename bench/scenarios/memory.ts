@@ -41,7 +41,13 @@ async function run(origin: string, total: number, budgetMs: number, maxOldSpaceM
     let failed = 0;
     while (sent < total && Date.now() - started < budgetMs) {
       const figures = await load(
-        { url: target.gatewayUrl, connections: 32, amount: SLICE, headers: { 'x-api-key': target.key }, requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: mixedPath() }) }] },
+        {
+          url: target.gatewayUrl,
+          connections: 32,
+          amount: SLICE,
+          headers: { 'x-api-key': target.key },
+          requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: mixedPath() }) }],
+        },
         0,
       );
       sent += figures.requests;
@@ -86,8 +92,24 @@ export async function memory(): Promise<Row[]> {
         target: '< 300 MB',
         met: end < 300 * 1024 * 1024,
       },
-      { scenario, metric: 'RSS mid..end', measured: `${fmt.mb(half)}..${fmt.mb(end)}`, baseline: rss.map(fmt.mb).join(' '), ratio: fmt.ratio(end / half), target: 'flat (<= 1.10)', met: end / half <= 1.1 },
-      { scenario, metric: 'misses / failed', measured: `${fmt.int(misses)} upstream, ${bounded.failed} failed`, baseline: '-', ratio: fmt.ratio(misses / Math.max(bounded.sent, 1)), target: '0 failed', met: bounded.failed === 0 && unbounded.failed === 0 },
+      {
+        scenario,
+        metric: 'RSS mid..end',
+        measured: `${fmt.mb(half)}..${fmt.mb(end)}`,
+        baseline: rss.map(fmt.mb).join(' '),
+        ratio: fmt.ratio(end / half),
+        target: 'flat (<= 1.10)',
+        met: end / half <= 1.1,
+      },
+      {
+        scenario,
+        metric: 'misses / failed',
+        measured: `${fmt.int(misses)} upstream, ${bounded.failed} failed`,
+        baseline: '-',
+        ratio: fmt.ratio(misses / Math.max(bounded.sent, 1)),
+        target: '0 failed',
+        met: bounded.failed === 0 && unbounded.failed === 0,
+      },
     ];
   } finally {
     await upstream.stop();

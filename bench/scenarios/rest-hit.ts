@@ -31,10 +31,42 @@ export async function restHit(label: string, env: Record<string, string> = {}): 
     const ratio = gateway.rps / bare.rps;
     const scenario = `REST hit ${label} (${fmt.int(target.hitBytes)} B, ${CONNECTIONS} conn, ${SECONDS}s)`;
     return [
-      { scenario, metric: 'requests/s', measured: fmt.int(gateway.rps), baseline: `${fmt.int(bare.rps)} (bare http)`, ratio: fmt.ratio(ratio), target: '>= 0.50', met: ratio >= 0.5 },
-      { scenario, metric: 'requests/s, Fastify alone', measured: fmt.int(framework.rps), baseline: `${fmt.int(bare.rps)} (bare http)`, ratio: fmt.ratio(framework.rps / bare.rps), target: '- (reference)', met: null },
-      { scenario, metric: 'p99 latency', measured: fmt.ms(gateway.p99), baseline: fmt.ms(bare.p99), ratio: fmt.ratio(gateway.p99 / Math.max(bare.p99, 1)), target: '-', met: null },
-      { scenario, metric: 'failed / upstream', measured: `${gateway.failed} failed, ${live} upstream`, baseline: `${bare.failed} failed`, ratio: '-', target: '0 / 0', met: gateway.failed === 0 && live === 0 },
+      {
+        scenario,
+        metric: 'requests/s',
+        measured: fmt.int(gateway.rps),
+        baseline: `${fmt.int(bare.rps)} (bare http)`,
+        ratio: fmt.ratio(ratio),
+        target: '>= 0.50',
+        met: ratio >= 0.5,
+      },
+      {
+        scenario,
+        metric: 'requests/s, Fastify alone',
+        measured: fmt.int(framework.rps),
+        baseline: `${fmt.int(bare.rps)} (bare http)`,
+        ratio: fmt.ratio(framework.rps / bare.rps),
+        target: '- (reference)',
+        met: null,
+      },
+      {
+        scenario,
+        metric: 'p99 latency',
+        measured: fmt.ms(gateway.p99),
+        baseline: fmt.ms(bare.p99),
+        ratio: fmt.ratio(gateway.p99 / Math.max(bare.p99, 1)),
+        target: '-',
+        met: null,
+      },
+      {
+        scenario,
+        metric: 'failed / upstream',
+        measured: `${gateway.failed} failed, ${live} upstream`,
+        baseline: `${bare.failed} failed`,
+        ratio: '-',
+        target: '0 / 0',
+        met: gateway.failed === 0 && live === 0,
+      },
       {
         scenario,
         metric: 'RSS first..end (peak)',

@@ -110,10 +110,28 @@ export async function sse(): Promise<Row[]> {
   const bare = await measure('bare');
   const gateway = await measure('gateway');
   const scenario = `SSE: ${fmt.int(SUBSCRIBERS)} subscribers to subscriptionEvents (/graphql, distinct), 1 event`;
-  const row = (metric: string, measured: string, baseline: string, ratio: number): Row => ({ scenario, metric, measured, baseline: `${baseline} (bare http)`, ratio: fmt.ratio(ratio), target: '- (reference)', met: null });
+  const row = (metric: string, measured: string, baseline: string, ratio: number): Row => ({
+    scenario,
+    metric,
+    measured,
+    baseline: `${baseline} (bare http)`,
+    ratio: fmt.ratio(ratio),
+    target: '- (reference)',
+    met: null,
+  });
   return [
-    row('RSS per subscriber', kb(gateway.bytesPerSubscriber), kb(bare.bytesPerSubscriber), gateway.bytesPerSubscriber / bare.bytesPerSubscriber),
-    row('heap+external per subscriber', kb(gateway.heapPerSubscriber), kb(bare.heapPerSubscriber), gateway.heapPerSubscriber / bare.heapPerSubscriber),
+    row(
+      'RSS per subscriber',
+      kb(gateway.bytesPerSubscriber),
+      kb(bare.bytesPerSubscriber),
+      gateway.bytesPerSubscriber / bare.bytesPerSubscriber,
+    ),
+    row(
+      'heap+external per subscriber',
+      kb(gateway.heapPerSubscriber),
+      kb(bare.heapPerSubscriber),
+      gateway.heapPerSubscriber / bare.heapPerSubscriber,
+    ),
     row('fan-out latency p50', fmt.ms(gateway.p50), fmt.ms(bare.p50), gateway.p50 / bare.p50),
     row('fan-out latency p99', fmt.ms(gateway.p99), fmt.ms(bare.p99), gateway.p99 / bare.p99),
   ];

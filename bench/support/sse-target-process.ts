@@ -23,7 +23,11 @@ export interface SseTarget {
 }
 
 export async function startSseTarget(kind: 'gateway' | 'bare'): Promise<SseTarget> {
-  const child = fork(TARGET, [kind], { execArgv: ['--import', 'tsx', '--expose-gc'], env: { ...process.env, REDIS_URL: undefined }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(TARGET, [kind], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, REDIS_URL: undefined },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = await nextReply(child, 'ready');
   return {
     url: ready.url,

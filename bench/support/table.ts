@@ -20,7 +20,15 @@ export const fmt = {
 /** Renders the rows as a Markdown table (readable on a terminal and pasteable into RESULTS.md). */
 export function renderTable(rows: readonly Row[]): string {
   const header = ['scenario', 'metric', 'gateway', 'baseline', 'ratio', 'target', 'met'];
-  const cells = rows.map((row) => [row.scenario, row.metric, row.measured, row.baseline, row.ratio, row.target, row.met === null ? '-' : row.met ? 'yes' : 'NO']);
+  const cells = rows.map((row) => [
+    row.scenario,
+    row.metric,
+    row.measured,
+    row.baseline,
+    row.ratio,
+    row.target,
+    row.met === null ? '-' : row.met ? 'yes' : 'NO',
+  ]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column]!.length)));
   const line = (values: readonly string[]) => `| ${values.map((value, column) => value.padEnd(widths[column]!)).join(' | ')} |`;
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');

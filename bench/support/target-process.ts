@@ -53,7 +53,11 @@ export async function startTarget(env: Record<string, string | undefined> = {}, 
     ...(options.maxOldSpaceMb ? [`--max-old-space-size=${options.maxOldSpaceMb}`] : []),
     ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
   ];
-  const child = fork(TARGET, [], { execArgv, env: { ...process.env, REDIS_URL: undefined, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(TARGET, [], {
+    execArgv,
+    env: { ...process.env, REDIS_URL: undefined, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = await nextMessage<TargetReady>(child, 'ready');
   return {
     ...ready,

@@ -34,7 +34,8 @@ export function buildCatalogue(families: readonly FamilyDefinition[]): Catalogue
       if (endpoint.family !== family.name) throw new Error(`${endpoint.path} declares family ${endpoint.family} inside ${family.name}`);
       if (byPath.has(endpoint.path)) throw new Error(`Endpoint ${endpoint.path} is declared twice`);
       if (fields.has(endpoint.graphqlField)) throw new Error(`GraphQL field ${endpoint.graphqlField} is declared twice`);
-      if (!resources.has(endpoint.returns.type)) throw new Error(`${endpoint.path} returns ${endpoint.returns.type}, which no family declares`);
+      if (!resources.has(endpoint.returns.type))
+        throw new Error(`${endpoint.path} returns ${endpoint.returns.type}, which no family declares`);
       byPath.set(endpoint.path, endpoint);
       fields.add(endpoint.graphqlField);
       familyByEndpoint.set(endpoint, family);

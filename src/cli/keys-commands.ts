@@ -25,7 +25,12 @@ export type KeysCommand =
 export function parseKeysCommand(argv: string[]): KeysCommand {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { credits: { type: 'string' }, 'daily-cap': { type: 'string' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { credits: { type: 'string' }, 'daily-cap': { type: 'string' } },
+    });
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
@@ -34,11 +39,16 @@ export function parseKeysCommand(argv: string[]): KeysCommand {
   const expectArgs = (count: number) => {
     if (rest.length !== count) throw new UsageError(`${name} takes ${count} argument(s).\n${USAGE}`);
   };
-  if (name !== 'create' && (values.credits !== undefined || values['daily-cap'] !== undefined)) throw new UsageError(`--credits and --daily-cap belong to create.\n${USAGE}`);
+  if (name !== 'create' && (values.credits !== undefined || values['daily-cap'] !== undefined))
+    throw new UsageError(`--credits and --daily-cap belong to create.\n${USAGE}`);
   switch (name) {
     case 'create':
       expectArgs(0);
-      return { name, credits: values.credits === undefined ? 0 : wholeNumber(values.credits, '--credits'), dailyCap: values['daily-cap'] === undefined ? null : wholeNumber(values['daily-cap'], '--daily-cap') };
+      return {
+        name,
+        credits: values.credits === undefined ? 0 : wholeNumber(values.credits, '--credits'),
+        dailyCap: values['daily-cap'] === undefined ? null : wholeNumber(values['daily-cap'], '--daily-cap'),
+      };
     case 'list':
       expectArgs(0);
       return { name };
@@ -103,11 +113,17 @@ function wholeNumber(value: string, name: string): number {
 }
 
 function accountId(value: string): string {
-  if (!/^acct_[0-9a-f]{16}$/.test(value)) throw new UsageError(`"${value}" is not an account id (acct_ and 16 hex digits; see \`npm run keys -- list\`).`);
+  if (!/^acct_[0-9a-f]{16}$/.test(value))
+    throw new UsageError(`"${value}" is not an account id (acct_ and 16 hex digits; see \`npm run keys -- list\`).`);
   return value;
 }
 
 function table(rows: string[][]): string[] {
   const widths = rows[0]!.map((_unused, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd(),
+  );
 }

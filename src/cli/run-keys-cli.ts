@@ -37,7 +37,13 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
   }
   let state;
   try {
-    state = await createRedisState({ url: config.REDIS_URL, prefix: io.prefix, cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS, sweepIntervalMs: 0, commandTimeoutMs: 5000 });
+    state = await createRedisState({
+      url: config.REDIS_URL,
+      prefix: io.prefix,
+      cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS,
+      sweepIntervalMs: 0,
+      commandTimeoutMs: 5000,
+    });
   } catch (error) {
     if (!(error instanceof StoreConnectError)) throw error;
     io.err(error.message);

@@ -39,9 +39,15 @@ export interface QueryResult<Data> {
 
 export interface GatewayClient {
   /** Runs a query or mutation; throws GatewayGraphQLError when the response carries errors. */
-  query<Data, Variables extends Record<string, unknown>>(document: TypedDocumentNode<Data, Variables>, variables: Variables): Promise<QueryResult<Data>>;
+  query<Data, Variables extends Record<string, unknown>>(
+    document: TypedDocumentNode<Data, Variables>,
+    variables: Variables,
+  ): Promise<QueryResult<Data>>;
   /** Streams a subscription's results until the server ends it or the loop breaks (which closes the stream). */
-  subscribe<Data, Variables extends Record<string, unknown>>(document: TypedDocumentNode<Data, Variables>, variables: Variables): AsyncIterableIterator<Data>;
+  subscribe<Data, Variables extends Record<string, unknown>>(
+    document: TypedDocumentNode<Data, Variables>,
+    variables: Variables,
+  ): AsyncIterableIterator<Data>;
   /** Closes open subscription streams. */
   dispose(): void;
 }
@@ -70,7 +76,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       async function* data(): AsyncGenerator<Data> {
         try {
           for await (const result of results) {
-            if (result.errors?.length) throw new GatewayGraphQLError(result.errors, result.extensions as Record<string, unknown> | undefined);
+            if (result.errors?.length)
+              throw new GatewayGraphQLError(result.errors, result.extensions as Record<string, unknown> | undefined);
             if (result.data !== undefined && result.data !== null) yield result.data;
           }
         } finally {

@@ -41,12 +41,21 @@ export class FakeUpstream {
     this.#server = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', url: req.url ?? '/', host: req.headers['x-forwarded-host'] as string | undefined, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        host: req.headers['x-forwarded-host'] as string | undefined,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       this.requests.push(recorded);
       this.#inFlight += 1;
       this.maxConcurrent = Math.max(this.maxConcurrent, this.#inFlight);
       const url = new URL(recorded.url, `http://${recorded.host ?? 'localhost'}`);
-      const reply: FakeReply = this.#routes.map((route) => route(recorded, url)).find((each) => each !== undefined) ?? { status: 404, body: { message: 'Not Found', error: 404 } };
+      const reply: FakeReply = this.#routes.map((route) => route(recorded, url)).find((each) => each !== undefined) ?? {
+        status: 404,
+        body: { message: 'Not Found', error: 404 },
+      };
       const send = () => {
         this.#inFlight -= 1;
         if (reply.respond) return reply.respond(res);

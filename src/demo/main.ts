@@ -19,7 +19,11 @@ function banner(demo: Demo): string {
     '',
     'One request per endpoint:',
     '',
-    ...demo.examples.flatMap((example) => [`  # ${example.endpoint}: ${example.what}`, `  curl -s ${shellQuote(demo.baseUrl + example.path)} ${header}`, '']),
+    ...demo.examples.flatMap((example) => [
+      `  # ${example.endpoint}: ${example.what}`,
+      `  curl -s ${shellQuote(demo.baseUrl + example.path)} ${header}`,
+      '',
+    ]),
     ...(firstQuery ? graphqlLines(demo, header, firstQuery.query) : []),
     `Typed client example:  GATEWAY_URL=${demo.baseUrl} npx tsx examples/subreddit-with-authors.ts`,
     'Stop with Ctrl-C.',
@@ -30,14 +34,27 @@ function banner(demo: Demo): string {
 /** The first GraphiQL example as a curl line; its leading comment says what it shows. */
 function graphqlLines(demo: Demo, header: string, query: string): string[] {
   const what = /^#\s*(.*)$/m.exec(query)?.[1] ?? 'an example query';
-  const body = JSON.stringify({ query: query.replace(/^#.*\n/gm, '').replace(/\s+/g, ' ').trim() });
-  return [`  # GraphQL: ${what}`, `  curl -s ${demo.baseUrl}/graphql ${header} -H 'content-type: application/json' -d ${shellQuote(body)}`, ''];
+  const body = JSON.stringify({
+    query: query
+      .replace(/^#.*\n/gm, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  });
+  return [
+    `  # GraphQL: ${what}`,
+    `  curl -s ${demo.baseUrl}/graphql ${header} -H 'content-type: application/json' -d ${shellQuote(body)}`,
+    '',
+  ];
 }
 
 async function main(): Promise<void> {
   let demo: Demo;
   try {
-    demo = await startDemo({ port: process.env.PORT === undefined ? 4000 : Number(process.env.PORT), host: process.env.HOST, logLevel: process.env.LOG_LEVEL });
+    demo = await startDemo({
+      port: process.env.PORT === undefined ? 4000 : Number(process.env.PORT),
+      host: process.env.HOST,
+      logLevel: process.env.LOG_LEVEL,
+    });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

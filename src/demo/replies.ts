@@ -4,7 +4,11 @@ import type { FakeReply, FakeRoute } from './fake-upstream.js';
 
 /** A JSON answer (a JSON text or an object). */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): FakeReply {
-  return { status, body: typeof body === 'string' ? body : (body as object), headers: { 'content-type': 'application/json; charset=UTF-8', ...headers } };
+  return {
+    status,
+    body: typeof body === 'string' ? body : (body as object),
+    headers: { 'content-type': 'application/json; charset=UTF-8', ...headers },
+  };
 }
 
 /** Any text answer with a content type (manifests, captions, HTML pages, Atom feeds). */

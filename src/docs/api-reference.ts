@@ -15,11 +15,18 @@ import { errorBody } from '../render/envelope.js';
 const swaggerUiDirectory: string = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 /** The Swagger UI files /docs loads, and nothing else of the package. */
-export const API_REFERENCE_ASSETS: ReadonlySet<string> = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png']);
+export const API_REFERENCE_ASSETS: ReadonlySet<string> = new Set([
+  'swagger-ui.css',
+  'swagger-ui-bundle.js',
+  'swagger-ui-standalone-preset.js',
+  'favicon-32x32.png',
+]);
 
 function page(apiKey: string | undefined): string {
   // The demo's key is put in place so "Try it out" works at once; JSON keeps it inert in the script.
-  const preauthorize = apiKey ? `onComplete: () => window.ui.preauthorizeApiKey('apiKey', ${JSON.stringify(apiKey).replace(/</g, '\\u003c')}),` : '';
+  const preauthorize = apiKey
+    ? `onComplete: () => window.ui.preauthorizeApiKey('apiKey', ${JSON.stringify(apiKey).replace(/</g, '\\u003c')}),`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -61,7 +68,10 @@ export function registerApiReference(server: FastifyInstance, settings: { apiKey
     scope.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
     scope.get<{ Params: { file: string } }>('/docs/assets/:file', async (request, reply) => {
       if (!API_REFERENCE_ASSETS.has(request.params.file)) {
-        return reply.code(404).type('application/json').send(errorBody(new GatewayError('not_found', `No asset ${request.params.file}; see /docs.`)));
+        return reply
+          .code(404)
+          .type('application/json')
+          .send(errorBody(new GatewayError('not_found', `No asset ${request.params.file}; see /docs.`)));
       }
       return reply.sendFile(request.params.file, { maxAge: '1d' });
     });

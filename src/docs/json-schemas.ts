@@ -63,7 +63,11 @@ export const envelopeComponentSchemas: Record<string, JsonSchema> = {
     type: 'object',
     required: ['creditsCharged'],
     properties: {
-      creditsCharged: { type: 'integer', minimum: 0, description: 'credits charged for this call; 0 on a cache hit, an empty result or an error' },
+      creditsCharged: {
+        type: 'integer',
+        minimum: 0,
+        description: 'credits charged for this call; 0 on a cache hit, an empty result or an error',
+      },
       cached: { type: 'boolean' },
       fetchedAt: { type: 'string', format: 'date-time', description: 'time of the upstream fetch; a cache hit keeps the original' },
       ageSeconds: { type: 'integer', minimum: 0, description: 'age of a cached result' },
@@ -88,7 +92,11 @@ export const envelopeComponentSchemas: Record<string, JsonSchema> = {
         type: 'object',
         required: ['code', 'message', 'retryable'],
         properties: {
-          code: { type: 'string', description: 'one of the error codes: invalid_request, missing_api_key, invalid_api_key, revoked_api_key, insufficient_credits, not_found, idempotency_conflict, daily_cap_exceeded, rate_limited, upstream_rate_limited, internal_error, not_configured, upstream_blocked, upstream_schema_drift, service_unavailable, upstream_timeout' },
+          code: {
+            type: 'string',
+            description:
+              'one of the error codes: invalid_request, missing_api_key, invalid_api_key, revoked_api_key, insufficient_credits, not_found, idempotency_conflict, daily_cap_exceeded, rate_limited, upstream_rate_limited, internal_error, not_configured, upstream_blocked, upstream_schema_drift, service_unavailable, upstream_timeout',
+          },
           message: { type: 'string', description: 'a human sentence' },
           retryable: { type: 'boolean' },
           details: { type: 'object', description: 'e.g. `param` naming the bad parameter' },

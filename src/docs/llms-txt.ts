@@ -33,7 +33,9 @@ export function buildLlmsTxt(catalogue: Catalogue): string {
         .map(([name, value]) => `${name}=${String(value)}`)
         .join(' ');
       lines.push(`### GET ${endpoint.path} (GraphQL: ${endpoint.graphqlField})`, '', endpoint.summary, '', endpoint.description, '');
-      lines.push(`Returns: ${endpoint.returns.kind === 'list' ? `data.items: ${endpoint.returns.type}[]` : `one ${endpoint.returns.type} (data null when empty)`}`);
+      lines.push(
+        `Returns: ${endpoint.returns.kind === 'list' ? `data.items: ${endpoint.returns.type}[]` : `one ${endpoint.returns.type} (data null when empty)`}`,
+      );
       lines.push(`Flags: ${flags}`, 'Parameters:', ...queryParameters(endpoint).map(parameterLine), '');
     }
   }

@@ -1,6 +1,12 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
-import { envelopeComponentSchemas, queryParameters, resourceComponentSchemas, successEnvelopeSchema, type JsonSchema } from './json-schemas.js';
+import {
+  envelopeComponentSchemas,
+  queryParameters,
+  resourceComponentSchemas,
+  successEnvelopeSchema,
+  type JsonSchema,
+} from './json-schemas.js';
 import { serviceRoutes } from './service-routes.js';
 
 export const API_VERSION = '0.1.0';
@@ -10,14 +16,18 @@ const ERROR_RESPONSES: Record<string, string> = {
   '400': 'invalid_request: bad, missing or unknown parameter (details.param names it)',
   '401': 'missing_api_key, invalid_api_key or revoked_api_key',
   '402': 'insufficient_credits: the key is valid, the balance is not',
-  '429': 'daily_cap_exceeded, rate_limited (more than RATE_LIMIT_PER_MINUTE requests per key per minute) or upstream_rate_limited (Retry-After)',
+  '429':
+    'daily_cap_exceeded, rate_limited (more than RATE_LIMIT_PER_MINUTE requests per key per minute) or upstream_rate_limited (Retry-After)',
   '501': 'not_configured: the deployment lacks a proxy or credentials this endpoint needs',
   '502': 'upstream_blocked or upstream_schema_drift',
   '503': 'service_unavailable: state store unreachable (Retry-After)',
   '504': 'upstream_timeout',
 };
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+});
 
 /** The x- flags, as published on every data operation. */
 export function endpointExtensions(endpoint: EndpointDefinition): Record<string, unknown> {
@@ -76,7 +86,10 @@ export function buildOpenApi(catalogue: Catalogue): JsonSchema {
       ...pathParameters(route.path),
       ...(route.requestBody ? { requestBody: { required: true, content: { 'application/json': { schema: route.requestBody } } } } : {}),
       responses: {
-        [route.successStatus ?? '200']: { description: route.successStatus === '201' ? 'Created' : 'OK', content: { [route.contentType]: { schema: {} } } },
+        [route.successStatus ?? '200']: {
+          description: route.successStatus === '201' ? 'Created' : 'OK',
+          content: { [route.contentType]: { schema: {} } },
+        },
         ...(route.authenticated ? { '401': errorResponse(ERROR_RESPONSES['401']!) } : {}),
       },
     };

@@ -58,7 +58,13 @@ export class BullJobQueue implements JobQueue {
         name: 'target',
         data: { jobId, index } satisfies TargetTask,
         // One BullMQ job per target id: enqueueing a target twice adds it once.
-        opts: { jobId: `${jobId}-${index}`, attempts: TASK_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: { age: 24 * 3600 } },
+        opts: {
+          jobId: `${jobId}-${index}`,
+          attempts: TASK_ATTEMPTS,
+          backoff: { type: 'exponential', delay: 1000 },
+          removeOnComplete: true,
+          removeOnFail: { age: 24 * 3600 },
+        },
       })),
     );
   }

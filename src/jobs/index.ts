@@ -59,7 +59,14 @@ export async function createJobs(config: Config, pipeline: PipelineDeps, log: Jo
     store,
     queue,
     async startWorkers(options = {}) {
-      const deps: TargetWorkerDeps = { pipeline, store, catalogue, backoffMs: config.JOB_RETRY_BASE_MS, upstreamTimeoutMs: config.JOB_UPSTREAM_TIMEOUT_MS, ...options };
+      const deps: TargetWorkerDeps = {
+        pipeline,
+        store,
+        catalogue,
+        backoffMs: config.JOB_RETRY_BASE_MS,
+        upstreamTimeoutMs: config.JOB_UPSTREAM_TIMEOUT_MS,
+        ...options,
+      };
       await queue.startWorkers(async (task) => {
         await processTarget(deps, task);
         // Progress is best-effort: a lost message only delays a subscriber until the next one.

@@ -12,7 +12,10 @@ export const MAX_BATCH_TARGETS = 500;
 
 const paramsSchema = z.record(z.string(), z.unknown());
 export const jobBodySchema = z.strictObject({ endpoint: z.string().min(1), params: paramsSchema.default({}) });
-export const batchBodySchema = z.strictObject({ endpoint: z.string().min(1), targets: z.array(paramsSchema).min(1).max(MAX_BATCH_TARGETS) });
+export const batchBodySchema = z.strictObject({
+  endpoint: z.string().min(1),
+  targets: z.array(paramsSchema).min(1).max(MAX_BATCH_TARGETS),
+});
 
 /** Longest Idempotency-Key accepted. */
 export const MAX_IDEMPOTENCY_KEY = 255;
@@ -36,7 +39,10 @@ export interface ValidatedJobRequest {
 
 /** Validates POST /v1/jobs or /v1/jobs/batch bodies; 400 names the endpoint or each bad target. */
 export function validateJobRequest(catalogue: Catalogue, kind: 'job' | 'batch', body: unknown): ValidatedJobRequest {
-  const parsed: { endpoint: string; params?: Record<string, unknown>; targets?: Record<string, unknown>[] } = parseEndpointBody(kind === 'job' ? jobBodySchema : batchBodySchema, body);
+  const parsed: { endpoint: string; params?: Record<string, unknown>; targets?: Record<string, unknown>[] } = parseEndpointBody(
+    kind === 'job' ? jobBodySchema : batchBodySchema,
+    body,
+  );
   const endpoint = endpointNamed(catalogue, parsed.endpoint, kind === 'batch' ? 'batchable' : undefined);
   const inputs = parsed.targets ?? [parsed.params ?? {}];
   const targets: TargetSpec[] = [];
@@ -50,7 +56,13 @@ export function validateJobRequest(catalogue: Catalogue, kind: 'job' | 'batch', 
     }
   }
   if (invalid.length > 0) {
-    const message = kind === 'job' ? invalid[0]!.message : `${invalid.length} target(s) are invalid: ${invalid.slice(0, 5).map((each) => `#${each.index} ${each.message}`).join(' ')}`;
+    const message =
+      kind === 'job'
+        ? invalid[0]!.message
+        : `${invalid.length} target(s) are invalid: ${invalid
+            .slice(0, 5)
+            .map((each) => `#${each.index} ${each.message}`)
+            .join(' ')}`;
     throw new GatewayError('invalid_request', message, { details: kind === 'job' ? { param: invalid[0]!.param } : { targets: invalid } });
   }
   return { kind, endpoint, targets, fingerprint: fingerprintOf({ kind, endpoint: endpoint.path, inputs }) };

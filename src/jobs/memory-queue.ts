@@ -60,7 +60,8 @@ export class MemoryJobQueue implements JobQueue {
       void processor(item.task)
         .catch((error: unknown) => {
           this.#onError(error, item.task);
-          if (item.tries + 1 < MAX_TRIES) setTimeout(() => (lane.waiting.push({ ...item, tries: item.tries + 1 }), this.#pump(lane)), 1000).unref();
+          if (item.tries + 1 < MAX_TRIES)
+            setTimeout(() => (lane.waiting.push({ ...item, tries: item.tries + 1 }), this.#pump(lane)), 1000).unref();
         })
         .finally(() => {
           lane.running -= 1;

@@ -53,7 +53,9 @@ export class MemoryJobStore implements JobStore {
   async page(jobId: string, from: number, count: number): Promise<TargetPageEntry[]> {
     const entry = this.#entry(jobId);
     if (!entry) return [];
-    return entry.targets.slice(from, from + count).map((spec, offset) => ({ index: from + offset, spec, result: entry.results.get(from + offset) ?? null }));
+    return entry.targets
+      .slice(from, from + count)
+      .map((spec, offset) => ({ index: from + offset, spec, result: entry.results.get(from + offset) ?? null }));
   }
 
   async markRunning(jobId: string, now: string): Promise<void> {

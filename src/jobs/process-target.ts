@@ -35,7 +35,8 @@ const RETRIED_CODES = new Set(['upstream_rate_limited', 'upstream_timeout', 'ups
 const INFRASTRUCTURE_CODES = new Set(['service_unavailable', 'internal_error']);
 
 /** The reservation of a target's attempt: the first is `job:{jobId}:{index}`, later ones add the attempt. */
-export const reservationIdFor = (task: TargetTask, attempt: number): string => `job:${task.jobId}:${task.index}${attempt === 0 ? '' : `:${attempt}`}`;
+export const reservationIdFor = (task: TargetTask, attempt: number): string =>
+  `job:${task.jobId}:${task.index}${attempt === 0 ? '' : `:${attempt}`}`;
 
 /**
  * Runs one target of a job through the same pipeline as REST, billed at most once:
@@ -60,8 +61,10 @@ export async function processTarget(deps: TargetWorkerDeps, task: TargetTask): P
   const endpoint = deps.catalogue.byPath.get(job.endpoint);
   const account = await deps.pipeline.state.keys.get(job.accountId);
   const record = (result: TargetResult) => store.record(task.jobId, task.index, result, now());
-  if (!spec || !endpoint) return void (await record(failed(new GatewayError('internal_error', 'The job names an endpoint this gateway no longer serves.'))));
-  if (!account || account.status === 'revoked') return void (await record(failed(new GatewayError('revoked_api_key', 'The API key that created this job has been revoked.'))));
+  if (!spec || !endpoint)
+    return void (await record(failed(new GatewayError('internal_error', 'The job names an endpoint this gateway no longer serves.'))));
+  if (!account || account.status === 'revoked')
+    return void (await record(failed(new GatewayError('revoked_api_key', 'The API key that created this job has been revoked.'))));
   await store.markRunning(task.jobId, now());
 
   let attempt = await store.attempt(task.jobId, task.index);
@@ -87,7 +90,9 @@ export async function processTarget(deps: TargetWorkerDeps, task: TargetTask): P
       if (!budgetWait && (!RETRIED_CODES.has(error.code) || retries >= (deps.maxRetries ?? 3))) return void (await record(failed(error)));
       // runEndpoint released this attempt's reservation; the next one needs its own id.
       attempt = await store.nextAttempt(task.jobId, task.index);
-      await (deps.sleep ?? delay)(budgetWait ? Math.min(error.retryAfter ?? 1, MAX_RETRY_AFTER_SECONDS) * 1000 : waitMs(deps, error, retries));
+      await (deps.sleep ?? delay)(
+        budgetWait ? Math.min(error.retryAfter ?? 1, MAX_RETRY_AFTER_SECONDS) * 1000 : waitMs(deps, error, retries),
+      );
       if (budgetWait) budgetWaits += 1;
       else retries += 1;
     }

@@ -49,12 +49,18 @@ export class RedisJobStore implements JobStore {
     const [, targetsKey, resultsKey] = this.#keys(jobId);
     const fields = Array.from({ length: count }, (_unused, offset) => String(from + offset));
     if (fields.length === 0) return [];
-    const [specs, results] = await this.#store.call((client) => Promise.all([client.hmGet(targetsKey, fields), client.hmGet(resultsKey, fields)]));
+    const [specs, results] = await this.#store.call((client) =>
+      Promise.all([client.hmGet(targetsKey, fields), client.hmGet(resultsKey, fields)]),
+    );
     const page: TargetPageEntry[] = [];
     for (const [offset, spec] of specs.entries()) {
       if (spec == null) break;
       const result = results[offset];
-      page.push({ index: from + offset, spec: JSON.parse(spec) as TargetSpec, result: result == null ? null : (JSON.parse(result) as TargetResult) });
+      page.push({
+        index: from + offset,
+        spec: JSON.parse(spec) as TargetSpec,
+        result: result == null ? null : (JSON.parse(result) as TargetResult),
+      });
     }
     return page;
   }

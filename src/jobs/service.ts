@@ -33,7 +33,12 @@ export class JobService {
    * Validates every target, stores the job and queues its targets. With an Idempotency-Key the
    * same body returns the first job (replayed) and another body is 409 idempotency_conflict.
    */
-  async create(account: ApiKeyRecord, kind: 'job' | 'batch', body: unknown, idempotencyKey: string | null): Promise<{ view: Record<string, unknown>; replayed: boolean }> {
+  async create(
+    account: ApiKeyRecord,
+    kind: 'job' | 'batch',
+    body: unknown,
+    idempotencyKey: string | null,
+  ): Promise<{ view: Record<string, unknown>; replayed: boolean }> {
     const request = validateJobRequest(this.#catalogue, kind, body);
     const job: JobRecord = {
       id: `job_${randomUUID().replaceAll('-', '')}`,
@@ -52,22 +57,40 @@ export class JobService {
     const claim = idempotencyKey === null ? null : { key: `${account.id}:${idempotencyKey}`, fingerprint: request.fingerprint };
     const created = await this.#store.create(job, request.targets, claim);
     if (created.kind === 'conflict') {
-      throw new GatewayError('idempotency_conflict', 'This Idempotency-Key was already used with a different request body.', { details: { idempotencyKey } });
+      throw new GatewayError('idempotency_conflict', 'This Idempotency-Key was already used with a different request body.', {
+        details: { idempotencyKey },
+      });
     }
     if (created.kind === 'replayed') {
       const first = await this.#owned(account, created.jobId);
-      return { view: createdView(first, first.kind === 'job' ? ((await this.#store.target(first.id, 0))?.input ?? null) : null), replayed: true };
+      return {
+        view: createdView(first, first.kind === 'job' ? ((await this.#store.target(first.id, 0))?.input ?? null) : null),
+        replayed: true,
+      };
     }
-    await this.#queue.enqueue(request.endpoint.family, job.id, request.targets.map((_target, index) => index));
+    await this.#queue.enqueue(
+      request.endpoint.family,
+      job.id,
+      request.targets.map((_target, index) => index),
+    );
     return { view: createdView(job, kind === 'job' ? request.targets[0]!.input : null), replayed: false };
   }
 
   /** The job with a page of its results from `cursor`; 404 for another key's job or a removed one. */
-  async get(account: ApiKeyRecord, jobId: string, cursor: string | undefined, limit: number = DEFAULT_PAGE): Promise<Record<string, unknown>> {
+  async get(
+    account: ApiKeyRecord,
+    jobId: string,
+    cursor: string | undefined,
+    limit: number = DEFAULT_PAGE,
+  ): Promise<Record<string, unknown>> {
     const job = await this.#owned(account, jobId);
     const from = cursor === undefined ? 0 : Number(cursor);
-    if (!Number.isInteger(from) || from < 0) throw new GatewayError('invalid_request', 'Invalid parameter `cursor`: use the cursor of the previous page.', { details: { param: 'cursor' } });
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) throw new GatewayError('invalid_request', `Invalid parameter \`limit\`: 1 to ${MAX_PAGE}.`, { details: { param: 'limit' } });
+    if (!Number.isInteger(from) || from < 0)
+      throw new GatewayError('invalid_request', 'Invalid parameter `cursor`: use the cursor of the previous page.', {
+        details: { param: 'cursor' },
+      });
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
+      throw new GatewayError('invalid_request', `Invalid parameter \`limit\`: 1 to ${MAX_PAGE}.`, { details: { param: 'limit' } });
     const count = job.kind === 'job' ? 1 : Math.min(limit, Math.max(0, job.total - from));
     const page = await this.#store.page(job.id, job.kind === 'job' ? 0 : from, count);
     const next = from + count < job.total ? from + count : null;

@@ -11,7 +11,8 @@ import { createJobs } from './index.js';
  * checks and webhook deliveries, so workers scale on their own.
  */
 export async function startWorker(config: Config, state: StateAdapters): Promise<{ close(): Promise<void> }> {
-  const log = (message: string, context: Record<string, unknown>) => console.error(JSON.stringify({ level: 'error', msg: message, ...context }));
+  const log = (message: string, context: Record<string, unknown>) =>
+    console.error(JSON.stringify({ level: 'error', msg: message, ...context }));
   // One pipeline, so job targets and subscription checks share one upstream client.
   const pipeline = createPipelineDeps(config, defaultCatalogue, state, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logError: log });
   const jobs = await createJobs(config, pipeline.deps, log);

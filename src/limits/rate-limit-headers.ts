@@ -16,7 +16,9 @@ export function withBurstPolicy(existing: { policy?: string; limit?: string }, d
   const policy = `"burst";q=${decision.quota};w=${RATE_WINDOW_SECONDS}`;
   const burst = `"burst";r=${decision.remaining};t=${decision.resetSeconds}`;
   const daily = existing.limit ? LIMIT_ITEM.exec(existing.limit) : null;
-  const dailyBinds = daily !== null && (Number(daily[1]) < decision.remaining || (Number(daily[1]) === decision.remaining && Number(daily[2]) >= decision.resetSeconds));
+  const dailyBinds =
+    daily !== null &&
+    (Number(daily[1]) < decision.remaining || (Number(daily[1]) === decision.remaining && Number(daily[2]) >= decision.resetSeconds));
   return {
     policy: existing.policy ? `${existing.policy}, ${policy}` : policy,
     limit: dailyBinds ? existing.limit! : burst,

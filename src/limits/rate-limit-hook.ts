@@ -30,7 +30,11 @@ const MCP_PATH = /^\/mcp(\/|\?|$)/;
  * or revoked key is left to the door (401 stays 401 and costs no budget). Every limited
  * response lists the "burst" policy beside the daily cap (rate-limit-headers.ts).
  */
-export function registerRateLimit(server: FastifyInstance, limiter: RequestRateLimiter, state: Pick<StateAdapters, 'keys' | 'ledger'>): void {
+export function registerRateLimit(
+  server: FastifyInstance,
+  limiter: RequestRateLimiter,
+  state: Pick<StateAdapters, 'keys' | 'ledger'>,
+): void {
   // Declared up front so every request object has the same shape (src/pipeline/auth.ts reads the account).
   server.decorateRequest('admittedAccount', null);
   server.decorateRequest('rateDecision', null);
@@ -56,10 +60,14 @@ export function registerRateLimit(server: FastifyInstance, limiter: RequestRateL
       const decision = await (early && account.id === expectedId ? early : limiter.take(account.id));
       request.rateDecision = decision;
       if (decision.allowed) return;
-      const refusal = new GatewayError('rate_limited', `More than ${decision.quota} requests in ${RATE_WINDOW_SECONDS} seconds for this key; retry after ${decision.resetSeconds} s.`, {
-        retryAfter: decision.resetSeconds,
-        details: { quota: decision.quota, windowSeconds: RATE_WINDOW_SECONDS },
-      });
+      const refusal = new GatewayError(
+        'rate_limited',
+        `More than ${decision.quota} requests in ${RATE_WINDOW_SECONDS} seconds for this key; retry after ${decision.resetSeconds} s.`,
+        {
+          retryAfter: decision.resetSeconds,
+          details: { quota: decision.quota, windowSeconds: RATE_WINDOW_SECONDS },
+        },
+      );
       return await refuse(request, reply, refusal, account, state);
     } catch (error) {
       // The state store is away: the same 503 the door would give, without waiting on it twice.
@@ -71,7 +79,10 @@ export function registerRateLimit(server: FastifyInstance, limiter: RequestRateL
   server.addHook('onSend', (request, reply, payload, done) => {
     const decision = request.rateDecision;
     if (decision) {
-      const merged = withBurstPolicy({ policy: headerText(reply.getHeader('ratelimit-policy')), limit: headerText(reply.getHeader('ratelimit')) }, decision);
+      const merged = withBurstPolicy(
+        { policy: headerText(reply.getHeader('ratelimit-policy')), limit: headerText(reply.getHeader('ratelimit')) },
+        decision,
+      );
       reply.header('ratelimit-policy', merged.policy);
       reply.header('ratelimit', merged.limit);
     }
@@ -84,12 +95,21 @@ function headerText(value: unknown): string | undefined {
 }
 
 /** REST and MCP get the error envelope; GraphQL a GraphQL response with the same code and zero billing. */
-async function refuse(request: FastifyRequest, reply: FastifyReply, error: GatewayError, account: ApiKeyRecord | null, state: Pick<StateAdapters, 'keys' | 'ledger'>): Promise<FastifyReply> {
+async function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: GatewayError,
+  account: ApiKeyRecord | null,
+  state: Pick<StateAdapters, 'keys' | 'ledger'>,
+): Promise<FastifyReply> {
   if (request.url.startsWith('/v1/') || MCP_PATH.test(request.url)) return sendRestError(reply, request, error, state.ledger, account);
   if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
   const { message, extensions } = toGraphQLError(error).toJSON();
   // The same error GraphQL would give inside a response, without the per-response Retry-After header detail.
   const { http, ...rest } = extensions as { http: { status: number } } & Record<string, unknown>;
-  const body = { errors: [{ message, extensions: { ...rest, http: { status: http.status } } }], extensions: { billing: { creditsCharged: 0, liveFetches: 0, cacheHits: 0 } } };
+  const body = {
+    errors: [{ message, extensions: { ...rest, http: { status: http.status } } }],
+    extensions: { billing: { creditsCharged: 0, liveFetches: 0, cacheHits: 0 } },
+  };
   return reply.code(error.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }

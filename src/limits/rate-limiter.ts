@@ -28,7 +28,12 @@ export function createRateLimiter(perMinute: number, state: StateAdapters): Requ
   if (perMinute <= 0) return null;
   const options = { points: perMinute, duration: RATE_WINDOW_SECONDS };
   if (!isRedisState(state)) return fromLimiter(new RateLimiterMemory(options), perMinute, (work) => work());
-  const limiter = new RateLimiterRedis({ ...options, storeClient: state.store.client, useRedisPackage: true, keyPrefix: `${state.prefix}ratelimit` });
+  const limiter = new RateLimiterRedis({
+    ...options,
+    storeClient: state.store.client,
+    useRedisPackage: true,
+    keyPrefix: `${state.prefix}ratelimit`,
+  });
   // Through the store's deadline: a Redis that is away or hung is a 503 within a second, as everywhere else.
   return fromLimiter(limiter, perMinute, (work) => state.store.call(work));
 }

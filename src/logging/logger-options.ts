@@ -12,7 +12,10 @@ export interface LogDestination {
  * Fastify's logger: JSON lines (pino), the request id on every request-scoped line
  * (`reqId`) and on every response (`x-request-id`), secrets redacted (src/logging/redaction.ts).
  */
-export function loggerOptions(config: Config, destination?: LogDestination): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
+export function loggerOptions(
+  config: Config,
+  destination?: LogDestination,
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
   const scrub = secretScrubber(config.API_KEYS.map((seeded) => seeded.key));
   return {
     requestIdHeader: false,

@@ -7,11 +7,9 @@
 export const REDACTED = '[redacted]';
 
 /** Header paths, as Fastify's request and response serialisers or a handler could log them. */
-export const REDACTED_PATHS = ['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'webhook-signature'].flatMap((name) => [
-  `req.headers["${name}"]`,
-  `res.headers["${name}"]`,
-  `headers["${name}"]`,
-]);
+export const REDACTED_PATHS = ['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'webhook-signature'].flatMap(
+  (name) => [`req.headers["${name}"]`, `res.headers["${name}"]`, `headers["${name}"]`],
+);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

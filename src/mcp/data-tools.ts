@@ -21,7 +21,8 @@ const rawSchema = z.unknown().optional().describe('the untouched upstream payloa
  */
 function outputSchemaOf(catalogue: Catalogue, endpoint: EndpointDefinition): z.ZodObject {
   const resource = catalogue.resource(endpoint.returns.type);
-  if (endpoint.returns.kind === 'list') return z.object({ data: z.object({ items: z.array(resource) }), pagination: paginationSchema, raw: rawSchema });
+  if (endpoint.returns.kind === 'list')
+    return z.object({ data: z.object({ items: z.array(resource) }), pagination: paginationSchema, raw: rawSchema });
   return z.object({ data: resource.nullable().describe('null for an empty result (not charged; see _meta.reason)'), raw: rawSchema });
 }
 
@@ -32,7 +33,9 @@ function descriptionOf(endpoint: EndpointDefinition): string {
   const caching = cacheable
     ? 'Caching: pass cache_max_age (e.g. 1h, 7d) to accept a cached result no older than that, which costs 0 credits; without it the call always fetches live.'
     : 'Caching: never cached; every call fetches live.';
-  return [endpoint.description, parameterConstraints ? `Parameters: ${parameterConstraints}.` : '', cost, caching].filter(Boolean).join('\n\n');
+  return [endpoint.description, parameterConstraints ? `Parameters: ${parameterConstraints}.` : '', cost, caching]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 /** One tool per catalogue endpoint, on the same pipeline as GET {path}: same validation, billing, cache and errors. */
@@ -45,11 +48,20 @@ export function dataTools(catalogue: Catalogue, deps: PipelineDeps): GatewayTool
       inputSchema: toolJsonSchema(requestSchema(endpoint), 'input'),
       outputSchema: toolJsonSchema(outputSchemaOf(catalogue, endpoint), 'output'),
       annotations: { title: endpoint.summary, readOnlyHint: true, openWorldHint: true },
-      _meta: { path: endpoint.path, creditCost: endpoint.flags.creditCost, cacheable: endpoint.flags.cacheable, batchable: endpoint.flags.batchable },
+      _meta: {
+        path: endpoint.path,
+        creditCost: endpoint.flags.creditCost,
+        cacheable: endpoint.flags.cacheable,
+        batchable: endpoint.flags.batchable,
+      },
     },
     async call(args, context) {
       const validated = validateRequest(endpoint, args);
-      const outcome = await runEndpoint(deps, endpoint, validated, { account: context.account, requestId: context.requestId, signal: context.signal });
+      const outcome = await runEndpoint(deps, endpoint, validated, {
+        account: context.account,
+        requestId: context.requestId,
+        signal: context.signal,
+      });
       return dataResult(outcome);
     },
   }));

@@ -1,7 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type ListToolsResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { API_VERSION } from '../docs/openapi.js';
@@ -56,9 +61,16 @@ export function registerMcpDoor(app: FastifyInstance, catalogue: Catalogue, deps
         return sendRestError(reply, request, error, deps.state.ledger, null);
       }
       // Stateless: no session to open a server-to-client stream on, or to end.
-      if (request.method !== 'POST') return jsonRpcError(reply.header('allow', 'POST'), 405, -32000, 'Method not allowed: this server is stateless; send JSON-RPC messages with POST.');
+      if (request.method !== 'POST')
+        return jsonRpcError(
+          reply.header('allow', 'POST'),
+          405,
+          -32000,
+          'Method not allowed: this server is stateless; send JSON-RPC messages with POST.',
+        );
       // One message per request, so the per-key request rate counts every call.
-      if (Array.isArray(request.body) && request.body.length > 1) return jsonRpcError(reply, 400, -32600, 'Invalid Request: send one JSON-RPC message per request (batches are not accepted).');
+      if (Array.isArray(request.body) && request.body.length > 1)
+        return jsonRpcError(reply, 400, -32600, 'Invalid Request: send one JSON-RPC message per request (batches are not accepted).');
       return answer(request, reply, account, { byName, listed, instructions });
     },
   });
@@ -70,14 +82,22 @@ interface DoorTools {
   instructions: string;
 }
 
-async function answer(request: FastifyRequest, reply: FastifyReply, account: ApiKeyRecord, { byName, listed, instructions }: DoorTools): Promise<FastifyReply> {
+async function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: ApiKeyRecord,
+  { byName, listed, instructions }: DoorTools,
+): Promise<FastifyReply> {
   // The low-level server: tools come from the catalogue with their schemas already rendered,
   // and arguments are validated by the pipeline (its messages, its error codes), not by the SDK.
   const server = new Server({ name: 'public-data-gateway', version: API_VERSION }, { capabilities: { tools: {} }, instructions });
   server.setRequestHandler(ListToolsRequestSchema, () => listed);
   server.setRequestHandler(CallToolRequestSchema, async ({ params }, extra): Promise<CallToolResult> => {
     const tool = byName.get(params.name);
-    if (!tool) return toolError(new GatewayError('invalid_request', `No tool \`${params.name}\`; tools/list names the tools.`, { details: { param: 'name' } }));
+    if (!tool)
+      return toolError(
+        new GatewayError('invalid_request', `No tool \`${params.name}\`; tools/list names the tools.`, { details: { param: 'name' } }),
+      );
     try {
       return await tool.call(params.arguments ?? {}, { account, requestId: request.id, signal: extra.signal });
     } catch (error) {
@@ -97,7 +117,10 @@ async function answer(request: FastifyRequest, reply: FastifyReply, account: Api
     });
   });
   try {
-    const webRequest = new Request(new URL(request.url, 'http://localhost'), { method: 'POST', headers: forwardedHeaders(request.headers) });
+    const webRequest = new Request(new URL(request.url, 'http://localhost'), {
+      method: 'POST',
+      headers: forwardedHeaders(request.headers),
+    });
     const response = await Promise.race([transport.handleRequest(webRequest, { parsedBody: request.body }), gone]);
     // Nobody to answer: Fastify is told the response is taken care of.
     if (response === null) return reply.hijack();
@@ -119,5 +142,8 @@ function forwardedHeaders(headers: IncomingHttpHeaders): Headers {
 }
 
 function jsonRpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
-  return reply.code(status).type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  return reply
+    .code(status)
+    .type('application/json')
+    .send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }

@@ -10,7 +10,12 @@ import { serviceResult } from './tool-results.js';
 import type { GatewayTool } from './tool.js';
 
 const paramsDescription = 'parameters of that endpoint, as its data tool takes them (cache_max_age and include_raw included)';
-const idempotencyKey = z.string().min(1).max(255).optional().describe('the same key with the same request returns the first job instead of queuing another (kept 24 h)');
+const idempotencyKey = z
+  .string()
+  .min(1)
+  .max(255)
+  .optional()
+  .describe('the same key with the same request returns the first job instead of queuing another (kept 24 h)');
 
 /**
  * Schemas of the service tools' arguments. Only the tool's own arguments are checked here; the
@@ -33,20 +38,30 @@ export function serviceTools(catalogue: Catalogue, jobs: JobService, state: Pick
   });
   const createBatchArgs = z.strictObject({
     endpoint: (batchable.length > 0 ? z.enum(batchable as [string, ...string[]]) : z.string()).describe('a batchable data endpoint path'),
-    targets: z.array(z.record(z.string(), z.unknown())).min(1).max(MAX_BATCH_TARGETS).describe(`1 to ${MAX_BATCH_TARGETS} parameter objects, one per target (${paramsDescription})`),
+    targets: z
+      .array(z.record(z.string(), z.unknown()))
+      .min(1)
+      .max(MAX_BATCH_TARGETS)
+      .describe(`1 to ${MAX_BATCH_TARGETS} parameter objects, one per target (${paramsDescription})`),
     idempotency_key: idempotencyKey,
   });
-  const jobCost = 'Creating is free; each target is charged as its data tool would be (a cache hit, an empty result or a failed target costs 0) when a worker runs it.';
+  const jobCost =
+    'Creating is free; each target is charged as its data tool would be (a cache hit, an empty result or a failed target costs 0) when a worker runs it.';
 
-  const create = (kind: 'job' | 'batch', accepted: z.ZodObject): GatewayTool['call'] => async (args, { account }) => {
-    // Only unknown names are refused here; the request itself is POST /v1/jobs's, checked by the job service.
-    const unknown = Object.keys(args).find((name) => !Object.hasOwn(accepted.shape, name));
-    if (unknown !== undefined) throw unknownParameter(unknown, accepted);
-    const { idempotency_key: key, ...body } = args;
-    if (key !== undefined && typeof key !== 'string') throw new GatewayError('invalid_request', 'Invalid parameter `idempotency_key`: expected a string.', { details: { param: 'idempotency_key' } });
-    const created = await jobs.create(account, kind, body, key === undefined ? null : checkedIdempotencyKey(key, 'idempotency_key'));
-    return serviceResult({ ...created.view, ...(created.replayed ? { replayed: true } : {}) });
-  };
+  const create =
+    (kind: 'job' | 'batch', accepted: z.ZodObject): GatewayTool['call'] =>
+    async (args, { account }) => {
+      // Only unknown names are refused here; the request itself is POST /v1/jobs's, checked by the job service.
+      const unknown = Object.keys(args).find((name) => !Object.hasOwn(accepted.shape, name));
+      if (unknown !== undefined) throw unknownParameter(unknown, accepted);
+      const { idempotency_key: key, ...body } = args;
+      if (key !== undefined && typeof key !== 'string')
+        throw new GatewayError('invalid_request', 'Invalid parameter `idempotency_key`: expected a string.', {
+          details: { param: 'idempotency_key' },
+        });
+      const created = await jobs.create(account, kind, body, key === undefined ? null : checkedIdempotencyKey(key, 'idempotency_key'));
+      return serviceResult({ ...created.view, ...(created.replayed ? { replayed: true } : {}) });
+    };
 
   return [
     {
@@ -110,5 +125,7 @@ function parseArgs<Schema extends z.ZodObject>(schema: Schema, args: Record<stri
 
 function unknownParameter(param: string, schema: z.ZodObject): GatewayError {
   const allowed = Object.keys(schema.shape);
-  return new GatewayError('invalid_request', `Unknown parameter \`${param}\`; this tool accepts ${allowed.join(', ') || 'no arguments'}.`, { details: { param, allowed } });
+  return new GatewayError('invalid_request', `Unknown parameter \`${param}\`; this tool accepts ${allowed.join(', ') || 'no arguments'}.`, {
+    details: { param, allowed },
+  });
 }

@@ -4,5 +4,8 @@
  * underscores alone read best to a model and keep the name one identifier.
  */
 export function toolNameOf(path: `/v1/${string}`): string {
-  return path.slice('/v1/'.length).replace(/[^A-Za-z0-9]+/g, '_').toLowerCase();
+  return path
+    .slice('/v1/'.length)
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toLowerCase();
 }

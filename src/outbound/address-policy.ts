@@ -49,7 +49,11 @@ const EMBEDDED_V4 = [
   /^64:ff9b::(\d+\.\d+\.\d+\.\d+)$/i, // NAT64 well-known prefix
   /^::(\d+\.\d+\.\d+\.\d+)$/i, // IPv4-compatible (deprecated)
 ];
-const HEX_EMBEDDED_V4 = [/^::ffff:(?:0:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i, /^64:ff9b::([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i, /^::([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i];
+const HEX_EMBEDDED_V4 = [
+  /^::ffff:(?:0:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i,
+  /^64:ff9b::([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i,
+  /^::([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i,
+];
 
 export type AddressVerdict = { allowed: true; address: string } | { allowed: false; address: string; reason: string };
 
@@ -64,7 +68,9 @@ export function classifyAddress(input: string): AddressVerdict {
   const embedded = embeddedIpv4(address);
   if (embedded !== null) {
     const inner = classifyAddress(embedded);
-    return inner.allowed ? { allowed: true, address: input } : { allowed: false, address: input, reason: `${inner.reason}, embedded in IPv6` };
+    return inner.allowed
+      ? { allowed: true, address: input }
+      : { allowed: false, address: input, reason: `${inner.reason}, embedded in IPv6` };
   }
   const version = isIP(address);
   if (version === 0) return { allowed: false, address: input, reason: 'not an IP address' };

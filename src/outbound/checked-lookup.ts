@@ -7,7 +7,9 @@ import { OutboundRefusedError } from './refusal.js';
 export type ResolveAll = (hostname: string) => Promise<LookupAddress[]>;
 
 export const systemResolveAll: ResolveAll = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
 
 export interface AddressCheckOptions {
   /** WEBHOOK_ALLOW_PRIVATE: lets loopback and private targets through (tests only). */
@@ -24,12 +26,16 @@ export interface AddressCheckOptions {
 export async function resolveChecked(hostname: string, options: AddressCheckOptions): Promise<LookupAddress[]> {
   const bare = hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(bare);
-  const addresses: LookupAddress[] = literal !== 0 ? [{ address: bare, family: literal }] : await (options.resolveAll ?? systemResolveAll)(bare);
+  const addresses: LookupAddress[] =
+    literal !== 0 ? [{ address: bare, family: literal }] : await (options.resolveAll ?? systemResolveAll)(bare);
   if (addresses.length === 0) throw new OutboundRefusedError(`${hostname} has no address.`);
   if (options.allowPrivate) return addresses;
   for (const { address } of addresses) {
     const verdict = classifyAddress(address);
-    if (!verdict.allowed) throw new OutboundRefusedError(`${hostname} resolves to ${address}, a ${verdict.reason} address; only public addresses may be reached.`);
+    if (!verdict.allowed)
+      throw new OutboundRefusedError(
+        `${hostname} resolves to ${address}, a ${verdict.reason} address; only public addresses may be reached.`,
+      );
   }
   return addresses;
 }

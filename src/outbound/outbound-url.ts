@@ -15,7 +15,8 @@ export function parseOutboundUrl(raw: string, options: { allowPrivate: boolean }
   if (raw.length > MAX_OUTBOUND_URL_LENGTH) throw new OutboundRefusedError(`The URL is longer than ${MAX_OUTBOUND_URL_LENGTH} characters.`);
   const url = URL.parse(raw);
   if (!url) throw new OutboundRefusedError('The URL is not an absolute URL.');
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefusedError(`The URL must use http or https, not ${url.protocol.replace(/:$/, '')}.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundRefusedError(`The URL must use http or https, not ${url.protocol.replace(/:$/, '')}.`);
   if (url.username !== '' || url.password !== '') throw new OutboundRefusedError('The URL must not carry a user name or password.');
   if (url.hostname === '') throw new OutboundRefusedError('The URL has no host.');
   if (!options.allowPrivate) assertPublicLiteral(url);
@@ -30,5 +31,6 @@ export function assertPublicLiteral(url: URL): void {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) === 0) return;
   const verdict = classifyAddress(host);
-  if (!verdict.allowed) throw new OutboundRefusedError(`${url.hostname} is a ${verdict.reason} address; only public addresses may be reached.`);
+  if (!verdict.allowed)
+    throw new OutboundRefusedError(`${url.hostname} is a ${verdict.reason} address; only public addresses may be reached.`);
 }

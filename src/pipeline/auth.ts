@@ -17,7 +17,11 @@ export interface AdmittableRequest {
  * 401 before anything else: a key problem is never a billing error. With `request`,
  * an account the rate-limit hook found for this very request is used without a second lookup.
  */
-export async function authenticate(keys: Keys, presented: string | string[] | undefined, request?: AdmittableRequest): Promise<ApiKeyRecord> {
+export async function authenticate(
+  keys: Keys,
+  presented: string | string[] | undefined,
+  request?: AdmittableRequest,
+): Promise<ApiKeyRecord> {
   const known = request?.admittedAccount;
   if (known) return known;
   const key = Array.isArray(presented) ? presented[0] : presented;

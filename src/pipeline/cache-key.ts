@@ -10,7 +10,11 @@ const known = new WeakMap<object, string>();
 export function cacheKey(path: string, params: Record<string, unknown>): string {
   const remembered = Object.isFrozen(params) ? known.get(params) : undefined;
   if (remembered !== undefined && remembered.startsWith(`${path}?`)) return remembered;
-  const canonical = JSON.stringify(Object.keys(params).sort().map((name) => [name, params[name]]));
+  const canonical = JSON.stringify(
+    Object.keys(params)
+      .sort()
+      .map((name) => [name, params[name]]),
+  );
   const key = `${path}?${createHash('sha256').update(canonical).digest('base64url')}`;
   // Only frozen objects are remembered: a mutable one could change after its key was taken.
   if (Object.isFrozen(params)) known.set(params, key);

@@ -34,7 +34,12 @@ export function createPipelineDeps(
 ): { deps: PipelineDeps; budgets: BudgetGuard; close(): Promise<void> } {
   // Per-host budgets shared through the state (Redis when set), with the operator's ceilings.
   const budgets = new BudgetGuard({ store: createBudgetStore(state), ceilings: config.UPSTREAM_BUDGETS, observer: options.observer });
-  const client = new UpstreamClient({ origins: config.UPSTREAM_ORIGINS, timeoutMs: options.timeoutMs, budgets, observer: options.observer });
+  const client = new UpstreamClient({
+    origins: config.UPSTREAM_ORIGINS,
+    timeoutMs: options.timeoutMs,
+    budgets,
+    observer: options.observer,
+  });
   const upstreamOf = (family: FamilyDefinition): Upstream | GatewayError => {
     if (family.providerEnv) {
       const providerUrl = config.settings[family.providerEnv];

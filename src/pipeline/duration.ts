@@ -17,6 +17,10 @@ export function parseDuration(text: string): number | null {
   const [, weeks, days, hours, minutes, seconds] = iso;
   if ([weeks, days, hours, minutes, seconds].every((part) => part === undefined)) return null;
   return Math.floor(
-    Number(weeks ?? 0) * 604_800 + Number(days ?? 0) * 86_400 + Number(hours ?? 0) * 3600 + Number(minutes ?? 0) * 60 + Number(seconds ?? 0),
+    Number(weeks ?? 0) * 604_800 +
+      Number(days ?? 0) * 86_400 +
+      Number(hours ?? 0) * 3600 +
+      Number(minutes ?? 0) * 60 +
+      Number(seconds ?? 0),
   );
 }

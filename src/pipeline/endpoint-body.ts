@@ -12,17 +12,27 @@ export function parseEndpointBody<Schema extends z.ZodObject>(schema: Schema, bo
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const field = issue.code === 'unrecognized_keys' ? issue.keys[0]! : issue.path.join('.') || 'body';
-  const message = issue.code === 'unrecognized_keys' ? `is not a field of this body (${Object.keys(schema.shape).join(', ')})` : issue.message;
+  const message =
+    issue.code === 'unrecognized_keys' ? `is not a field of this body (${Object.keys(schema.shape).join(', ')})` : issue.message;
   throw new GatewayError('invalid_request', `Invalid \`${field}\`: ${message}.`, { details: { param: field } });
 }
 
 /** The catalogue endpoint a body names; 400 when there is none, or when it lacks the flag this use needs. */
-export function endpointNamed(catalogue: Catalogue, path: string, needs?: keyof Pick<EndpointFlags, 'batchable' | 'subscribable'>): EndpointDefinition {
+export function endpointNamed(
+  catalogue: Catalogue,
+  path: string,
+  needs?: keyof Pick<EndpointFlags, 'batchable' | 'subscribable'>,
+): EndpointDefinition {
   const endpoint = catalogue.byPath.get(path);
-  if (!endpoint) throw new GatewayError('invalid_request', `Unknown endpoint \`${path}\`; see /openapi.json for the data endpoints.`, { details: { param: 'endpoint' } });
+  if (!endpoint)
+    throw new GatewayError('invalid_request', `Unknown endpoint \`${path}\`; see /openapi.json for the data endpoints.`, {
+      details: { param: 'endpoint' },
+    });
   if (needs && !endpoint.flags[needs]) {
     const use = needs === 'batchable' ? 'batched' : 'subscribed to';
-    throw new GatewayError('invalid_request', `${endpoint.path} cannot be ${use} (x-${needs} is false).`, { details: { param: 'endpoint', endpoint: endpoint.path } });
+    throw new GatewayError('invalid_request', `${endpoint.path} cannot be ${use} (x-${needs} is false).`, {
+      details: { param: 'endpoint', endpoint: endpoint.path },
+    });
   }
   return endpoint;
 }

@@ -52,7 +52,11 @@ function lazyPair<T>(value: { object: T } | { text: string }): { readonly object
  * An outcome from a payload held as objects (a live fetch) or as stored text (a cache hit).
  * `raw` is given only when the caller asked for it.
  */
-export function makeOutcome(facts: OutcomeFacts, payload: { object: OutcomePayload } | { text: string }, raw: { object: unknown } | { text: string } | null): EndpointOutcome {
+export function makeOutcome(
+  facts: OutcomeFacts,
+  payload: { object: OutcomePayload } | { text: string },
+  raw: { object: unknown } | { text: string } | null,
+): EndpointOutcome {
   const payloadPair = lazyPair(payload);
   const rawPair = raw === null ? null : lazyPair(raw);
   return {

@@ -60,9 +60,13 @@ function invalidRequestFrom(endpoint: EndpointDefinition, error: z.ZodError): Ga
   const issue = error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {
     const allowed = Object.keys(requestSchema(endpoint).shape).join(', ');
-    return new GatewayError('invalid_request', `Unknown parameter ${issue.keys.map((key) => `\`${key}\``).join(', ')}; ${endpoint.path} accepts ${allowed}.`, {
-      details: { param: issue.keys[0], unknown: issue.keys, allowed: Object.keys(requestSchema(endpoint).shape) },
-    });
+    return new GatewayError(
+      'invalid_request',
+      `Unknown parameter ${issue.keys.map((key) => `\`${key}\``).join(', ')}; ${endpoint.path} accepts ${allowed}.`,
+      {
+        details: { param: issue.keys[0], unknown: issue.keys, allowed: Object.keys(requestSchema(endpoint).shape) },
+      },
+    );
   }
   const param = String(issue.path[0] ?? 'query');
   const allowedValues = issue.code === 'invalid_value' ? ` Allowed values: ${issue.values.map(String).join(', ')}.` : '';

@@ -59,7 +59,12 @@ export interface CallContext {
  * release, store. Authentication (authenticate()) and validation (validateRequest(), or the same
  * zod schema in GraphQL) happen before, at the door, once per request.
  */
-export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefinition, request: ValidatedRequest, call: CallContext): Promise<EndpointOutcome> {
+export async function runEndpoint(
+  deps: PipelineDeps,
+  endpoint: EndpointDefinition,
+  request: ValidatedRequest,
+  call: CallContext,
+): Promise<EndpointOutcome> {
   const upstream = deps.upstreamFor(endpoint);
   const now = deps.now?.() ?? new Date();
   const key = endpoint.flags.cacheable ? cacheKey(endpoint.path, request.params) : null;
@@ -77,7 +82,11 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
   if (charged) {
     // A call with its own upstream deadline (a job) holds its credits for that deadline, not the HTTP doors'.
     const holdMs = call.upstreamTimeoutMs === undefined ? undefined : reservationHoldMs(call.upstreamTimeoutMs);
-    const reserved = await ledger.reserve(call.account.id, reservationId, cost, call.account.dailyCap, { endpoint: endpoint.path, requestId: call.requestId, holdMs });
+    const reserved = await ledger.reserve(call.account.id, reservationId, cost, call.account.dailyCap, {
+      endpoint: endpoint.path,
+      requestId: call.requestId,
+      holdMs,
+    });
     if (!reserved.ok) throw billingRefusal(reserved.reason, cost, reserved.balance, call.account.dailyCap, now);
   }
   const release = () => (charged ? ledger.release(reservationId) : Promise.resolve());
@@ -98,14 +107,26 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
   const facts = { endpoint, fetchedAt, cached: false, ageSeconds: null, empty, warnings: result.warnings ?? [] };
   if (empty) {
     await release();
-    return makeOutcome({ ...facts, creditsCharged: 0, emptyReason: result.emptyReason ?? 'empty' }, { object: payload }, request.includeRaw ? { object: raw } : null);
+    return makeOutcome(
+      { ...facts, creditsCharged: 0, emptyReason: result.emptyReason ?? 'empty' },
+      { object: payload },
+      request.includeRaw ? { object: raw } : null,
+    );
   }
-  const outcome = makeOutcome({ ...facts, creditsCharged: cost, emptyReason: null }, { object: payload }, request.includeRaw ? { object: raw } : null);
+  const outcome = makeOutcome(
+    { ...facts, creditsCharged: cost, emptyReason: null },
+    { object: payload },
+    request.includeRaw ? { object: raw } : null,
+  );
   await call.beforeCommit?.(outcome);
   if (charged) await ledger.commit(reservationId);
   // A partial result is served, never kept: the next caller deserves another try at the whole.
   if (key !== null && outcome.warnings.length === 0) {
-    await deps.state.cache.set(key, { body: outcome.payloadJson, raw: request.includeRaw ? outcome.rawJson! : JSON.stringify(raw), fetchedAt });
+    await deps.state.cache.set(key, {
+      body: outcome.payloadJson,
+      raw: request.includeRaw ? outcome.rawJson! : JSON.stringify(raw),
+      fetchedAt,
+    });
   }
   return outcome;
 }
@@ -115,7 +136,11 @@ export async function runEndpoint(deps: PipelineDeps, endpoint: EndpointDefiniti
  * Redis both leave in one round trip); null when the call may not be served from the cache.
  * The pipeline decides eligibility; the door only starts the read sooner.
  */
-export function startCacheRead(deps: Pick<PipelineDeps, 'state' | 'now'>, endpoint: EndpointDefinition, request: ValidatedRequest): Promise<CacheEntry | null> | null {
+export function startCacheRead(
+  deps: Pick<PipelineDeps, 'state' | 'now'>,
+  endpoint: EndpointDefinition,
+  request: ValidatedRequest,
+): Promise<CacheEntry | null> | null {
   if (!mayServeFromCache(endpoint, request)) return null;
   // The oldest entry this caller accepts, on the pipeline's clock: a near copy that recent answers without Redis.
   const minFetchedAt = (deps.now?.() ?? new Date()).getTime() - request.cacheMaxAgeSeconds * 1000;
@@ -126,14 +151,18 @@ export function startCacheRead(deps: Pick<PipelineDeps, 'state' | 'now'>, endpoi
 }
 
 /** Whether a call may be answered from the cache: the endpoint is cacheable and the caller gave cache_max_age. */
-export function mayServeFromCache(endpoint: EndpointDefinition, request: ValidatedRequest): request is ValidatedRequest & { cacheMaxAgeSeconds: number } {
+export function mayServeFromCache(
+  endpoint: EndpointDefinition,
+  request: ValidatedRequest,
+): request is ValidatedRequest & { cacheMaxAgeSeconds: number } {
   return endpoint.flags.cacheable && request.cacheMaxAgeSeconds !== null;
 }
 
 /** The family's upstream bound to this call: its abort signal, and its per-request memo of GETs. */
 function forCall(upstream: Upstream, call: CallContext): Upstream {
   const { signal, upstreamMemo: memo, upstreamTimeoutMs: timeoutMs } = call;
-  const send = (upstreamRequest: UpstreamRequest) => upstream.fetch(signal || timeoutMs ? { ...upstreamRequest, signal, timeoutMs } : upstreamRequest);
+  const send = (upstreamRequest: UpstreamRequest) =>
+    upstream.fetch(signal || timeoutMs ? { ...upstreamRequest, signal, timeoutMs } : upstreamRequest);
   if (!memo) return { fetch: send };
   return {
     fetch(upstreamRequest) {
@@ -150,18 +179,35 @@ function forCall(upstream: Upstream, call: CallContext): Upstream {
 }
 
 function fromCache(endpoint: EndpointDefinition, hit: CacheEntry, ageSeconds: number, includeRaw: boolean): EndpointOutcome {
-  const facts = { endpoint, fetchedAt: hit.fetchedAt, cached: true, ageSeconds, creditsCharged: 0, empty: false, emptyReason: null, warnings: [] };
+  const facts = {
+    endpoint,
+    fetchedAt: hit.fetchedAt,
+    cached: true,
+    ageSeconds,
+    creditsCharged: 0,
+    empty: false,
+    emptyReason: null,
+    warnings: [],
+  };
   return makeOutcome(facts, { text: hit.body }, includeRaw ? { text: hit.raw } : null);
 }
 
-function billingRefusal(reason: 'insufficient_credits' | 'daily_cap_exceeded', cost: number, balance: number, dailyCap: number | null, now: Date): GatewayError {
+function billingRefusal(
+  reason: 'insufficient_credits' | 'daily_cap_exceeded',
+  cost: number,
+  balance: number,
+  dailyCap: number | null,
+  now: Date,
+): GatewayError {
   if (reason === 'daily_cap_exceeded') {
     return new GatewayError('daily_cap_exceeded', `The daily cap of ${dailyCap} credits is reached; it resets at 00:00 UTC.`, {
       details: { dailyCap },
       retryAfter: secondsToNextUtcDay(now),
     });
   }
-  return new GatewayError('insufficient_credits', `This call costs ${cost} credit(s) and the balance is ${balance}.`, { details: { cost, balance } });
+  return new GatewayError('insufficient_credits', `This call costs ${cost} credit(s) and the balance is ${balance}.`, {
+    details: { cost, balance },
+  });
 }
 
 /** A normaliser that produced something outside the published schema means the platform changed. */

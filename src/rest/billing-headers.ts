@@ -5,7 +5,11 @@ import type { AccountUsage } from '../state/ports.js';
  * x-credits-* headers, and the IETF RateLimit / RateLimit-Policy fields
  * (draft-ietf-httpapi-ratelimit-headers) describing the daily cap when the key has one.
  */
-export function billingHeaders(creditsCharged: number, usage: Pick<AccountUsage, 'balance' | 'dailyUsed' | 'dailyCap'> | null, now = new Date()): Record<string, string> {
+export function billingHeaders(
+  creditsCharged: number,
+  usage: Pick<AccountUsage, 'balance' | 'dailyUsed' | 'dailyCap'> | null,
+  now = new Date(),
+): Record<string, string> {
   const headers: Record<string, string> = { 'x-credits-charged': String(creditsCharged) };
   // Without a balance reading (the store failed after the charge was settled) only the charge is stated.
   if (usage === null) return headers;

@@ -18,17 +18,28 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
     app.get(endpoint.path, async (request, reply) => {
       const presented = request.headers['x-api-key'];
       const validation = validateOrError(memo, endpoint, request.raw.url, request.query as Record<string, unknown>);
-      const early = 'validated' in validation ? startHitReads(deps, endpoint, validation.validated, presented, request.admittedAccount?.id) : null;
+      const early =
+        'validated' in validation ? startHitReads(deps, endpoint, validation.validated, presented, request.admittedAccount?.id) : null;
       const account = await authenticateRest(deps.state.keys, request);
       if ('error' in validation) throw validation.error;
       const { validated } = validation;
       let signal: AbortSignal | undefined;
       // Lazy: only a live fetch reads the signal, so a cache hit never pays for a controller and a listener.
-      const call: CallContext = { account, requestId: request.id, cachedEntry: early?.entry, get signal() { return (signal ??= abortOnDisconnect(reply)); } };
+      const call: CallContext = {
+        account,
+        requestId: request.id,
+        cachedEntry: early?.entry,
+        get signal() {
+          return (signal ??= abortOnDisconnect(reply));
+        },
+      };
       const outcome = await runEndpoint(deps, endpoint, validated, call);
       // A live result moved the balance: read it after the charge was settled.
       const earlyUsage = outcome.cached && early ? await early.usage : null;
-      const usage = earlyUsage && earlyUsage.accountId === account.id ? { ...earlyUsage.usage, dailyCap: account.dailyCap } : await readUsage(deps, account);
+      const usage =
+        earlyUsage && earlyUsage.accountId === account.id
+          ? { ...earlyUsage.usage, dailyCap: account.dailyCap }
+          : await readUsage(deps, account);
       return reply.code(200).headers(billingHeaders(outcome.creditsCharged, usage)).type('application/json').send(successBody(outcome));
     });
   }
@@ -36,12 +47,20 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
   app.get('/v1/account', async (request, reply) => {
     const account = await authenticateRest(deps.state.keys, request);
     const { usage, view } = await readAccount(deps.state, account);
-    return reply.code(200).headers(billingHeaders(0, usage)).send({ success: true, data: view, meta: { creditsCharged: 0 } });
+    return reply
+      .code(200)
+      .headers(billingHeaders(0, usage))
+      .send({ success: true, data: view, meta: { creditsCharged: 0 } });
   });
 }
 
 /** Validation runs before authentication but reports after it: a request with no key is 401 even when its query is bad. */
-function validateOrError(memo: ValidationMemo, endpoint: EndpointDefinition, rawUrl: string | undefined, query: Record<string, unknown>): { validated: ValidatedRequest } | { error: unknown } {
+function validateOrError(
+  memo: ValidationMemo,
+  endpoint: EndpointDefinition,
+  rawUrl: string | undefined,
+  query: Record<string, unknown>,
+): { validated: ValidatedRequest } | { error: unknown } {
   try {
     return { validated: memo.validate(endpoint, rawUrl, query) };
   } catch (error) {
@@ -56,7 +75,13 @@ function validateOrError(memo: ValidationMemo, endpoint: EndpointDefinition, raw
  * is keyed by the id the key's hash gives, checked against the account the lookup returns).
  * A hit charges nothing, so a balance read beside the cache read is as true as one after it.
  */
-function startHitReads(deps: PipelineDeps, endpoint: EndpointDefinition, validated: ValidatedRequest, presented: string | string[] | undefined, knownAccountId: string | undefined) {
+function startHitReads(
+  deps: PipelineDeps,
+  endpoint: EndpointDefinition,
+  validated: ValidatedRequest,
+  presented: string | string[] | undefined,
+  knownAccountId: string | undefined,
+) {
   const key = Array.isArray(presented) ? presented[0] : presented;
   if (key === undefined) return null;
   const entry = startCacheRead(deps, endpoint, validated);

@@ -21,7 +21,10 @@ export async function authenticateRest(keys: Keys, request: FastifyRequest): Pro
  * The REST door (/v1): data routes, jobs, subscriptions and the account, in one Fastify scope
  * whose error handler renders every failure as the error envelope. Routes only throw.
  */
-export function registerRestDoor(server: FastifyInstance, services: { catalogue: Catalogue; deps: PipelineDeps; jobs: JobService; subscriptions: SubscriptionService }): void {
+export function registerRestDoor(
+  server: FastifyInstance,
+  services: { catalogue: Catalogue; deps: PipelineDeps; jobs: JobService; subscriptions: SubscriptionService },
+): void {
   server.register(async (scope) => {
     scope.decorateRequest('restAccount', null);
     scope.setErrorHandler((error, request, reply) => sendRestError(reply, request, error, services.deps.state.ledger));

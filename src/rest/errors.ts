@@ -27,7 +27,13 @@ export function asRestFailure(error: unknown, request: FastifyRequest): GatewayE
 }
 
 /** Renders a failure as the error envelope, with Retry-After and the caller's balance when known. */
-export async function sendRestError(reply: FastifyReply, request: FastifyRequest, error: unknown, ledger: Pick<Ledger, 'usage'>, account = request.restAccount ?? null): Promise<FastifyReply> {
+export async function sendRestError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  error: unknown,
+  ledger: Pick<Ledger, 'usage'>,
+  account = request.restAccount ?? null,
+): Promise<FastifyReply> {
   const failure = asRestFailure(error, request);
   if (failure.retryAfter !== undefined) reply.header('retry-after', String(failure.retryAfter));
   if (account) reply.headers(billingHeaders(0, await ledger.usage(account.id, account.dailyCap).catch(() => null)));

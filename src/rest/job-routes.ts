@@ -11,7 +11,10 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobService, deps: 
     const account = await authenticateRest(deps.state.keys, request);
     const created = await jobs.create(account, kind, request.body, idempotencyKeyOf(request));
     if (created.replayed) reply.header('idempotent-replayed', 'true');
-    return reply.code(202).type('application/json').send({ success: true, data: created.view, meta: { creditsCharged: 0 } });
+    return reply
+      .code(202)
+      .type('application/json')
+      .send({ success: true, data: created.view, meta: { creditsCharged: 0 } });
   };
   app.post('/v1/jobs', create('job'));
   app.post('/v1/jobs/batch', create('batch'));
@@ -20,15 +23,24 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobService, deps: 
     const account = await authenticateRest(deps.state.keys, request);
     const { cursor, limit, ...unknown } = request.query;
     const extra = Object.keys(unknown);
-    if (extra.length > 0) throw new GatewayError('invalid_request', `Unknown parameter \`${extra[0]}\`; this route accepts cursor, limit.`, { details: { param: extra[0] } });
+    if (extra.length > 0)
+      throw new GatewayError('invalid_request', `Unknown parameter \`${extra[0]}\`; this route accepts cursor, limit.`, {
+        details: { param: extra[0] },
+      });
     const view = await jobs.get(account, request.params.id, cursor, limit === undefined ? undefined : Number(limit));
-    return reply.code(200).type('application/json').send({ success: true, data: view, meta: { creditsCharged: 0 } });
+    return reply
+      .code(200)
+      .type('application/json')
+      .send({ success: true, data: view, meta: { creditsCharged: 0 } });
   });
 
   app.delete<{ Params: { id: string } }>('/v1/jobs/:id', async (request, reply) => {
     const account = await authenticateRest(deps.state.keys, request);
     const view = await jobs.cancel(account, request.params.id);
-    return reply.code(200).type('application/json').send({ success: true, data: view, meta: { creditsCharged: 0 } });
+    return reply
+      .code(200)
+      .type('application/json')
+      .send({ success: true, data: view, meta: { creditsCharged: 0 } });
   });
 }
 

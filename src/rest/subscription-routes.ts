@@ -6,21 +6,37 @@ import type { SubscriptionService } from '../subscriptions/service.js';
 import { authenticateRest } from './door.js';
 
 /** POST, GET (list and one) and DELETE /v1/subscriptions. */
-export function registerSubscriptionRoutes(app: FastifyInstance, subscriptions: SubscriptionService, deps: Pick<PipelineDeps, 'state'>): void {
+export function registerSubscriptionRoutes(
+  app: FastifyInstance,
+  subscriptions: SubscriptionService,
+  deps: Pick<PipelineDeps, 'state'>,
+): void {
   /** Authenticates and renders `work`'s answer as the envelope (failures go to the door's error handler). */
   const handle =
     <R extends FastifyRequest>(work: (account: ApiKeyRecord, request: R) => Promise<{ status: number; data: unknown }>) =>
     async (request: R, reply: FastifyReply) => {
       const account = await authenticateRest(deps.state.keys, request);
       const { status, data } = await work(account, request);
-      return reply.code(status).type('application/json').send({ success: true, data, meta: { creditsCharged: 0 } });
+      return reply
+        .code(status)
+        .type('application/json')
+        .send({ success: true, data, meta: { creditsCharged: 0 } });
     };
 
-  app.post('/v1/subscriptions', handle(async (account, request) => ({ status: 201, data: await subscriptions.create(account, request.body) })));
-  app.get('/v1/subscriptions', handle(async (account) => ({ status: 200, data: { items: await subscriptions.list(account.id) } })));
+  app.post(
+    '/v1/subscriptions',
+    handle(async (account, request) => ({ status: 201, data: await subscriptions.create(account, request.body) })),
+  );
+  app.get(
+    '/v1/subscriptions',
+    handle(async (account) => ({ status: 200, data: { items: await subscriptions.list(account.id) } })),
+  );
   app.get<{ Params: { id: string } }>(
     '/v1/subscriptions/:id',
-    handle(async (account, request: FastifyRequest<{ Params: { id: string } }>) => ({ status: 200, data: (await subscriptions.get(account.id, request.params.id)) ?? notFound(request.params.id) })),
+    handle(async (account, request: FastifyRequest<{ Params: { id: string } }>) => ({
+      status: 200,
+      data: (await subscriptions.get(account.id, request.params.id)) ?? notFound(request.params.id),
+    })),
   );
   app.delete<{ Params: { id: string } }>(
     '/v1/subscriptions/:id',

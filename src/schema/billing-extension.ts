@@ -28,7 +28,8 @@ function publishErrorExtensions(result: SerialisableResult): void {
         const json = error.toJSON();
         const extensions: Record<string, unknown> = { ...json.extensions };
         const code = extensions.code;
-        if (typeof code === 'string' && CALLER_DOCUMENT_CODES.has(code)) Object.assign(extensions, { code: 'invalid_request', graphqlCode: code });
+        if (typeof code === 'string' && CALLER_DOCUMENT_CODES.has(code))
+          Object.assign(extensions, { code: 'invalid_request', graphqlCode: code });
         if (statuses[index] !== undefined) extensions.http = { status: statuses[index] };
         return { ...json, extensions };
       }),

@@ -20,7 +20,9 @@ export function registerGraphQLDoors(
   extras: GraphQLExtras & { limits?: Partial<QueryLimits> } = {},
   graphiql?: GraphiQLSettings,
 ): PubSubEventTarget {
-  const events = new PubSubEventTarget(deps.state.pubsub, { onError: (error, topic) => deps.logError('pub/sub failed', { err: error, topic }) });
+  const events = new PubSubEventTarget(deps.state.pubsub, {
+    onError: (error, topic) => deps.logError('pub/sub failed', { err: error, topic }),
+  });
   const contexts = new GraphQLContextFactory(deps, events, extras);
   const yoga = createGraphQLServer(schema, deps, { contexts, limits: extras.limits, graphiql });
   // Yoga handles /graphql unchanged (the graphql-http audits depend on it): it reads the body itself.

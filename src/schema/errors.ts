@@ -9,7 +9,10 @@ export function toGraphQLError(error: unknown): GraphQLError {
     originalError: isGatewayError(error) ? undefined : (error as Error),
     extensions: {
       code: failure.code,
-      http: { status: failure.status, ...(failure.retryAfter === undefined ? {} : { headers: { 'retry-after': String(failure.retryAfter) } }) },
+      http: {
+        status: failure.status,
+        ...(failure.retryAfter === undefined ? {} : { headers: { 'retry-after': String(failure.retryAfter) } }),
+      },
       retryable: failure.retryable,
       ...(failure.details ? { details: failure.details } : {}),
     },

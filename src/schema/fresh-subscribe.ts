@@ -4,7 +4,8 @@ import { attachBilling } from './billing-extension.js';
 import type { GraphQLContext } from './context.js';
 import { toGraphQLError } from './errors.js';
 
-const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> => typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
+  typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 
 /**
  * graphql-js `subscribe`, except that every event executes with a context of its own:

@@ -47,7 +47,8 @@ type OutputType = 'String' | 'Int' | 'Float' | 'Boolean' | 'JSON' | AnyObjectRef
 const INT32 = 2 ** 31 - 1;
 
 /** GraphQL's Int is 32-bit: only a whole number bounded within it maps to Int; counts without a bound stay Float. */
-const isInt32 = (schema: z.ZodNumber): boolean => schema.isInt && (schema.minValue ?? -Infinity) >= -INT32 - 1 && (schema.maxValue ?? Infinity) <= INT32;
+const isInt32 = (schema: z.ZodNumber): boolean =>
+  schema.isInt && (schema.minValue ?? -Infinity) >= -INT32 - 1 && (schema.maxValue ?? Infinity) <= INT32;
 
 function outputType(schema: z.ZodType): OutputType {
   if (schema instanceof z.ZodString) return 'String';

@@ -42,7 +42,10 @@ function scopedToken(request: FastifyRequest, account: ApiKeyRecord): string | n
 
 function errorResponse(error: GraphQLError): SseResponse {
   const status = (error.extensions.http as { status?: number } | undefined)?.status ?? 500;
-  return [JSON.stringify({ errors: [error.toJSON()] }), { status, statusText: status === 401 ? 'Unauthorized' : 'Error', headers: { 'content-type': 'application/json; charset=utf-8' } }];
+  return [
+    JSON.stringify({ errors: [error.toJSON()] }),
+    { status, statusText: status === 401 ? 'Unauthorized' : 'Error', headers: { 'content-type': 'application/json; charset=utf-8' } },
+  ];
 }
 
 /**
@@ -56,7 +59,12 @@ function errorResponse(error: GraphQLError): SseResponse {
  * Stream tokens are scoped to the key that reserved them (`{accountId}:{uuid}`): a token
  * presented with another key names a stream that does not exist (404).
  */
-export function registerGraphQLStream(server: FastifyInstance, schema: GraphQLSchema, contexts: GraphQLContextFactory, limits: Partial<QueryLimits> = {}): void {
+export function registerGraphQLStream(
+  server: FastifyInstance,
+  schema: GraphQLSchema,
+  contexts: GraphQLContextFactory,
+  limits: Partial<QueryLimits> = {},
+): void {
   const accounts = new WeakMap<FastifyRequest, ApiKeyRecord>();
   const reservations = new StreamReservations({ maxPerAccount: MAX_STREAMS_PER_KEY, ttlMs: RESERVATION_TTL_MS });
 
@@ -88,7 +96,14 @@ export function registerGraphQLStream(server: FastifyInstance, schema: GraphQLSc
       // PUT always issues a new token, whatever the request carries: graphql-sse's client keeps
       // the previous stream's token in its headers when it reconnects.
       if (!reservations.hasRoom(account.id)) {
-        return errorResponse(toGraphQLError(new GatewayError('invalid_request', `A key may hold at most ${MAX_STREAMS_PER_KEY} single-connection streams; close one first.`)));
+        return errorResponse(
+          toGraphQLError(
+            new GatewayError(
+              'invalid_request',
+              `A key may hold at most ${MAX_STREAMS_PER_KEY} single-connection streams; close one first.`,
+            ),
+          ),
+        );
       }
       return `${account.id}:${randomUUID()}`;
     },
@@ -98,7 +113,13 @@ export function registerGraphQLStream(server: FastifyInstance, schema: GraphQLSc
       const checked = checkOperation(schema, params.query, params.operationName, params.variables, limits);
       // graphql-sse recognises a result by its data member.
       if ('errors' in checked) return { data: null, errors: checked.errors };
-      return { schema, document: checked.document, operationName: params.operationName, variableValues: params.variables, contextValue: contextFor(request) };
+      return {
+        schema,
+        document: checked.document,
+        operationName: params.operationName,
+        variableValues: params.variables,
+        contextValue: contextFor(request),
+      };
     },
     onNext(context, _request, result) {
       // Stream events carry their own billing (fresh-subscribe.ts); single results get the operation's.
@@ -135,7 +156,8 @@ export function registerGraphQLStream(server: FastifyInstance, schema: GraphQLSc
       return errorResponse(toGraphQLError(error));
     });
     const account = accounts.get(request);
-    if (request.method === 'PUT' && init.status === 201 && typeof body === 'string' && account) reservations.reserved(account.id, body, expire(request, body));
+    if (request.method === 'PUT' && init.status === 201 && typeof body === 'string' && account)
+      reservations.reserved(account.id, body, expire(request, body));
 
     reply.raw.writeHead(init.status, init.statusText, { ...init.headers, 'x-request-id': request.id });
     if (!body || typeof body === 'string') {

@@ -15,7 +15,10 @@ const JobProgress = builder.objectRef<{ total: number; done: number; failed: num
   fields: (t) => ({ total: t.exposeInt('total'), done: t.exposeInt('done'), failed: t.exposeInt('failed') }),
 });
 
-const field = <T>(name: string) => (view: JobView) => (view[name] ?? null) as T;
+const field =
+  <T>(name: string) =>
+  (view: JobView) =>
+    (view[name] ?? null) as T;
 
 const Job = builder.objectRef<JobView>('Job').implement({
   description: 'An asynchronous job or batch; the same data as GET /v1/jobs/{id}.',
@@ -30,9 +33,24 @@ const Job = builder.objectRef<JobView>('Job').implement({
     startedAt: t.string({ nullable: true, resolve: field<string>('startedAt') }),
     finishedAt: t.string({ nullable: true, resolve: field<string>('finishedAt') }),
     params: t.field({ type: 'JSON', nullable: true, description: 'A job: its parameters.', resolve: field('params') }),
-    result: t.field({ type: 'JSON', nullable: true, description: "A finished job: the endpoint's REST envelope.", resolve: field('result') }),
-    results: t.field({ type: ['JSON'], nullable: true, description: 'A batch: {index, params, status, creditsCharged, result} per target of this page.', resolve: field<unknown[]>('results') }),
-    pagination: t.field({ type: 'JSON', nullable: true, description: 'A batch: {cursor, hasMore} of the results.', resolve: field('pagination') }),
+    result: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: "A finished job: the endpoint's REST envelope.",
+      resolve: field('result'),
+    }),
+    results: t.field({
+      type: ['JSON'],
+      nullable: true,
+      description: 'A batch: {index, params, status, creditsCharged, result} per target of this page.',
+      resolve: field<unknown[]>('results'),
+    }),
+    pagination: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'A batch: {cursor, hasMore} of the results.',
+      resolve: field('pagination'),
+    }),
   }),
 });
 
@@ -49,14 +67,28 @@ export function addJobFields(): void {
       description: 'POST /v1/jobs: queue one endpoint call with no synchronous time-out.',
       args: { endpoint: t.arg.string({ required: true }), params: t.arg({ type: 'JSON' }), idempotencyKey: t.arg.string() },
       resolve: (_root, args, context) =>
-        jobsOf(context).create(context.account, 'job', { endpoint: args.endpoint, params: args.params ?? {} }, args.idempotencyKey ?? null).then((created) => created.view, (error: unknown) => Promise.reject(toGraphQLError(error))),
+        jobsOf(context)
+          .create(context.account, 'job', { endpoint: args.endpoint, params: args.params ?? {} }, args.idempotencyKey ?? null)
+          .then(
+            (created) => created.view,
+            (error: unknown) => Promise.reject(toGraphQLError(error)),
+          ),
     }),
     createBatch: t.field({
       type: Job,
       description: 'POST /v1/jobs/batch: 1 to 500 targets of one x-batchable endpoint.',
-      args: { endpoint: t.arg.string({ required: true }), targets: t.arg({ type: ['JSON'], required: true }), idempotencyKey: t.arg.string() },
+      args: {
+        endpoint: t.arg.string({ required: true }),
+        targets: t.arg({ type: ['JSON'], required: true }),
+        idempotencyKey: t.arg.string(),
+      },
       resolve: (_root, args, context) =>
-        jobsOf(context).create(context.account, 'batch', { endpoint: args.endpoint, targets: args.targets }, args.idempotencyKey ?? null).then((created) => created.view, (error: unknown) => Promise.reject(toGraphQLError(error))),
+        jobsOf(context)
+          .create(context.account, 'batch', { endpoint: args.endpoint, targets: args.targets }, args.idempotencyKey ?? null)
+          .then(
+            (created) => created.view,
+            (error: unknown) => Promise.reject(toGraphQLError(error)),
+          ),
     }),
   }));
   builder.queryField('job', (t) =>
@@ -83,7 +115,9 @@ export function addJobFields(): void {
       args: { id: t.arg.id({ required: true }) },
       subscribe: async (_root, args, context) => {
         // Refused before the stream opens: another key's job is not_found, like GET /v1/jobs/{id}.
-        await jobsOf(context).owned(context.account, String(args.id)).catch((error: unknown) => Promise.reject(toGraphQLError(error)));
+        await jobsOf(context)
+          .owned(context.account, String(args.id))
+          .catch((error: unknown) => Promise.reject(toGraphQLError(error)));
         return progressStream(context, String(args.id));
       },
       resolve: (view) => view,

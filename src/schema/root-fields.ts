@@ -80,8 +80,17 @@ function listFrom(outcome: EndpointOutcome, params: Record<string, unknown>): Re
 }
 
 /** A list result; each item remembers the parameters that listed it (graph edges read them). */
-export function listOf(data: unknown, pagination: ResourceList['pagination'] | undefined, raw: unknown, fetchedAt: string, params: Record<string, unknown>): ResourceList {
-  const items = (data as { items: unknown[] }).items.map((item): Resource => ({ ...(item as Record<string, unknown>), [LISTED_BY]: params }));
+export function listOf(
+  data: unknown,
+  pagination: ResourceList['pagination'] | undefined,
+  raw: unknown,
+  fetchedAt: string,
+  params: Record<string, unknown>,
+): ResourceList {
+  const items = (data as { items: unknown[] }).items.map((item): Resource => ({
+    ...(item as Record<string, unknown>),
+    [LISTED_BY]: params,
+  }));
   return { items, pagination: pagination ?? { cursor: null, hasMore: false }, raw, fetchedAt };
 }
 

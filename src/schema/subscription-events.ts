@@ -10,18 +10,38 @@ type EventRecord = SubscriptionEvent & Record<string, unknown>;
 const text = (name: string) => (event: EventRecord) => (typeof event[name] === 'string' ? (event[name] as string) : null);
 
 const SubscriptionEventType = builder.objectRef<EventRecord>('SubscriptionEvent').implement({
-  description: "One event of a change subscription: the same body its webhook receives.",
+  description: 'One event of a change subscription: the same body its webhook receives.',
   fields: (t) => ({
-    type: t.string({ description: 'content.changed, subscription.paused, subscription.resumed or subscription.disabled', resolve: (event) => event.type }),
+    type: t.string({
+      description: 'content.changed, subscription.paused, subscription.resumed or subscription.disabled',
+      resolve: (event) => event.type,
+    }),
     subscriptionId: t.id({ resolve: (event) => event.subscriptionId }),
     endpoint: t.string({ resolve: (event) => event.endpoint }),
     params: t.field({ type: 'JSON', resolve: (event) => event.params }),
-    at: t.string({ description: 'When it happened (changedAt, pausedAt, resumedAt or disabledAt).', resolve: (event) => text('changedAt')(event) ?? text('pausedAt')(event) ?? text('resumedAt')(event) ?? text('disabledAt')(event) ?? '' }),
+    at: t.string({
+      description: 'When it happened (changedAt, pausedAt, resumedAt or disabledAt).',
+      resolve: (event) =>
+        text('changedAt')(event) ?? text('pausedAt')(event) ?? text('resumedAt')(event) ?? text('disabledAt')(event) ?? '',
+    }),
     changedAt: t.string({ nullable: true, description: 'content.changed only.', resolve: text('changedAt') }),
     previousHash: t.string({ nullable: true, description: 'content.changed only.', resolve: text('previousHash') }),
-    hash: t.string({ nullable: true, description: 'content.changed: the new content hash; subscription.paused: the hash last delivered.', resolve: text('hash') }),
-    data: t.field({ type: 'JSON', nullable: true, description: 'content.changed: the new content, as the REST envelope has it under data.', resolve: (event) => event.data ?? null }),
-    reason: t.string({ nullable: true, description: 'subscription.paused (insufficient_credits, daily_cap_exceeded) and subscription.disabled (webhook_gone).', resolve: text('reason') }),
+    hash: t.string({
+      nullable: true,
+      description: 'content.changed: the new content hash; subscription.paused: the hash last delivered.',
+      resolve: text('hash'),
+    }),
+    data: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'content.changed: the new content, as the REST envelope has it under data.',
+      resolve: (event) => event.data ?? null,
+    }),
+    reason: t.string({
+      nullable: true,
+      description: 'subscription.paused (insufficient_credits, daily_cap_exceeded) and subscription.disabled (webhook_gone).',
+      resolve: text('reason'),
+    }),
   }),
 });
 
@@ -55,11 +75,14 @@ export function addSubscriptionEventsField(): void {
   builder.subscriptionField('subscriptionEvents', (t) =>
     t.field({
       type: SubscriptionEventType,
-      description: "Streams a change subscription's events over SSE (content.changed, subscription.paused, ...), from every gateway process. Free: each change was charged once by the subscription.",
+      description:
+        "Streams a change subscription's events over SSE (content.changed, subscription.paused, ...), from every gateway process. Free: each change was charged once by the subscription.",
       args: { id: t.arg.id({ required: true }) },
       subscribe: async (_root, args, context) => {
         const id = String(args.id);
-        const found = context.subscriptions ? await context.subscriptions.get(context.account.id, id).catch((error: unknown) => Promise.reject(toGraphQLError(error))) : null;
+        const found = context.subscriptions
+          ? await context.subscriptions.get(context.account.id, id).catch((error: unknown) => Promise.reject(toGraphQLError(error)))
+          : null;
         if (!found) throw toGraphQLError(new GatewayError('not_found', `No subscription ${id} for this key.`));
         return eventStream(context, id);
       },

@@ -36,9 +36,11 @@ const intervalSeconds = z
   .describe(`seconds between checks, SUBSCRIPTION_MIN_INTERVAL_SECONDS (60 unless configured) to ${WATCH_MAX_INTERVAL_SECONDS}`);
 
 /** The endpoint's own parameters (no cache_max_age or include_raw: a watch is always live) plus the interval. */
-const watchSchema = (endpoint: EndpointDefinition, extra: z.ZodRawShape = {}) => endpoint.params.extend({ interval_seconds: intervalSeconds, ...extra }).strict();
+const watchSchema = (endpoint: EndpointDefinition, extra: z.ZodRawShape = {}) =>
+  endpoint.params.extend({ interval_seconds: intervalSeconds, ...extra }).strict();
 
-const sleep = (ms: number, stopped: Promise<unknown>) => Promise.race([new Promise<void>((resolve) => setTimeout(resolve, ms).unref()), stopped]);
+const sleep = (ms: number, stopped: Promise<unknown>) =>
+  Promise.race([new Promise<void>((resolve) => setTimeout(resolve, ms).unref()), stopped]);
 
 /**
  * The first result through the pipeline, charged like a live query result (1 credit, 0 when
@@ -47,15 +49,32 @@ const sleep = (ms: number, stopped: Promise<unknown>) => Promise.race([new Promi
  * again; a change the balance cannot pay for ends the stream with `insufficient_credits`
  * (or `daily_cap_exceeded`). Stopping the stream aborts a check in flight.
  */
-function watch(context: GraphQLContext, endpoint: EndpointDefinition, params: Record<string, unknown>, intervalMs: number): Repeater<WatchEvent> {
+function watch(
+  context: GraphQLContext,
+  endpoint: EndpointDefinition,
+  params: Record<string, unknown>,
+  intervalMs: number,
+): Repeater<WatchEvent> {
   return new Repeater<WatchEvent>(async (push, stop) => {
     const aborted = new AbortController();
     void stop.then(() => aborted.abort());
     try {
-      const first = await runEndpoint(context.deps, endpoint, { params, cacheMaxAgeSeconds: null, includeRaw: false }, { account: context.account, requestId: context.requestId, signal: aborted.signal });
+      const first = await runEndpoint(
+        context.deps,
+        endpoint,
+        { params, cacheMaxAgeSeconds: null, includeRaw: false },
+        { account: context.account, requestId: context.requestId, signal: aborted.signal },
+      );
       const payload = first.payload;
       let hash = contentHash(payload.data);
-      await push({ endpoint, params, data: payload.data, pagination: payload.pagination, fetchedAt: first.fetchedAt, creditsCharged: first.creditsCharged });
+      await push({
+        endpoint,
+        params,
+        data: payload.data,
+        pagination: payload.pagination,
+        fetchedAt: first.fetchedAt,
+        creditsCharged: first.creditsCharged,
+      });
       for (;;) {
         await sleep(intervalMs, stop);
         if (aborted.signal.aborted) return;
@@ -67,7 +86,12 @@ function watch(context: GraphQLContext, endpoint: EndpointDefinition, params: Re
           await push({ endpoint, params, data: check.data, fetchedAt, creditsCharged: check.creditsCharged });
         } else if (check.kind === 'insufficient_credits') {
           const code = check.reason ?? 'insufficient_credits';
-          throw new GatewayError(code, code === 'daily_cap_exceeded' ? 'The content changed, and the daily cap is reached; the watch has ended.' : 'The content changed, and the balance cannot pay for it (1 credit); the watch has ended.');
+          throw new GatewayError(
+            code,
+            code === 'daily_cap_exceeded'
+              ? 'The content changed, and the daily cap is reached; the watch has ended.'
+              : 'The content changed, and the balance cannot pay for it (1 credit); the watch has ended.',
+          );
         }
       }
     } catch (error) {
@@ -89,7 +113,11 @@ function startWatch(context: GraphQLContext, endpoint: EndpointDefinition, parse
   const { interval_seconds: seconds, ...own } = parsed as { interval_seconds: number } & Record<string, unknown>;
   if (seconds < context.watchMinIntervalSeconds) {
     throw toGraphQLError(
-      new GatewayError('invalid_request', `Invalid argument \`intervalSeconds\`: must be between ${context.watchMinIntervalSeconds} and ${WATCH_MAX_INTERVAL_SECONDS}.`, { details: { param: 'intervalSeconds' } }),
+      new GatewayError(
+        'invalid_request',
+        `Invalid argument \`intervalSeconds\`: must be between ${context.watchMinIntervalSeconds} and ${WATCH_MAX_INTERVAL_SECONDS}.`,
+        { details: { param: 'intervalSeconds' } },
+      ),
     );
   }
   return watch(context, endpoint, validated(endpoint, own).params, seconds * 1000);
@@ -98,7 +126,8 @@ function startWatch(context: GraphQLContext, endpoint: EndpointDefinition, parse
 const WATCH_NOTE = `Streams over SSE: the first result at once (charged like the query field: 1 credit, 0 when empty), then every intervalSeconds a live check that sends the result again only when it changed (1 credit per change; unchanged and failed checks are free and send nothing). Edges you select (author, ...) are billed per event as in a query. A change the balance cannot pay for ends the stream with insufficient_credits. Always live: no cacheMaxAge, no includeRaw.`;
 
 /** `forumSubreddit` -> `watchForumSubreddit`. */
-export const watchFieldName = (endpoint: EndpointDefinition): string => `watch${endpoint.graphqlField[0]!.toUpperCase()}${endpoint.graphqlField.slice(1)}`;
+export const watchFieldName = (endpoint: EndpointDefinition): string =>
+  `watch${endpoint.graphqlField[0]!.toUpperCase()}${endpoint.graphqlField.slice(1)}`;
 
 /**
  * One `watch*` subscription field per subscribable endpoint, named after its query field, and
@@ -107,7 +136,11 @@ export const watchFieldName = (endpoint: EndpointDefinition): string => `watch${
 export function addWatchFields(catalogue: Catalogue): void {
   for (const endpoint of catalogue.endpoints.filter((each) => each.flags.subscribable)) {
     const what = endpoint.returns.kind === 'list' ? 'the items only' : 'the resource';
-    addWatchField(watchFieldName(endpoint), `${endpoint.summary} (as ${endpoint.graphqlField}), re-sent when it changes; the check compares ${what}.`, endpoint);
+    addWatchField(
+      watchFieldName(endpoint),
+      `${endpoint.summary} (as ${endpoint.graphqlField}), re-sent when it changes; the check compares ${what}.`,
+      endpoint,
+    );
   }
   for (const choice of catalogue.families.flatMap((family) => family.watchChoices ?? [])) {
     const endpoints = Object.fromEntries(Object.entries(choice.endpoints).map(([value, path]) => [value, endpointAt(catalogue, path)]));
@@ -116,11 +149,25 @@ export function addWatchFields(catalogue: Catalogue): void {
 }
 
 /** A watch field over one endpoint, or over several of the same parameter shape chosen by an argument. */
-function addWatchField(name: string, description: string, target: EndpointDefinition | Record<string, EndpointDefinition>, choice?: WatchChoice): void {
+function addWatchField(
+  name: string,
+  description: string,
+  target: EndpointDefinition | Record<string, EndpointDefinition>,
+  choice?: WatchChoice,
+): void {
   const choices = 'path' in target ? null : (target as Record<string, EndpointDefinition>);
-  const [defaultValue, first] = choices ? (Object.entries(choices)[0] as [string, EndpointDefinition]) : [null, target as EndpointDefinition];
+  const [defaultValue, first] = choices
+    ? (Object.entries(choices)[0] as [string, EndpointDefinition])
+    : [null, target as EndpointDefinition];
   const extra: z.ZodRawShape =
-    choices && choice ? { [choice.argument]: z.enum(Object.keys(choices) as [string, ...string[]]).default(defaultValue!).describe(choice.argumentDescription) } : {};
+    choices && choice
+      ? {
+          [choice.argument]: z
+            .enum(Object.keys(choices) as [string, ...string[]])
+            .default(defaultValue!)
+            .describe(choice.argumentDescription),
+        }
+      : {};
   const schema = watchSchema(first, extra);
   const list = first.returns.kind === 'list';
   builder.subscriptionField(name, (t) =>

@@ -74,7 +74,8 @@ export const SAME_WINDOW_MS = 2000;
 export function mergeBudget(current: HostBudget | null, next: HostBudget, nowMs: number): HostBudget {
   if (!current || current.resetAtMs <= nowMs) return next;
   if (isSpent(current, nowMs)) {
-    if (next.remaining <= 0) return { remaining: Math.min(current.remaining, next.remaining), resetAtMs: Math.max(current.resetAtMs, next.resetAtMs) };
+    if (next.remaining <= 0)
+      return { remaining: Math.min(current.remaining, next.remaining), resetAtMs: Math.max(current.resetAtMs, next.resetAtMs) };
     return next.resetAtMs > current.resetAtMs + SAME_WINDOW_MS ? next : current;
   }
   return next;

@@ -19,6 +19,13 @@ export interface CreateStateOptions {
 export async function createState(config: Config, options: CreateStateOptions = {}): Promise<StateAdapters> {
   // A hold outlives its request's deadline by a margin only: an orphaned one returns within about a minute.
   const holdMs = reservationHoldMs(config.UPSTREAM_TIMEOUT_MS);
-  if (!config.REDIS_URL) return createMemoryState({ cacheMaxBytes: config.CACHE_MAX_BYTES, cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS, holdMs });
-  return createRedisState({ url: config.REDIS_URL, prefix: options.prefix, cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS, log: options.log, holdSeconds: holdMs / 1000 });
+  if (!config.REDIS_URL)
+    return createMemoryState({ cacheMaxBytes: config.CACHE_MAX_BYTES, cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS, holdMs });
+  return createRedisState({
+    url: config.REDIS_URL,
+    prefix: options.prefix,
+    cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS,
+    log: options.log,
+    holdSeconds: holdMs / 1000,
+  });
 }

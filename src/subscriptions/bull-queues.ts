@@ -61,7 +61,11 @@ export class BullCheckScheduler implements CheckScheduler {
 
   async schedule(subscriptionId: string, intervalSeconds: number): Promise<void> {
     const data: CheckData = { subscriptionId };
-    await this.#queue.upsertJobScheduler(subscriptionId, { every: intervalSeconds * 1000 }, { name: 'check', data, opts: { removeOnComplete: true, removeOnFail: 100 } });
+    await this.#queue.upsertJobScheduler(
+      subscriptionId,
+      { every: intervalSeconds * 1000 },
+      { name: 'check', data, opts: { removeOnComplete: true, removeOnFail: 100 } },
+    );
     // The scheduler's first job waits one interval; the baseline should not.
     await this.#queue.add('check', data, { jobId: `first-${subscriptionId}`, removeOnComplete: true, removeOnFail: true });
   }

@@ -20,10 +20,15 @@ export interface CheckLeaseOptions {
 export const checkLeaseName = (subscriptionId: string): string => `sub-check:${subscriptionId}`;
 
 /** Takes the subscription's check lease, renewed until released; null while another check holds it. */
-export function holdCheckLease(options: CheckLeaseOptions, subscriptionId: string, log: (message: string, context: Record<string, unknown>) => void): Promise<HeldLease | null> {
+export function holdCheckLease(
+  options: CheckLeaseOptions,
+  subscriptionId: string,
+  log: (message: string, context: Record<string, unknown>) => void,
+): Promise<HeldLease | null> {
   return holdLease(options.leases, checkLeaseName(subscriptionId), {
     ttlMs: options.ttlMs ?? CHECK_LEASE_TTL_MS,
-    onLost: (error) => log('subscription check lost its lease and stops without writing or delivering', { subscriptionId, error: error.message }),
+    onLost: (error) =>
+      log('subscription check lost its lease and stops without writing or delivering', { subscriptionId, error: error.message }),
   });
 }
 

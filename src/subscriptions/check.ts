@@ -54,12 +54,20 @@ export async function checkForChange(
   let empty: boolean;
   try {
     // The look is free: a subscriber pays for a change, and a paused subscription must still see whether content moved.
-    const outcome = await runEndpoint(deps, endpoint, request, { account, requestId: reservationId, signal: options.signal, charge: false });
+    const outcome = await runEndpoint(deps, endpoint, request, {
+      account,
+      requestId: reservationId,
+      signal: options.signal,
+      charge: false,
+    });
     data = outcome.payload.data;
     empty = outcome.empty;
   } catch (error) {
     // Upstream failures are retried at the next interval, never taken for a change.
-    return { kind: 'failed', error: isGatewayError(error) ? error : new GatewayError('internal_error', 'The check could not run.', { cause: error }) };
+    return {
+      kind: 'failed',
+      error: isGatewayError(error) ? error : new GatewayError('internal_error', 'The check could not run.', { cause: error }),
+    };
   }
 
   const hash = contentHash(data);

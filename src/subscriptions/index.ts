@@ -29,13 +29,19 @@ export async function createSubscriptions(
 ): Promise<SubscriptionService> {
   const { catalogue, state } = pipeline;
   const agent = createSafeAgent({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, resolveAll: options.resolveAll });
-  const onError = (error: unknown, context: Record<string, unknown>) => log('subscription background work failed', { ...context, error: String(error) });
+  const onError = (error: unknown, context: Record<string, unknown>) =>
+    log('subscription background work failed', { ...context, error: String(error) });
   const parts = isRedisState(state)
     ? {
         store: new RedisSubscriptionStore(state.store),
         lease: { leases: new RedisLeases(state.store) },
         scheduler: await BullCheckScheduler.open({ client: state.store.client, prefix: state.prefix, onError }),
-        deliveries: await BullDeliveryQueue.open({ client: state.store.client, prefix: state.prefix, onError, retryBaseMs: config.WEBHOOK_RETRY_BASE_MS }),
+        deliveries: await BullDeliveryQueue.open({
+          client: state.store.client,
+          prefix: state.prefix,
+          onError,
+          retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+        }),
       }
     : {
         store: new MemorySubscriptionStore(),

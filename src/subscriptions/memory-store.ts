@@ -1,5 +1,11 @@
 import type { CheckedFields, SubscriptionStore } from './store.js';
-import { MAX_RECORDED_ATTEMPTS, type DeliveryAttempt, type StatusReason, type SubscriptionRecord, type SubscriptionStatus } from './types.js';
+import {
+  MAX_RECORDED_ATTEMPTS,
+  type DeliveryAttempt,
+  type StatusReason,
+  type SubscriptionRecord,
+  type SubscriptionStatus,
+} from './types.js';
 
 /** Subscriptions of one process, used without REDIS_URL: lost on restart like the rest of its state. */
 export class MemorySubscriptionStore implements SubscriptionStore {

@@ -1,7 +1,13 @@
 import { LuaScript } from '../state/redis/lua-script.js';
 import type { RedisStore } from '../state/redis/store.js';
 import type { CheckedFields, SubscriptionStore } from './store.js';
-import { MAX_RECORDED_ATTEMPTS, type DeliveryAttempt, type StatusReason, type SubscriptionRecord, type SubscriptionStatus } from './types.js';
+import {
+  MAX_RECORDED_ATTEMPTS,
+  type DeliveryAttempt,
+  type StatusReason,
+  type SubscriptionRecord,
+  type SubscriptionStatus,
+} from './types.js';
 
 /** HSET only when the record still exists: a check finishing after DELETE must not bring it back. */
 const UPDATE = new LuaScript(`
@@ -47,14 +53,20 @@ export class RedisSubscriptionStore implements SubscriptionStore {
   async create(record: SubscriptionRecord): Promise<void> {
     const fields = Object.entries(record).flatMap(([name, value]) => [name, JSON.stringify(value)]);
     await this.#store.call((client) =>
-      client.multi().hSet(this.#record(record.id), fields).zAdd(this.#account(record.accountId), { score: Date.parse(record.createdAt), value: record.id }).exec(),
+      client
+        .multi()
+        .hSet(this.#record(record.id), fields)
+        .zAdd(this.#account(record.accountId), { score: Date.parse(record.createdAt), value: record.id })
+        .exec(),
     );
   }
 
   async get(id: string): Promise<SubscriptionRecord | null> {
     const hash = await this.#store.call((client) => client.hGetAll(this.#record(id)));
     if (hash.id === undefined) return null;
-    return Object.fromEntries(Object.entries(hash).map(([name, value]) => [name, JSON.parse(value) as unknown])) as unknown as SubscriptionRecord;
+    return Object.fromEntries(
+      Object.entries(hash).map(([name, value]) => [name, JSON.parse(value) as unknown]),
+    ) as unknown as SubscriptionRecord;
   }
 
   idsOf(accountId: string): Promise<string[]> {
@@ -72,12 +84,20 @@ export class RedisSubscriptionStore implements SubscriptionStore {
   }
 
   async transition(id: string, from: readonly SubscriptionStatus[], to: SubscriptionStatus, reason: StatusReason | null): Promise<boolean> {
-    const reply = await this.#store.call((client) => TRANSITION.run(client, [this.#record(id)], [JSON.stringify(to), JSON.stringify(reason), ...from.map((status) => JSON.stringify(status))]));
+    const reply = await this.#store.call((client) =>
+      TRANSITION.run(
+        client,
+        [this.#record(id)],
+        [JSON.stringify(to), JSON.stringify(reason), ...from.map((status) => JSON.stringify(status))],
+      ),
+    );
     return reply === 1;
   }
 
   async recordAttempt(id: string, attempt: DeliveryAttempt): Promise<void> {
-    await this.#store.call((client) => RECORD_ATTEMPT.run(client, [this.#record(id), this.#attempts(id)], [JSON.stringify(attempt), MAX_RECORDED_ATTEMPTS]));
+    await this.#store.call((client) =>
+      RECORD_ATTEMPT.run(client, [this.#record(id), this.#attempts(id)], [JSON.stringify(attempt), MAX_RECORDED_ATTEMPTS]),
+    );
   }
 
   async attempts(id: string): Promise<DeliveryAttempt[]> {
@@ -88,7 +108,9 @@ export class RedisSubscriptionStore implements SubscriptionStore {
   async delete(id: string): Promise<boolean> {
     const record = await this.get(id);
     if (!record) return false;
-    const [deleted] = await this.#store.call((client) => client.multi().del(this.#record(id)).del(this.#attempts(id)).zRem(this.#account(record.accountId), id).exec());
+    const [deleted] = await this.#store.call((client) =>
+      client.multi().del(this.#record(id)).del(this.#attempts(id)).zRem(this.#account(record.accountId), id).exec(),
+    );
     return Number(deleted) === 1;
   }
 

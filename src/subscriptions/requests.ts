@@ -31,7 +31,12 @@ export const subscriptionBodySchema = (minIntervalSeconds: number) =>
     endpoint: z.string().min(1).max(200),
     params: z.record(z.string(), z.unknown()).default({}),
     webhookUrl: z.string().min(1).max(MAX_OUTBOUND_URL_LENGTH),
-    intervalSeconds: z.number().int().min(Math.min(minIntervalSeconds, MAX_INTERVAL_SECONDS)).max(MAX_INTERVAL_SECONDS).default(DEFAULT_INTERVAL_SECONDS),
+    intervalSeconds: z
+      .number()
+      .int()
+      .min(Math.min(minIntervalSeconds, MAX_INTERVAL_SECONDS))
+      .max(MAX_INTERVAL_SECONDS)
+      .default(DEFAULT_INTERVAL_SECONDS),
   });
 
 /** Common request options that mean nothing to a check (it always fetches live, never raw). */
@@ -43,10 +48,18 @@ const NOT_FOR_SUBSCRIPTIONS = ['cache_max_age', 'include_raw'];
  * http(s) webhook URL (an IP literal must be public unless WEBHOOK_ALLOW_PRIVATE).
  */
 export function validateSubscriptionRequest(catalogue: Catalogue, body: unknown, rules: SubscriptionRules): ValidatedSubscriptionRequest {
-  const { endpoint: path, params: input, webhookUrl, intervalSeconds } = parseEndpointBody(subscriptionBodySchema(rules.minIntervalSeconds), body);
+  const {
+    endpoint: path,
+    params: input,
+    webhookUrl,
+    intervalSeconds,
+  } = parseEndpointBody(subscriptionBodySchema(rules.minIntervalSeconds), body);
   const endpoint = endpointNamed(catalogue, path, 'subscribable');
   const option = NOT_FOR_SUBSCRIPTIONS.find((name) => name in input);
-  if (option) throw new GatewayError('invalid_request', `Invalid parameter \`${option}\`: a subscription always checks live data.`, { details: { param: option } });
+  if (option)
+    throw new GatewayError('invalid_request', `Invalid parameter \`${option}\`: a subscription always checks live data.`, {
+      details: { param: option },
+    });
   const { params } = validateRequest(endpoint, input);
   try {
     parseOutboundUrl(webhookUrl, { allowPrivate: rules.allowPrivate });

@@ -43,7 +43,8 @@ export interface SubscriptionServiceDeps {
 }
 
 /** What one check did; `ran: false` says why it did not run. */
-export type CheckReport = { ran: false; reason: 'missing' | 'disabled' | 'busy' | 'paused' | 'lease_lost' } | { ran: true; outcome: CheckOutcome['kind'] };
+export type CheckReport =
+  { ran: false; reason: 'missing' | 'disabled' | 'busy' | 'paused' | 'lease_lost' } | { ran: true; outcome: CheckOutcome['kind'] };
 
 /**
  * Change subscriptions, for every door (REST here; GraphQL streams the
@@ -65,7 +66,11 @@ export class SubscriptionService {
     // A family that cannot run here (one needing a proxy it lacks) is 501 now, not a failing check later.
     pipeline.upstreamFor(request.endpoint);
     if ((await store.countOf(account.id)) >= MAX_SUBSCRIPTIONS_PER_ACCOUNT) {
-      throw new GatewayError('invalid_request', `An API key may hold at most ${MAX_SUBSCRIPTIONS_PER_ACCOUNT} subscriptions; delete some first.`, { details: { limit: MAX_SUBSCRIPTIONS_PER_ACCOUNT } });
+      throw new GatewayError(
+        'invalid_request',
+        `An API key may hold at most ${MAX_SUBSCRIPTIONS_PER_ACCOUNT} subscriptions; delete some first.`,
+        { details: { limit: MAX_SUBSCRIPTIONS_PER_ACCOUNT } },
+      );
     }
     const record: SubscriptionRecord = {
       id: `sub_${randomUUID().replaceAll('-', '')}`,
@@ -131,7 +136,9 @@ export class SubscriptionService {
   /** Starts running due checks and deliveries in this process (WORKERS=inline). */
   async start(): Promise<void> {
     await this.#deps.scheduler.start(async (id) => {
-      await this.checkNow(id).catch((error: unknown) => this.#deps.log('subscription check could not run', { subscriptionId: id, error: String(error) }));
+      await this.checkNow(id).catch((error: unknown) =>
+        this.#deps.log('subscription check could not run', { subscriptionId: id, error: String(error) }),
+      );
     });
     await this.#deps.deliveries.start((task, info) => this.#deliver(task, info));
   }
@@ -156,7 +163,13 @@ export class SubscriptionService {
         return { ran: false, reason: 'paused' };
       }
       if (await store.transition(record.id, ['paused'], 'active', null)) {
-        await this.#emit(record, { type: 'subscription.resumed', subscriptionId: record.id, endpoint: record.endpoint, params: record.params, resumedAt: this.#now() });
+        await this.#emit(record, {
+          type: 'subscription.resumed',
+          subscriptionId: record.id,
+          endpoint: record.endpoint,
+          params: record.params,
+          resumedAt: this.#now(),
+        });
       }
     }
     const endpoint = catalogue.byPath.get(record.endpoint);
@@ -180,7 +193,10 @@ export class SubscriptionService {
         break;
       case 'failed':
         // Retried at the next interval; never a change, never charged.
-        await store.update(record.id, { lastCheckedAt: checkedAt, lastError: { code: outcome.error.code, message: outcome.error.message, at: checkedAt } });
+        await store.update(record.id, {
+          lastCheckedAt: checkedAt,
+          lastError: { code: outcome.error.code, message: outcome.error.message, at: checkedAt },
+        });
         break;
       case 'changed':
         await this.#emit(record, {
@@ -193,14 +209,28 @@ export class SubscriptionService {
           hash: outcome.hash,
           data: outcome.data,
         });
-        await store.update(record.id, { hash: outcome.hash, lastCheckedAt: checkedAt, lastChangedAt: checkedAt, changeCount: record.changeCount + 1, lastError: null });
+        await store.update(record.id, {
+          hash: outcome.hash,
+          lastCheckedAt: checkedAt,
+          lastChangedAt: checkedAt,
+          changeCount: record.changeCount + 1,
+          lastError: null,
+        });
         break;
       case 'insufficient_credits': {
         // The old hash stays: the change is found again, and delivered, once credits return.
         const reason = outcome.reason ?? 'insufficient_credits';
         await store.update(record.id, { lastCheckedAt: checkedAt, lastError: null });
         if (await store.transition(record.id, ['active'], 'paused', reason)) {
-          await this.#emit(record, { type: 'subscription.paused', subscriptionId: record.id, endpoint: record.endpoint, params: record.params, pausedAt: checkedAt, reason, hash: record.hash });
+          await this.#emit(record, {
+            type: 'subscription.paused',
+            subscriptionId: record.id,
+            endpoint: record.endpoint,
+            params: record.params,
+            pausedAt: checkedAt,
+            reason,
+            hash: record.hash,
+          });
         }
         break;
       }
@@ -220,21 +250,32 @@ export class SubscriptionService {
     // A change is numbered, so content that returns to an earlier hash is a new message, while a
     // check repeated after a crash (same number, same hash) is the same one.
     const webhookId =
-      event.type === 'content.changed' ? webhookIdFor(record.id, event.hash, `change:${record.changeCount + 1}`) : webhookIdFor(record.id, record.hash, `${event.type}@${eventTime(event)}`);
+      event.type === 'content.changed'
+        ? webhookIdFor(record.id, event.hash, `change:${record.changeCount + 1}`)
+        : webhookIdFor(record.id, record.hash, `${event.type}@${eventTime(event)}`);
     await this.#deps.deliveries.enqueue({ subscriptionId: record.id, webhookId, type: event.type, body });
     await this.#publish(record.id, body);
   }
 
   async #publish(id: string, body: string): Promise<void> {
     // Best effort: a lost message only costs a live GraphQL stream one event; the webhook still gets it.
-    await this.pubsub.publish(subscriptionEventsTopic(id), body).catch((error: unknown) => this.#deps.log('subscription event not published', { subscriptionId: id, error: String(error) }));
+    await this.pubsub
+      .publish(subscriptionEventsTopic(id), body)
+      .catch((error: unknown) => this.#deps.log('subscription event not published', { subscriptionId: id, error: String(error) }));
   }
 
   async #disable(record: SubscriptionRecord, reason: StatusReason & ('webhook_gone' | 'api_key_revoked')): Promise<void> {
     const moved = await this.#deps.store.transition(record.id, ['active', 'paused'], 'disabled', reason);
     await this.#deps.scheduler.unschedule(record.id);
     if (!moved) return;
-    const event = { type: 'subscription.disabled', subscriptionId: record.id, endpoint: record.endpoint, params: record.params, disabledAt: this.#now(), reason } as const;
+    const event = {
+      type: 'subscription.disabled',
+      subscriptionId: record.id,
+      endpoint: record.endpoint,
+      params: record.params,
+      disabledAt: this.#now(),
+      reason,
+    } as const;
     await this.#publish(record.id, JSON.stringify(event));
   }
 
@@ -244,7 +285,12 @@ export class SubscriptionService {
     const record = await store.get(task.subscriptionId);
     // Deleted or disabled since: the delivery is dropped.
     if (!record || record.status === 'disabled') return 'done';
-    const result = await sendWebhook(record.webhookUrl, record.secret, { webhookId: task.webhookId, body: task.body }, { agent: this.#deps.agent, allowPrivate: this.#deps.rules.allowPrivate });
+    const result = await sendWebhook(
+      record.webhookUrl,
+      record.secret,
+      { webhookId: task.webhookId, body: task.body },
+      { agent: this.#deps.agent, allowPrivate: this.#deps.rules.allowPrivate },
+    );
     const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const gone = result.statusCode === 410;
     await store.recordAttempt(record.id, {

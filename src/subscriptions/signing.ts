@@ -27,6 +27,8 @@ export function signWebhook(secret: string, webhookId: string, timestampSeconds:
  * others), so every retry of one delivery carries the same id and receivers can drop duplicates.
  */
 export function webhookIdFor(subscriptionId: string, contentHash: string | null, discriminator = ''): string {
-  const digest = createHash('sha256').update(`${subscriptionId}\n${contentHash ?? ''}\n${discriminator}`).digest('hex');
+  const digest = createHash('sha256')
+    .update(`${subscriptionId}\n${contentHash ?? ''}\n${discriminator}`)
+    .digest('hex');
   return `msg_${digest.slice(0, 32)}`;
 }

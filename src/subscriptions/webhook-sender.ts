@@ -70,8 +70,12 @@ async function drain(body: AsyncIterable<Buffer> & { destroy(): unknown }): Prom
 }
 
 function describe(error: unknown, timeoutMs: number): string {
-  if (isOutboundRefused(error)) return `refused: ${(error instanceof Error && error.cause instanceof Error ? error.cause : (error as Error)).message}`;
-  if (error instanceof Error && (error.name === 'TimeoutError' || /timeout/i.test(error.name) || (error as { code?: string }).code?.includes('TIMEOUT'))) {
+  if (isOutboundRefused(error))
+    return `refused: ${(error instanceof Error && error.cause instanceof Error ? error.cause : (error as Error)).message}`;
+  if (
+    error instanceof Error &&
+    (error.name === 'TimeoutError' || /timeout/i.test(error.name) || (error as { code?: string }).code?.includes('TIMEOUT'))
+  ) {
     return `no answer within ${timeoutMs} ms`;
   }
   const code = (error as { code?: string } | null)?.code;

@@ -59,7 +59,11 @@ function isBlockPage(response: UpstreamResponse, family: BlockPageMarkers): bool
  * Returns the failure an upstream response stands for, or null when the response is a
  * usable answer (2xx, or a status the caller said it interprets itself).
  */
-export function classifyResponse(response: UpstreamResponse, passStatuses: readonly number[] = [], blockPages: BlockPageMarkers = {}): GatewayError | null {
+export function classifyResponse(
+  response: UpstreamResponse,
+  passStatuses: readonly number[] = [],
+  blockPages: BlockPageMarkers = {},
+): GatewayError | null {
   const { status } = response;
   const details = { upstreamStatus: status, host: safeHost(response.url) };
   // A family that reads the platform's own rate-limit headers (its reset time) may interpret 429 itself.

@@ -70,7 +70,10 @@ export class UpstreamClient {
   }
 
   forFamily(options: FamilyUpstreamOptions): Upstream {
-    const egress: Egress = { dispatcher: options.proxyUrl ? this.#proxy(options.proxyUrl) : this.#direct, name: egressOf(options.proxyUrl) };
+    const egress: Egress = {
+      dispatcher: options.proxyUrl ? this.#proxy(options.proxyUrl) : this.#direct,
+      name: egressOf(options.proxyUrl),
+    };
     const hosts = new Set(options.hosts.map((host) => host.toLowerCase()));
     // One coalescer per family: families differ in hosts and dispatcher, so they never share a fetch.
     const observer = this.#options.observer;
@@ -86,14 +89,25 @@ export class UpstreamClient {
   #proxy(proxyUrl: string): ProxyAgent {
     let proxy = this.#proxies.get(proxyUrl);
     if (!proxy) {
-      proxy = new ProxyAgent({ uri: proxyUrl, connections: CONNECTIONS_PER_ORIGIN, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
+      proxy = new ProxyAgent({
+        uri: proxyUrl,
+        connections: CONNECTIONS_PER_ORIGIN,
+        keepAliveTimeout: 30_000,
+        keepAliveMaxTimeout: 600_000,
+      });
       this.#proxies.set(proxyUrl, proxy);
     }
     return proxy;
   }
 
   /** `cancel` is the fetch's own signal (the coalescer's), not any one caller's. */
-  async #fetch(upstreamRequest: UpstreamRequest, hosts: ReadonlySet<string>, egress: Egress, family: FamilyUpstreamOptions, cancel: AbortSignal): Promise<UpstreamResponse> {
+  async #fetch(
+    upstreamRequest: UpstreamRequest,
+    hosts: ReadonlySet<string>,
+    egress: Egress,
+    family: FamilyUpstreamOptions,
+    cancel: AbortSignal,
+  ): Promise<UpstreamResponse> {
     const timeout = AbortSignal.timeout(upstreamRequest.timeoutMs ?? this.#options.timeoutMs);
     const signal = AbortSignal.any([timeout, cancel]);
     let url = declaredUrl(upstreamRequest.url, hosts, family.family);
@@ -102,24 +116,34 @@ export class UpstreamClient {
     for (let hop = 0; ; hop++) {
       const target: BudgetTarget = { host: url.hostname.toLowerCase(), egress: egress.name };
       await this.#options.budgets?.admit(target);
-      const response = await this.#counted(target.host, this.#send(url, method, body, upstreamRequest.headers, egress.dispatcher, signal, timeout));
+      const response = await this.#counted(
+        target.host,
+        this.#send(url, method, body, upstreamRequest.headers, egress.dispatcher, signal, timeout),
+      );
       const standing = (await this.#options.budgets?.observe(target, response.headers, family.readBudget)) ?? null;
       const location = response.headers.location;
       if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
         // A 403 or 429 whose own headers say the budget is spent is a rate limit, whatever the family passes through.
-        const failure = this.#options.budgets?.spentFailure(target, response.status, standing) ?? classifyResponse(response, upstreamRequest.passStatuses, family.blockPages);
+        const failure =
+          this.#options.budgets?.spentFailure(target, response.status, standing) ??
+          classifyResponse(response, upstreamRequest.passStatuses, family.blockPages);
         this.#options.observer?.request?.(target.host, failure?.code ?? 'ok');
         if (failure) throw failure;
         return response;
       }
       this.#options.observer?.request?.(target.host, 'redirect');
-      if (hop >= MAX_REDIRECTS) throw new GatewayError('upstream_blocked', 'The platform redirected too many times.', { details: { host: url.host } });
+      if (hop >= MAX_REDIRECTS)
+        throw new GatewayError('upstream_blocked', 'The platform redirected too many times.', { details: { host: url.host } });
       const next = new URL(location, url);
       if (LOGIN_PATH.test(next.pathname)) {
-        throw new GatewayError('upstream_blocked', 'The platform redirected the logged-out request to a sign-in page.', { details: { host: next.host } });
+        throw new GatewayError('upstream_blocked', 'The platform redirected the logged-out request to a sign-in page.', {
+          details: { host: next.host },
+        });
       }
       if (!hosts.has(next.hostname.toLowerCase())) {
-        throw new GatewayError('upstream_blocked', `The platform redirected off its declared hosts (to ${next.hostname}).`, { details: { host: next.hostname } });
+        throw new GatewayError('upstream_blocked', `The platform redirected off its declared hosts (to ${next.hostname}).`, {
+          details: { host: next.hostname },
+        });
       }
       url = next;
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
@@ -139,7 +163,15 @@ export class UpstreamClient {
     }
   }
 
-  async #send(url: URL, method: 'GET' | 'POST', body: string | undefined, headers: Record<string, string> | undefined, dispatcher: Dispatcher, signal: AbortSignal, timeout: AbortSignal): Promise<UpstreamResponse> {
+  async #send(
+    url: URL,
+    method: 'GET' | 'POST',
+    body: string | undefined,
+    headers: Record<string, string> | undefined,
+    dispatcher: Dispatcher,
+    signal: AbortSignal,
+    timeout: AbortSignal,
+  ): Promise<UpstreamResponse> {
     const rewritten = this.#options.origins.get(url.host.toLowerCase());
     const target = rewritten ? new URL(url.pathname + url.search, rewritten) : url;
     const requestHeaders: Record<string, string> = {

@@ -107,7 +107,11 @@ export class Coalescer {
 
 /** Headers are part of the identity: a different Accept or cookie may get a different answer. */
 function flightKey(request: UpstreamRequest): string {
-  const headers = request.headers ? Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]).sort(([a], [b]) => (a! < b! ? -1 : 1)) : [];
+  const headers = request.headers
+    ? Object.entries(request.headers)
+        .map(([name, value]) => [name.toLowerCase(), value])
+        .sort(([a], [b]) => (a! < b! ? -1 : 1))
+    : [];
   return `GET ${request.url} ${(request.passStatuses ?? []).join(',')} ${JSON.stringify(headers)}`;
 }
 

@@ -15,10 +15,16 @@ import { startDemo, type Demo } from '../../src/demo/start-demo.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
-if (!available) console.warn(`test/browser skipped: ${CHROMIUM} is missing (install the distribution's chromium package; .ci/run does when apt-get is available).`);
+if (!available)
+  console.warn(
+    `test/browser skipped: ${CHROMIUM} is missing (install the distribution's chromium package; .ci/run does when apt-get is available).`,
+  );
 
 // The UMD build is not among the package's exports: found next to its main entry.
-const graphqlSseUmd = readFileSync(join(dirname(createRequire(import.meta.url).resolve('graphql-sse')), '..', 'umd', 'graphql-sse.min.js'), 'utf8');
+const graphqlSseUmd = readFileSync(
+  join(dirname(createRequire(import.meta.url).resolve('graphql-sse')), '..', 'umd', 'graphql-sse.min.js'),
+  'utf8',
+);
 
 /** A page of the test's own, served under the gateway's origin (so no CORS is involved) by request interception. */
 function ssePage(apiKey: string): string {
@@ -74,7 +80,9 @@ describe.skipIf(!available)('the first hour in headless Chromium', () => {
     const page = await newPage();
     await page.goto(`${demo.baseUrl}/docs`);
     await page.waitForSelector('.opblock-summary-path', { timeout: 30_000 });
-    const paths = await page.$$eval('.opblock-summary-path', (nodes) => nodes.map((node) => node.getAttribute('data-path') ?? node.textContent ?? ''));
+    const paths = await page.$$eval('.opblock-summary-path', (nodes) =>
+      nodes.map((node) => node.getAttribute('data-path') ?? node.textContent ?? ''),
+    );
     for (const example of demo.examples) expect(paths).toContain(example.endpoint);
     expect(paths).toContain('/graphql');
     await page.close();
@@ -84,15 +92,25 @@ describe.skipIf(!available)('the first hour in headless Chromium', () => {
     const page = await newPage();
     await page.goto(`${demo.baseUrl}/graphql`);
     await page.waitForSelector('.graphiql-execute-button', { timeout: 30_000 });
-    const answered = page.waitForResponse((response) => response.url() === `${demo.baseUrl}/graphql` && (response.request().postData() ?? '').includes('SubredditWithAuthors'), { timeout: 30_000 });
+    const answered = page.waitForResponse(
+      (response) => response.url() === `${demo.baseUrl}/graphql` && (response.request().postData() ?? '').includes('SubredditWithAuthors'),
+      { timeout: 30_000 },
+    );
     await page.click('.graphiql-execute-button');
-    const body = (await (await answered).json()) as { data: { forumSubreddit: { items: { title: string; author: { handle: string } | null }[] } }; errors?: unknown };
+    const body = (await (await answered).json()) as {
+      data: { forumSubreddit: { items: { title: string; author: { handle: string } | null }[] } };
+      errors?: unknown;
+    };
     expect(body.errors).toBeUndefined();
     expect(body.data.forumSubreddit.items.length).toBeGreaterThan(0);
     expect(body.data.forumSubreddit.items.every((item) => item.author !== null)).toBe(true);
     // The result pane shows the answer (Monaco wraps long lines, so look for a handle: no spaces).
     const handle = body.data.forumSubreddit.items[0]!.author!.handle;
-    await page.waitForFunction((text) => (document.querySelector<HTMLElement>('.graphiql-response')?.innerText ?? '').includes(text), `"${handle}"`, { timeout: 30_000 });
+    await page.waitForFunction(
+      (text) => (document.querySelector<HTMLElement>('.graphiql-response')?.innerText ?? '').includes(text),
+      `"${handle}"`,
+      { timeout: 30_000 },
+    );
     await page.close();
   }, 60_000);
 
@@ -105,8 +123,15 @@ describe.skipIf(!available)('the first hour in headless Chromium', () => {
     });
     await page.goto(`${demo.baseUrl}/__first-hour/sse.html`);
     // The first result at once, then one more when the thread's score has changed.
-    await page.waitForFunction(() => (window as unknown as PageState).events.length >= 2 || (window as unknown as PageState).failure !== null, undefined, { timeout: 30_000 });
-    const { events, failure } = await page.evaluate(() => ({ events: (window as unknown as PageState).events, failure: (window as unknown as PageState).failure }));
+    await page.waitForFunction(
+      () => (window as unknown as PageState).events.length >= 2 || (window as unknown as PageState).failure !== null,
+      undefined,
+      { timeout: 30_000 },
+    );
+    const { events, failure } = await page.evaluate(() => ({
+      events: (window as unknown as PageState).events,
+      failure: (window as unknown as PageState).failure,
+    }));
     expect(failure).toBeNull();
     const scores = events.map((event) => event.data!.watchForumSubreddit.items.find((item) => item.id === 'bg0001')!.likeCount);
     expect(scores[1]).toBeGreaterThan(scores[0]!);

@@ -45,11 +45,24 @@ function expectReadingOrder(comments: readonly Comment[], rootParent: string | n
 
 describe.skipIf(!samplesDir)('forum conformance with recorded upstream samples', () => {
   it('every forum sample of the manifest is covered here', () => {
-    expect(manifest().map((entry) => entry.file).sort()).toEqual([
-      'about_r_redditdev_2020.json', 'about_user_watchful1_2022.json', 'atom_r_homelab_new_2023.xml', 'atom_search_2021.xml',
-      'comment_permalink_context_2019.json', 'comments_3hahrw_2016.json', 'comments_ablzuq_limit1_2020.json',
-      'err_400_user_doesnt_exist_2018.json', 'err_403_quarantined_2020.json', 'listing_r_popular_hot_2026.json',
-      'morechildren_ablzuq_2020.json', 'search_r_all_facets_2020.json', 'user_submitted_spez_2016.json',
+    expect(
+      manifest()
+        .map((entry) => entry.file)
+        .sort(),
+    ).toEqual([
+      'about_r_redditdev_2020.json',
+      'about_user_watchful1_2022.json',
+      'atom_r_homelab_new_2023.xml',
+      'atom_search_2021.xml',
+      'comment_permalink_context_2019.json',
+      'comments_3hahrw_2016.json',
+      'comments_ablzuq_limit1_2020.json',
+      'err_400_user_doesnt_exist_2018.json',
+      'err_403_quarantined_2020.json',
+      'listing_r_popular_hot_2026.json',
+      'morechildren_ablzuq_2020.json',
+      'search_r_all_facets_2020.json',
+      'user_submitted_spez_2016.json',
     ]);
   });
 
@@ -76,7 +89,8 @@ describe.skipIf(!samplesDir)('forum conformance with recorded upstream samples',
 
   it('comments_3hahrw_2016: the post from element 0', async () => {
     const upstream = stubUpstream(() => jsonAnswer(sample('comments_3hahrw_2016.json')));
-    const post = asSingle(await runEndpoint(forumPostEndpoint, { url: 'https://www.reddit.com/r/funny/comments/3hahrw/' }, upstream)).data as Post;
+    const post = asSingle(await runEndpoint(forumPostEndpoint, { url: 'https://www.reddit.com/r/funny/comments/3hahrw/' }, upstream))
+      .data as Post;
     expect(post).toMatchObject({ id: '3hahrw', commentCount: 543, authorId: null, isSponsored: null, type: 'video' });
     expect(post.url).toMatch(/^https:\/\/www\.reddit\.com\/r\/funny\/comments\/3hahrw\//);
   });
@@ -135,7 +149,15 @@ describe.skipIf(!samplesDir)('forum conformance with recorded upstream samples',
   it('about_r_redditdev_2020: t5 to Creator', async () => {
     const upstream = stubUpstream(() => jsonAnswer(sample('about_r_redditdev_2020.json')));
     const result = asSingle(await runEndpoint(forumSubredditDetailsEndpoint, { subreddit: 'redditdev' }, upstream));
-    expect(result.data).toMatchObject({ id: '2qizd', handle: 'redditdev', displayName: 'reddit Development', followerCount: 38934, isPrivate: false, createdAt: '2008-06-18T15:16:17.000Z', url: 'https://www.reddit.com/r/redditdev/' });
+    expect(result.data).toMatchObject({
+      id: '2qizd',
+      handle: 'redditdev',
+      displayName: 'reddit Development',
+      followerCount: 38934,
+      isPrivate: false,
+      createdAt: '2008-06-18T15:16:17.000Z',
+      url: 'https://www.reddit.com/r/redditdev/',
+    });
     expect(rawOf(result)).toMatchObject({ via: 'json', activeUsers: 83, subredditType: 'public' });
   });
 
@@ -143,7 +165,14 @@ describe.skipIf(!samplesDir)('forum conformance with recorded upstream samples',
     const upstream = stubUpstream(() => jsonAnswer(sample('about_user_watchful1_2022.json')));
     const result = asSingle(await runEndpoint(forumUserEndpoint, { username: 'u/Watchful1' }, upstream));
     expect(upstream.calls[0]?.url).toBe('https://www.reddit.com/user/Watchful1/about.json?raw_json=1');
-    expect(result.data).toMatchObject({ id: 'd0z23', handle: 'Watchful1', displayName: null, followerCount: 156, verified: true, createdAt: '2013-09-05T23:38:17.000Z' });
+    expect(result.data).toMatchObject({
+      id: 'd0z23',
+      handle: 'Watchful1',
+      displayName: null,
+      followerCount: 156,
+      verified: true,
+      createdAt: '2013-09-05T23:38:17.000Z',
+    });
     expect(result.data?.bio).toMatch(/RemindMeBot/);
     expect(rawOf(result).karma).toEqual({ link: 50781, comment: 206653, total: 265351, awarder: 3884, awardee: 4033 });
   });
@@ -171,7 +200,9 @@ describe.skipIf(!samplesDir)('forum conformance with recorded upstream samples',
   });
 
   it('atom_r_homelab_new_2023: feed fallback gives 25 posts with null scores', async () => {
-    const upstream = stubUpstream((_request, url) => (url.pathname.endsWith('.json') ? blocked() : atomAnswer(sample('atom_r_homelab_new_2023.xml'))));
+    const upstream = stubUpstream((_request, url) =>
+      url.pathname.endsWith('.json') ? blocked() : atomAnswer(sample('atom_r_homelab_new_2023.xml')),
+    );
     const result = asList(await runEndpoint(forumSubredditEndpoint, { subreddit: 'homelab', sort: 'new' }, upstream));
     expect(upstream.calls.map((call) => call.url)).toEqual([
       'https://www.reddit.com/r/homelab/new.json?limit=25&raw_json=1',
@@ -181,7 +212,12 @@ describe.skipIf(!samplesDir)('forum conformance with recorded upstream samples',
     expect(result.items.every((post) => post.likeCount === null && post.commentCount === null)).toBe(true);
     expect(rawOf(result).via).toBe('atom');
     expect(result.items.filter((post) => post.thumbnailUrl !== null)).toHaveLength(1);
-    expect(result.items[0]).toMatchObject({ id: '157kyrd', authorHandle: 'Remarkable_Housing61', url: 'https://www.reddit.com/r/homelab/comments/157kyrd/any_reason_to_keep_1g_connections_to_my_servers/', type: 'text' });
+    expect(result.items[0]).toMatchObject({
+      id: '157kyrd',
+      authorHandle: 'Remarkable_Housing61',
+      url: 'https://www.reddit.com/r/homelab/comments/157kyrd/any_reason_to_keep_1g_connections_to_my_servers/',
+      type: 'text',
+    });
     expect(result.items[0]?.text).toMatch(/^Hello all, I recently acquired a 40G switch/);
   });
 
@@ -191,22 +227,37 @@ describe.skipIf(!samplesDir)('forum conformance with recorded upstream samples',
   });
 
   it('atom_search_2021: search answered by the feed alone', async () => {
-    const upstream = stubUpstream((_request, url) => (url.pathname.endsWith('.json') ? blocked() : atomAnswer(sample('atom_search_2021.xml'))));
+    const upstream = stubUpstream((_request, url) =>
+      url.pathname.endsWith('.json') ? blocked() : atomAnswer(sample('atom_search_2021.xml')),
+    );
     const result = asList(await runEndpoint(forumSearchEndpoint, { query: 'site:kevincox.ca', sort: 'new' }, upstream));
-    expect(result.items).toEqual([expect.objectContaining({ id: 'qksbf1', title: 'Announcing FeedMail', text: null, type: 'unknown', authorHandle: 'kevincox_ca', likeCount: null })]);
+    expect(result.items).toEqual([
+      expect.objectContaining({
+        id: 'qksbf1',
+        title: 'Announcing FeedMail',
+        text: null,
+        type: 'unknown',
+        authorHandle: 'kevincox_ca',
+        likeCount: null,
+      }),
+    ]);
     expect(rawOf(result).posts).toEqual([expect.objectContaining({ id: 'qksbf1', community: 'kevincox' })]);
   });
 
   it('err_403_quarantined_2020: an empty result with reason quarantined, not upstream_blocked', async () => {
     const upstream = stubUpstream(() => jsonAnswer(sample('err_403_quarantined_2020.json'), statusOf('err_403_quarantined_2020.json')));
-    const result = asList(await runEndpoint(forumSubredditEndpoint, { subreddit: 'tiananmenaquarefalse', sort: 'top', timeframe: 'all', limit: 100 }, upstream));
+    const result = asList(
+      await runEndpoint(forumSubredditEndpoint, { subreddit: 'tiananmenaquarefalse', sort: 'top', timeframe: 'all', limit: 100 }, upstream),
+    );
     expect(upstream.calls[0]?.url).toBe('https://www.reddit.com/r/tiananmenaquarefalse/top.json?t=all&limit=100&raw_json=1');
     expect(result.items).toEqual([]);
     expect(result.emptyReason).toBe('quarantined');
   });
 
   it('err_400_user_doesnt_exist_2018: a missing user is an empty result', async () => {
-    const upstream = stubUpstream(() => jsonAnswer(sample('err_400_user_doesnt_exist_2018.json'), statusOf('err_400_user_doesnt_exist_2018.json')));
+    const upstream = stubUpstream(() =>
+      jsonAnswer(sample('err_400_user_doesnt_exist_2018.json'), statusOf('err_400_user_doesnt_exist_2018.json')),
+    );
     const result = asSingle(await runEndpoint(forumUserEndpoint, { username: 'no_such_user_2018' }, upstream));
     expect(result.data).toBeNull();
     expect(result.emptyReason).toBe('not_found');

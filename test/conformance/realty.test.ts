@@ -34,7 +34,15 @@ interface UnitRange {
   availableUnitTypesByBedroom: Record<string, number>;
   unavailableUnitTypesByBedroom: Record<string, number>;
   upcomingUnits: number;
-  unitTypes: { name: string; available: boolean; bedrooms: number | null; baths: number | null; rent: unknown; sqft: unknown; listedUnits: number }[];
+  unitTypes: {
+    name: string;
+    available: boolean;
+    bedrooms: number | null;
+    baths: number | null;
+    rent: unknown;
+    sqft: unknown;
+    listedUnits: number;
+  }[];
 }
 
 describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () => {
@@ -46,13 +54,20 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
     const upstream = stubUpstream(handler);
     return { upstream, fetchedAt: FETCHED_AT, urls: () => upstream.calls.map((call) => call.url) };
   };
-  const rentals = () => JSON.parse(text('rentals_search_portland.json')) as { homes: { homeData: { propertyId: string }; rentalExtension: { rentPriceRange: { min: number }; propertyName?: string } }[]; numMatchedHomes: number };
+  const rentals = () =>
+    JSON.parse(text('rentals_search_portland.json')) as {
+      homes: { homeData: { propertyId: string }; rentalExtension: { rentPriceRange: { min: number }; propertyName?: string } }[];
+      numMatchedHomes: number;
+    };
   // A page shell whose dataCache holds other answers only, as a search page without an embedded search.
-  const shell = '<html><body><script>root.__reactServerState.InitialContext = {"ReactServerAgent.cache":{"dataCache":{"/stingray/api/home/details/primaryRegionInfo":{"res":{"text":"{}&&{}"}}}}};</script></body></html>';
+  const shell =
+    '<html><body><script>root.__reactServerState.InitialContext = {"ReactServerAgent.cache":{"dataCache":{"/stingray/api/home/details/primaryRegionInfo":{"res":{"text":"{}&&{}"}}}}};</script></body></html>';
 
   it('for_sale_ca_829_e14th.html: a redfin.ca listing read from its dataCache, priced in CAD', async () => {
     const url = requestUrl('for_sale_ca_829_e14th.html');
-    const ctx = context((_request, target) => (target.pathname === new URL(url).pathname ? { body: text('for_sale_ca_829_e14th.html'), headers: HTML } : undefined));
+    const ctx = context((_request, target) =>
+      target.pathname === new URL(url).pathname ? { body: text('for_sale_ca_829_e14th.html'), headers: HTML } : undefined,
+    );
     const result = await fetchForSale({ url, tld: 'ca' }, ctx);
 
     expect(ctx.urls()).toEqual([url]);
@@ -71,7 +86,15 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
       lotArea: 4026,
       yearBuilt: 1911,
       propertyType: 'Single Family Residential',
-      address: { line1: '829 E 14th Ave', unit: null, city: 'Vancouver', region: 'BC', postalCode: 'V5T 2N5', country: 'CA', formatted: '829 E 14th Ave, Vancouver, BC V5T 2N5' },
+      address: {
+        line1: '829 E 14th Ave',
+        unit: null,
+        city: 'Vancouver',
+        region: 'BC',
+        postalCode: 'V5T 2N5',
+        country: 'CA',
+        formatted: '829 E 14th Ave, Vancouver, BC V5T 2N5',
+      },
       latitude: 49.2581041,
       longitude: -123.08652,
       agentName: 'Jen Hickey',
@@ -104,28 +127,49 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
   it('for_sale_ca_829_e14th.html: its JSON-LD (which says USD) still gives CAD', async () => {
     const url = requestUrl('for_sale_ca_829_e14th.html');
     const withoutCache = text('for_sale_ca_829_e14th.html').replace('__reactServerState.InitialContext =', '__reactServerState.Removed =');
-    const ctx = context((_request, target) => (target.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: withoutCache, headers: HTML }));
+    const ctx = context((_request, target) =>
+      target.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: withoutCache, headers: HTML },
+    );
     const result = await fetchForSale({ url, tld: 'ca' }, ctx);
     expect(result.raw).toMatchObject({ via: 'json-ld' });
-    expect(result.data).toMatchObject({ price: 2198000, currency: 'CAD', status: 'active', beds: 5, baths: 3, area: 2280, yearBuilt: 1911, address: { city: 'Vancouver', country: 'CA' } });
+    expect(result.data).toMatchObject({
+      price: 2198000,
+      currency: 'CAD',
+      status: 'active',
+      beds: 5,
+      baths: 3,
+      area: 2280,
+      yearBuilt: 1911,
+      address: { city: 'Vancouver', country: 'CA' },
+    });
   });
 
   it('gis_search_austin.txt: 25 results in served order as the gis answer of a city search', async () => {
     const recorded = new URL(requestUrl('gis_search_austin.txt'));
     const searchUrl = 'https://www.redfin.com/city/30818/TX/Austin';
     const ctx = context((_request, target) =>
-      target.pathname === '/stingray/api/gis' ? { body: text('gis_search_austin.txt') } : target.pathname === '/city/30818/TX/Austin' ? { body: shell, headers: HTML } : undefined,
+      target.pathname === '/stingray/api/gis'
+        ? { body: text('gis_search_austin.txt') }
+        : target.pathname === '/city/30818/TX/Austin'
+          ? { body: shell, headers: HTML }
+          : undefined,
     );
     const result = await fetchSearch({ url: searchUrl, tld: 'com' }, ctx);
 
     const asked = new URL(ctx.urls()[1]!);
     expect(asked.pathname).toBe(recorded.pathname);
-    for (const name of ['al', 'ord', 'page_number', 'region_id', 'region_type', 'status', 'v']) expect(asked.searchParams.get(name)).toBe(recorded.searchParams.get(name));
+    for (const name of ['al', 'ord', 'page_number', 'region_id', 'region_type', 'status', 'v'])
+      expect(asked.searchParams.get(name)).toBe(recorded.searchParams.get(name));
     const items = result.items.map((item) => searchResultItemSchema.parse(item));
     expect(items).toHaveLength(25);
     expect(items.map((item) => item.position)).toEqual(Array.from({ length: 25 }, (_, index) => index + 1));
     expect(items.every((item) => item.currency === 'USD')).toBe(true);
-    expect(items[0]).toMatchObject({ id: '186122877', price: 490000, availability: 'in_stock', title: '8329 Fathom Cir Unit A & B, Austin, TX 78750' });
+    expect(items[0]).toMatchObject({
+      id: '186122877',
+      price: 490000,
+      availability: 'in_stock',
+      title: '8329 Fathom Cir Unit A & B, Austin, TX 78750',
+    });
     expect(items.slice(1).every((item) => item.availability === 'preorder')).toBe(true);
     expect(items[24]).toMatchObject({ id: '31512009', price: null });
     expect(result.raw).toMatchObject({ via: 'stingray' });
@@ -133,7 +177,10 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
 
   it('gis_search_austin.txt: the same answer embedded in a search page dataCache', async () => {
     const recorded = new URL(requestUrl('gis_search_austin.txt'));
-    const entry = { requestData: { urlPath: '/stingray/api/gis', queryParams: [Object.fromEntries(recorded.searchParams)] }, res: { text: text('gis_search_austin.txt') } };
+    const entry = {
+      requestData: { urlPath: '/stingray/api/gis', queryParams: [Object.fromEntries(recorded.searchParams)] },
+      res: { text: text('gis_search_austin.txt') },
+    };
     const page = `<html><body><script>root.__reactServerState.InitialContext = ${JSON.stringify({ 'ReactServerAgent.cache': { dataCache: { '/stingray/api/gis': entry } } })};</script></body></html>`;
     const ctx = context(() => ({ body: page, headers: HTML }));
     const result = await fetchSearch({ url: 'https://www.redfin.com/city/30818/TX/Austin', tld: 'com' }, ctx);
@@ -150,12 +197,17 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
     // The file keeps only payload.homes: wrap it as the gis answer it came from.
     const body = '{}&&' + JSON.stringify({ version: 660, errorMessage: 'Success', resultCode: 0, payload: { homes } });
     const ctx = context((_request, target) =>
-      target.pathname === '/stingray/api/gis' ? { body } : target.pathname === '/city/16163/WA/Seattle' ? { body: shell, headers: HTML } : undefined,
+      target.pathname === '/stingray/api/gis'
+        ? { body }
+        : target.pathname === '/city/16163/WA/Seattle'
+          ? { body: shell, headers: HTML }
+          : undefined,
     );
     const result = await fetchSearch({ url: 'https://www.redfin.com/city/16163/WA/Seattle', tld: 'com' }, ctx);
 
     const asked = new URL(ctx.urls()[1]!);
-    for (const name of ['al', 'ord', 'page_number', 'region_id', 'region_type', 'status', 'v']) expect(asked.searchParams.get(name)).toBe(recorded.searchParams.get(name));
+    for (const name of ['al', 'ord', 'page_number', 'region_id', 'region_type', 'status', 'v'])
+      expect(asked.searchParams.get(name)).toBe(recorded.searchParams.get(name));
     const items = result.items.map((item) => searchResultItemSchema.parse(item));
     expect(items).toHaveLength(89);
     expect(items.map((item) => item.position)).toEqual(Array.from({ length: 89 }, (_, index) => index + 1));
@@ -180,7 +232,11 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
     const recorded = new URL(requestUrl('rentals_search_portland.json'));
     const searchUrl = 'https://www.redfin.com/city/30772/OR/Portland/apartments-for-rent/filter/min-beds=2,min-baths=2';
     const ctx = context((_request, target) =>
-      target.pathname === '/stingray/api/v1/search/rentals' ? { body: text('rentals_search_portland.json') } : target.pathname.startsWith('/city/') ? { body: shell, headers: HTML } : undefined,
+      target.pathname === '/stingray/api/v1/search/rentals'
+        ? { body: text('rentals_search_portland.json') }
+        : target.pathname.startsWith('/city/')
+          ? { body: shell, headers: HTML }
+          : undefined,
     );
     const result = await fetchSearch({ url: searchUrl, tld: 'com' }, ctx);
 
@@ -209,15 +265,31 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
     const url = requestUrl('rental_detail.html');
     const card = { homes: rentals().homes.filter((home) => home.homeData.propertyId === '26588083') };
     const ctx = context((_request, target) =>
-      target.pathname === '/stingray/api/v1/rentals/homecards' ? { body: JSON.stringify(card) } : target.pathname === new URL(url).pathname ? { body: text('rental_detail.html'), headers: HTML } : undefined,
+      target.pathname === '/stingray/api/v1/rentals/homecards'
+        ? { body: JSON.stringify(card) }
+        : target.pathname === new URL(url).pathname
+          ? { body: text('rental_detail.html'), headers: HTML }
+          : undefined,
     );
     const result = await fetchForRent({ url, tld: 'com' }, ctx);
 
     expect(ctx.urls()).toEqual([url, 'https://www.redfin.com/stingray/api/v1/rentals/homecards?propertyIds=26588083']);
     const listing = propertyListingSchema.parse(result.data);
-    expect(listing).toMatchObject({ id: '26588083', listingType: 'rent', status: 'active', price: 2850, currency: 'USD', priceQualifier: 'per month', beds: 3, baths: 2, area: 1430 });
+    expect(listing).toMatchObject({
+      id: '26588083',
+      listingType: 'rent',
+      status: 'active',
+      price: 2850,
+      currency: 'USD',
+      priceQualifier: 'per month',
+      beds: 3,
+      baths: 2,
+      area: 1430,
+    });
     expect(listing.description).toMatch(/^This beautifully refreshed Mid-Century home/);
-    expect(listing.amenities['Unit amenities']).toBe('Dishwasher, Patio, Washer & Dryer In Unit, Hardwood Flooring, Vaulted Ceilings, Air Conditioning, Microwave, Refrigerator');
+    expect(listing.amenities['Unit amenities']).toBe(
+      'Dishwasher, Patio, Washer & Dryer In Unit, Hardwood Flooring, Vaulted Ceilings, Air Conditioning, Microwave, Refrigerator',
+    );
     expect(listing.amenities['Community amenities']).toBe('Door Attendant, Extra Storage, Pet Friendly');
     expect(listing.priceHistory).toEqual([
       { date: '2026-09-26T13:02:43.817Z', event: 'Listed for Rent', price: 2850, currency: 'USD', source: 'rentalsource' },
@@ -225,23 +297,42 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
       { date: '2026-09-25T12:46:43.046Z', event: 'Listed for Rent', price: 2850, currency: 'USD', source: 'RentEngineListings' },
     ]);
     expect(listing.listedAt).toBe('2026-09-26T13:02:43.817Z');
-    expect(result.raw).toMatchObject({ via: 'rentals-api', rentalId: 'a9fda127-1ff5-4b66-89bd-1875fe0e726e', sections: { amenities: 'page-cache', about: 'page-cache', belowTheFold: 'page-cache' } });
+    expect(result.raw).toMatchObject({
+      via: 'rentals-api',
+      rentalId: 'a9fda127-1ff5-4b66-89bd-1875fe0e726e',
+      sections: { amenities: 'page-cache', about: 'page-cache', belowTheFold: 'page-cache' },
+    });
   });
 
   it('rental_detail.html: when the rental card cannot be fetched, a partial listing with a warning (price null)', async () => {
     const url = requestUrl('rental_detail.html');
     const ctx = context((_request, target) =>
-      target.pathname === '/stingray/api/v1/rentals/homecards' ? { status: 500, body: '' } : target.pathname === new URL(url).pathname ? { body: text('rental_detail.html'), headers: HTML } : undefined,
+      target.pathname === '/stingray/api/v1/rentals/homecards'
+        ? { status: 500, body: '' }
+        : target.pathname === new URL(url).pathname
+          ? { body: text('rental_detail.html'), headers: HTML }
+          : undefined,
     );
     const result = await fetchForRent({ url, tld: 'com' }, ctx);
 
     const listing = propertyListingSchema.parse(result.data);
-    expect(listing).toMatchObject({ id: '26588083', listingType: 'rent', price: null, priceQualifier: null, currency: 'USD', address: { formatted: null } });
+    expect(listing).toMatchObject({
+      id: '26588083',
+      listingType: 'rent',
+      price: null,
+      priceQualifier: null,
+      currency: 'USD',
+      address: { formatted: null },
+    });
     expect(listing.description).toMatch(/^This beautifully refreshed Mid-Century home/);
     expect(listing.amenities['Community amenities']).toBe('Door Attendant, Extra Storage, Pet Friendly');
     expect(listing.priceHistory).toHaveLength(3);
     expect(result.warnings).toEqual(['rental card unavailable: price, address, coordinates and status unknown']);
-    expect(result.raw).toMatchObject({ via: 'page-cache', rentalId: 'a9fda127-1ff5-4b66-89bd-1875fe0e726e', missing: { homecards: 'HTTP 500' } });
+    expect(result.raw).toMatchObject({
+      via: 'page-cache',
+      rentalId: 'a9fda127-1ff5-4b66-89bd-1875fe0e726e',
+      missing: { homecards: 'HTTP 500' },
+    });
   });
 
   describe.each([
@@ -249,7 +340,15 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
       file: 'rental_floorplans_seattle_1.json',
       totals: { totalUnitTypes: 37, availableUnitTypes: 32, unavailableUnitTypes: 5, totalUnits: 77, upcomingUnits: 0 },
       byBedroom: { available: { Studio: 3, '1 Bed': 19, '2 Bed': 10 }, unavailable: { Studio: 1, '1 Bed': 3, '2 Bed': 1 } },
-      first: { name: 'Studio A', available: true, bedrooms: 0, baths: 1, rent: { min: 2385, max: 2416 }, sqft: { min: 525, max: 525 }, listedUnits: 3 },
+      first: {
+        name: 'Studio A',
+        available: true,
+        bedrooms: 0,
+        baths: 1,
+        rent: { min: 2385, max: 2416 },
+        sqft: { min: 525, max: 525 },
+        listedUnits: 3,
+      },
       rent: { min: 2225, max: 4850 },
       top: 'Townhome 2 Bedrooms',
       sqft: { min: 456, max: 1400 },
@@ -260,21 +359,36 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
       file: 'rental_floorplans_seattle_3.json',
       totals: { totalUnitTypes: 82, availableUnitTypes: 30, unavailableUnitTypes: 52, totalUnits: 59, upcomingUnits: 16 },
       byBedroom: { available: { '1 Bed': 12, '2 Bed': 10, '3 Bed': 8 }, unavailable: { '1 Bed': 25, '2 Bed': 18, '3 Bed': 9 } },
-      first: { name: 'Fairview C2', available: true, bedrooms: 1, baths: 1, rent: { min: 3746, max: 3866 }, sqft: { min: 707, max: 707 }, listedUnits: 2 },
+      first: {
+        name: 'Fairview C2',
+        available: true,
+        bedrooms: 1,
+        baths: 1,
+        rent: { min: 3746, max: 3866 },
+        sqft: { min: 707, max: 707 },
+        listedUnits: 2,
+      },
       rent: { min: 2692, max: 23209 },
       top: 'Boren PH2',
       sqft: { min: 538, max: 2669 },
       beds: { min: 1, max: 3 },
       baths: { min: 1, max: 4 },
     },
-  ])('$file: a building\'s floor plans', (sample) => {
+  ])("$file: a building's floor plans", (sample) => {
     const recorded = () => requestUrl(sample.file);
     const body = () => JSON.parse(text(sample.file)) as { rentalId: string };
     const buildingUrl = 'https://www.redfin.com/WA/Seattle/Sample-Building/apartment/90000077';
     const expectPlans = (result: Awaited<ReturnType<typeof fetchForRent>>) => {
       const listing = propertyListingSchema.parse(result.data);
       // The lowest rent of the available unit types, as a building's starting rent.
-      expect(listing).toMatchObject({ price: sample.rent.min, currency: 'USD', priceQualifier: 'starting at, per month', beds: null, baths: null, area: null });
+      expect(listing).toMatchObject({
+        price: sample.rent.min,
+        currency: 'USD',
+        priceQualifier: 'starting at, per month',
+        beds: null,
+        baths: null,
+        area: null,
+      });
       // The body holds photo position ranges only: no floor-plan image is invented.
       expect(listing.floorPlanUrls).toEqual([]);
       const range = (result.raw as { unitRange: UnitRange }).unitRange;
@@ -293,7 +407,11 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
       const { rentalId } = body();
       const page = redfinPage({ cache: [{ key: `/stingray/api/v1/rentals/${rentalId}/floorPlans?`, body: body(), bare: true }] });
       const ctx = context((_request, target) =>
-        target.pathname === '/stingray/api/v1/rentals/homecards' ? { status: 500, body: '' } : target.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: page, headers: HTML },
+        target.pathname === '/stingray/api/v1/rentals/homecards'
+          ? { status: 500, body: '' }
+          : target.pathname.startsWith('/stingray/')
+            ? { status: 404, body: '' }
+            : { body: page, headers: HTML },
       );
       const result = await fetchForRent({ url: buildingUrl, tld: 'com' }, ctx);
 
@@ -305,10 +423,21 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
 
     it('asked from the rentals API at the recorded URL when the page lacks it', async () => {
       const { rentalId } = body();
-      const card = { homes: [{ homeData: { propertyId: '90000077', url: '/WA/Seattle/Sample-Building/apartment/90000077' }, rentalExtension: { rentalId, propertyName: 'Sample Building' } }] };
+      const card = {
+        homes: [
+          {
+            homeData: { propertyId: '90000077', url: '/WA/Seattle/Sample-Building/apartment/90000077' },
+            rentalExtension: { rentalId, propertyName: 'Sample Building' },
+          },
+        ],
+      };
       const page = redfinPage({ cache: [{ key: '/stingray/api/v1/rentals/homecards?propertyIds=90000077', body: card, bare: true }] });
       const ctx = context((_request, target) =>
-        target.pathname === new URL(recorded()).pathname ? { body: text(sample.file) } : target.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: page, headers: HTML },
+        target.pathname === new URL(recorded()).pathname
+          ? { body: text(sample.file) }
+          : target.pathname.startsWith('/stingray/')
+            ? { status: 404, body: '' }
+            : { body: page, headers: HTML },
       );
       const result = await fetchForRent({ url: buildingUrl, tld: 'com' }, ctx);
 
@@ -322,7 +451,11 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
   it('for_sale_ca_3662_oak_head_only.html: no dataCache, so JSON-LD in CAD with the unreadable fields empty', async () => {
     const url = requestUrl('for_sale_ca_3662_oak_head_only.html');
     const ctx = context((_request, target) =>
-      target.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : target.pathname === new URL(url).pathname ? { body: text('for_sale_ca_3662_oak_head_only.html'), headers: HTML } : undefined,
+      target.pathname.startsWith('/stingray/')
+        ? { status: 404, body: '' }
+        : target.pathname === new URL(url).pathname
+          ? { body: text('for_sale_ca_3662_oak_head_only.html'), headers: HTML }
+          : undefined,
     );
     const result = await fetchForSale({ url, tld: 'ca' }, ctx);
 
@@ -366,6 +499,10 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
       'rental_floorplans_seattle_3.json',
       'for_sale_ca_3662_oak_head_only.html',
     ]);
-    expect(manifest().map((entry) => entry.file).sort()).toEqual([...replayed].sort());
+    expect(
+      manifest()
+        .map((entry) => entry.file)
+        .sort(),
+    ).toEqual([...replayed].sort());
   });
 });

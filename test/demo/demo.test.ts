@@ -41,7 +41,11 @@ describe('the offline demo', () => {
 
   it('runs every example as a job too, with the same offline resolver (a batch of all of them)', async () => {
     const post = async (path: string, body: unknown) => {
-      const response = await fetch(demo.baseUrl + path, { method: 'POST', headers: { 'x-api-key': demo.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(demo.baseUrl + path, {
+        method: 'POST',
+        headers: { 'x-api-key': demo.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return (await response.json()) as Record<string, any>;
     };
     const inference = demo.examples.find((example) => example.endpoint === '/v1/detect-age-gender')!;
@@ -77,7 +81,11 @@ describe('the offline demo', () => {
 
   it('reads the captioned video and the multi-unit rental', async () => {
     const transcript = demo.examples.find((example) => example.endpoint === '/v1/forum/post/transcript')!;
-    expect((await get(transcript.path)).body.data).toMatchObject({ language: 'en-US', source: 'captions', cues: expect.arrayContaining([expect.objectContaining({ start: 0 })]) });
+    expect((await get(transcript.path)).body.data).toMatchObject({
+      language: 'en-US',
+      source: 'captions',
+      cues: expect.arrayContaining([expect.objectContaining({ start: 0 })]),
+    });
     const rental = demo.examples.find((example) => example.endpoint === '/v1/realty/for-rent')!;
     const { body } = await get(rental.path);
     expect(body.data).toMatchObject({ listingType: 'rent', priceQualifier: 'starting at, per month' });

@@ -34,7 +34,13 @@ describe('API reference and GraphiQL pages', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await response.text();
     const urls = loadedUrls(html);
-    expect(urls).toEqual(expect.arrayContaining(['/docs/assets/swagger-ui.css', '/docs/assets/swagger-ui-bundle.js', '/docs/assets/swagger-ui-standalone-preset.js']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/docs/assets/swagger-ui.css',
+        '/docs/assets/swagger-ui-bundle.js',
+        '/docs/assets/swagger-ui-standalone-preset.js',
+      ]),
+    );
     expect(external(urls)).toEqual([]);
     expect(html).toContain("url: '/openapi.json'");
     expect(html).toContain('validatorUrl: null');

@@ -2,7 +2,16 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../support/gateway.js';
 
-const FLAGS = ['x-credit-cost', 'x-render-credit-multiplier', 'x-cacheable', 'x-batchable', 'x-requires-residential-proxy', 'x-subscribable', 'x-experimental', 'x-parameter-constraints'];
+const FLAGS = [
+  'x-credit-cost',
+  'x-render-credit-multiplier',
+  'x-cacheable',
+  'x-batchable',
+  'x-requires-residential-proxy',
+  'x-subscribable',
+  'x-experimental',
+  'x-parameter-constraints',
+];
 
 describe('/openapi.json and /llms.txt', () => {
   let harness: Harness;
@@ -24,7 +33,8 @@ describe('/openapi.json and /llms.txt', () => {
 
   it('publishes every x- flag of spec section 1 on every data operation', () => {
     for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) {
-      if (!path.startsWith('/v1/') || path === '/v1/account' || path.startsWith('/v1/jobs') || path.startsWith('/v1/subscriptions')) continue;
+      if (!path.startsWith('/v1/') || path === '/v1/account' || path.startsWith('/v1/jobs') || path.startsWith('/v1/subscriptions'))
+        continue;
       for (const flag of FLAGS) expect(item.get, `${path} ${flag}`).toHaveProperty(flag);
       expect(item.get['x-render-credit-multiplier']).toBe(3);
     }
@@ -43,7 +53,11 @@ describe('/openapi.json and /llms.txt', () => {
   });
 
   it('derives parameters from the zod schemas, including the common options', () => {
-    const parameters = document.paths['/v1/forum/subreddit'].get.parameters as { name: string; required: boolean; schema: Record<string, unknown> }[];
+    const parameters = document.paths['/v1/forum/subreddit'].get.parameters as {
+      name: string;
+      required: boolean;
+      schema: Record<string, unknown>;
+    }[];
     const byName = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter]));
     expect(byName.subreddit!.required).toBe(true);
     expect(byName.limit!.schema).toMatchObject({ minimum: 1, maximum: 100, default: 25 });

@@ -19,7 +19,11 @@ describe('GraphQL errors for a broken document', () => {
   for (const document of documents) {
     it(`answers ${document.name} with invalid_request and status 400, keeping the GraphQL code, for 0 credits`, async () => {
       const { body } = await harness.graphql(document.query);
-      expect(body.errors[0].extensions).toMatchObject({ code: 'invalid_request', graphqlCode: document.graphqlCode, http: { status: 400 } });
+      expect(body.errors[0].extensions).toMatchObject({
+        code: 'invalid_request',
+        graphqlCode: document.graphqlCode,
+        http: { status: 400 },
+      });
       expect(body.extensions.billing.creditsCharged).toBe(0);
       expect(harness.upstream.requests).toHaveLength(0);
     });
@@ -30,7 +34,11 @@ describe('GraphQL errors for a broken document', () => {
     try {
       for (const document of documents) {
         const [result] = await follow(client, document.query).take(1);
-        expect(result!.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_request', graphqlCode: document.graphqlCode, http: { status: 400 } });
+        expect(result!.errors?.[0]?.extensions).toMatchObject({
+          code: 'invalid_request',
+          graphqlCode: document.graphqlCode,
+          http: { status: 400 },
+        });
       }
     } finally {
       client.dispose();

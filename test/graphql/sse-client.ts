@@ -8,7 +8,8 @@ export type SseMode = 'single' | 'distinct';
  */
 export function sseClient(baseUrl: string, key: string | null, mode: SseMode, url?: string): Client<boolean> {
   const headers = key === null ? undefined : { 'x-api-key': key };
-  if (mode === 'single') return createClient({ url: url ?? `${baseUrl}/graphql/stream`, singleConnection: true, headers, retryAttempts: 0 });
+  if (mode === 'single')
+    return createClient({ url: url ?? `${baseUrl}/graphql/stream`, singleConnection: true, headers, retryAttempts: 0 });
   return createClient({ url: url ?? `${baseUrl}/graphql`, headers, retryAttempts: 0 });
 }
 

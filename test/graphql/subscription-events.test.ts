@@ -33,7 +33,11 @@ describe('subscriptionEvents(id) over SSE', () => {
       await stream.stop();
       client.dispose();
       expect(event!.errors).toBeUndefined();
-      expect(event!.data!.subscriptionEvents).toMatchObject({ type: 'content.changed', subscriptionId: id, endpoint: '/v1/forum/subreddit' });
+      expect(event!.data!.subscriptionEvents).toMatchObject({
+        type: 'content.changed',
+        subscriptionId: id,
+        endpoint: '/v1/forum/subreddit',
+      });
       expect(event!.data!.subscriptionEvents.data.items.map((post: any) => post.id)).toEqual(['p9', 'p1', 'p2']);
       expect(event!.data!.subscriptionEvents.at).toBe(event!.data!.subscriptionEvents.changedAt);
       expect(event!.extensions!.billing).toEqual({ creditsCharged: 0, liveFetches: 0, cacheHits: 0 });

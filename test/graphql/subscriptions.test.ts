@@ -47,7 +47,9 @@ describe('GraphQL subscriptions over SSE', () => {
       expect((await distinct.json()).errors[0].extensions.code).toBe('invalid_api_key');
 
       for (const mode of MODES) {
-        const failure = await follow(sseClient(harness.baseUrl, null, mode), WATCH_SUBREDDIT, { interval: 60 }).take(1).catch((error: unknown) => error);
+        const failure = await follow(sseClient(harness.baseUrl, null, mode), WATCH_SUBREDDIT, { interval: 60 })
+          .take(1)
+          .catch((error: unknown) => error);
         expect(failure, mode).toBeInstanceOf(Error);
       }
     });
@@ -70,15 +72,26 @@ describe('GraphQL subscriptions over SSE', () => {
 
   for (const mode of MODES) {
     it(`streams jobProgress to the end (${mode === 'single' ? 'single connection, /graphql/stream' : 'distinct connections, /graphql'})`, async () => {
-      const created = await harness.graphql(`mutation ($targets: [JSON!]!) { createBatch(endpoint: "/v1/forum/subreddit", targets: $targets) { id } }`, { targets: communityTargets(4, `sse${mode}`) });
+      const created = await harness.graphql(
+        `mutation ($targets: [JSON!]!) { createBatch(endpoint: "/v1/forum/subreddit", targets: $targets) { id } }`,
+        { targets: communityTargets(4, `sse${mode}`) },
+      );
       const { id } = created.body.data.createBatch;
       const client = sseClient(harness.baseUrl, RICH_KEY, mode);
-      const results = await follow(client, `subscription ($id: ID!) { jobProgress(id: $id) { status progress { total done } creditsCharged } }`, { id }).rest();
+      const results = await follow(
+        client,
+        `subscription ($id: ID!) { jobProgress(id: $id) { status progress { total done } creditsCharged } }`,
+        { id },
+      ).rest();
       client.dispose();
       expect(results.at(-1)!.data!.jobProgress).toMatchObject({ status: 'succeeded', progress: { total: 4, done: 4 }, creditsCharged: 4 });
 
       // Another key's job is not_found: an error event on the shared stream, an HTTP 404 from Yoga on a stream of its own.
-      const foreign = await follow(sseClient(harness.baseUrl, POOR_KEY, mode), `subscription ($id: ID!) { jobProgress(id: $id) { status } }`, { id })
+      const foreign = await follow(
+        sseClient(harness.baseUrl, POOR_KEY, mode),
+        `subscription ($id: ID!) { jobProgress(id: $id) { status } }`,
+        { id },
+      )
         .rest()
         .catch((error: Error) => [{ errors: [{ extensions: { code: /404/.test(error.message) ? 'not_found' : error.message } }] }]);
       expect(foreign[0]!.errors![0]!.extensions).toMatchObject({ code: 'not_found' });
@@ -121,7 +134,10 @@ describe('GraphQL subscriptions over SSE', () => {
     const key = 'sk_test_watch_one';
     await harness.gateway.state.keys.seed(key, 1, null);
     const client = sseClient(harness.baseUrl, key, 'single');
-    const stream = follow(client, `subscription { watchForumSubreddit(subreddit: "watched", limit: 3, intervalSeconds: 1) { items { title } } }`);
+    const stream = follow(
+      client,
+      `subscription { watchForumSubreddit(subreddit: "watched", limit: 3, intervalSeconds: 1) { items { title } } }`,
+    );
     const [first] = await stream.take(1);
     expect(first!.extensions!.billing!.creditsCharged).toBe(1);
     posts[0] = { ...posts[0]!, title: 'changed 1' };
@@ -134,14 +150,26 @@ describe('GraphQL subscriptions over SSE', () => {
 
   it('validates watch arguments with the query fields’ schemas and SUBSCRIPTION_MIN_INTERVAL_SECONDS..3600', async () => {
     const client = sseClient(harness.baseUrl, RICH_KEY, 'single');
-    const tooLong = await follow(client, `subscription { watchForumSubreddit(subreddit: "watched", intervalSeconds: 3601) { fetchedAt } }`).rest();
+    const tooLong = await follow(
+      client,
+      `subscription { watchForumSubreddit(subreddit: "watched", intervalSeconds: 3601) { fetchedAt } }`,
+    ).rest();
     expect(tooLong[0]!.errors![0]!.extensions).toMatchObject({ code: 'invalid_request', param: 'intervalSeconds' });
-    const badName = await follow(client, `subscription { watchForumSubreddit(subreddit: "bad name!", intervalSeconds: 60) { fetchedAt } }`).rest();
+    const badName = await follow(
+      client,
+      `subscription { watchForumSubreddit(subreddit: "bad name!", intervalSeconds: 60) { fetchedAt } }`,
+    ).rest();
     expect(badName[0]!.errors![0]!.extensions).toMatchObject({ code: 'invalid_request', details: { param: 'subreddit' } });
-    const badListing = await follow(client, `subscription { watchRealtyListing(url: "https://www.redfin.com/CA/X/1-A-St-90000/home/1", listing: "sold", intervalSeconds: 60) { url } }`).rest();
+    const badListing = await follow(
+      client,
+      `subscription { watchRealtyListing(url: "https://www.redfin.com/CA/X/1-A-St-90000/home/1", listing: "sold", intervalSeconds: 60) { url } }`,
+    ).rest();
     expect(badListing[0]!.errors![0]!.extensions).toMatchObject({ code: 'invalid_request', param: 'listing' });
     // No realty proxy on this deployment: the first result fails, and the stream ends with its code.
-    const noProxy = await follow(client, `subscription { watchRealtyListing(url: "https://www.redfin.com/CA/X/1-A-St-90000/home/1", listing: "for-rent", intervalSeconds: 60) { url } }`).rest();
+    const noProxy = await follow(
+      client,
+      `subscription { watchRealtyListing(url: "https://www.redfin.com/CA/X/1-A-St-90000/home/1", listing: "for-rent", intervalSeconds: 60) { url } }`,
+    ).rest();
     client.dispose();
     expect(noProxy.at(-1)!.errors![0]!.extensions).toMatchObject({ code: 'not_configured' });
   });

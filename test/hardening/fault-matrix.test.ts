@@ -3,7 +3,15 @@ import { catalogue } from '../../src/catalogue/index.js';
 import type { EndpointDefinition } from '../../src/catalogue/endpoint.js';
 import { faultNamed, FAULTS, FOREIGN_HOST, GRAPHQL_SAMPLE, type Expected, type Fault } from './support/faults.js';
 import { graphqlCall, type GraphqlCall } from './support/graphql-calls.js';
-import { balance, get, HARDENING_KEY, restPath, startHardeningGateway, type HardeningGateway, type Where } from './support/hardening-gateway.js';
+import {
+  balance,
+  get,
+  HARDENING_KEY,
+  restPath,
+  startHardeningGateway,
+  type HardeningGateway,
+  type Where,
+} from './support/hardening-gateway.js';
 import { isProviderRequest, isRedfinPage, SALE_SECONDARY_PATH, SCENARIOS, ZIP_SECONDARY_PATH } from './support/healthy-upstream.js';
 import { faultProblems, paidProblems } from './support/outcome-checks.js';
 
@@ -28,14 +36,19 @@ interface Pair {
 /** A fresh resource of `endpoint`, asked with a long cache_max_age. */
 function pairFor(endpoint: EndpointDefinition, fault: string, params?: Record<string, string>): Pair {
   variant += 1;
-  return { label: `${endpoint.path} x ${fault}`, path: restPath(endpoint.path, { ...(params ?? SCENARIOS[endpoint.path]!(variant)), cache_max_age: LONG_CACHE }) };
+  return {
+    label: `${endpoint.path} x ${fault}`,
+    path: restPath(endpoint.path, { ...(params ?? SCENARIOS[endpoint.path]!(variant)), cache_max_age: LONG_CACHE }),
+  };
 }
 
 const platformHosts = new Set(catalogue.families.flatMap((family) => family.hosts));
 const realtyHosts = new Set(catalogue.families.find((family) => family.name === 'realty')!.hosts);
 /** Every platform surface, but for realty only the page (its secondary surfaces have rows of their own); inference: the provider. */
 const matrixTarget: Where = (request, url) =>
-  (platformHosts.has(request.host ?? '') && !realtyHosts.has(request.host ?? '')) || isRedfinPage(request, url) || isProviderRequest(request, url);
+  (platformHosts.has(request.host ?? '') && !realtyHosts.has(request.host ?? '')) ||
+  isRedfinPage(request, url) ||
+  isProviderRequest(request, url);
 
 describe('fault matrix', () => {
   let gateway: HardeningGateway;
@@ -74,15 +87,23 @@ describe('fault matrix', () => {
     expect(catalogue.endpoints.filter((endpoint) => SCENARIOS[endpoint.path] === undefined).map((endpoint) => endpoint.path)).toEqual([]);
   });
 
-  it.each(FAULTS.map((fault) => [fault.name, fault] as const))('%s on every endpoint: the spec code, 0 credits, nothing cached, then a healthy success', async (_name, fault) => {
-    const pairs = catalogue.endpoints.map((endpoint) => pairFor(endpoint, fault.name));
-    await runPairs(pairs, fault.reply, matrixTarget, fault.expected);
-    counts.matrix += pairs.length;
-  });
+  it.each(FAULTS.map((fault) => [fault.name, fault] as const))(
+    '%s on every endpoint: the spec code, 0 credits, nothing cached, then a healthy success',
+    async (_name, fault) => {
+      const pairs = catalogue.endpoints.map((endpoint) => pairFor(endpoint, fault.name));
+      await runPairs(pairs, fault.reply, matrixTarget, fault.expected);
+      counts.matrix += pairs.length;
+    },
+  );
 
   // The page loads and lacks a section, so the gateway asks a stingray endpoint, which fails.
   const SECONDARY: [string, string, Record<string, string>, RegExp][] = [
-    ['/v1/realty/for-sale', 'belowTheFold', { url: `https://www.redfin.com${SALE_SECONDARY_PATH}` }, /^\/stingray\/api\/home\/details\/belowTheFold$/],
+    [
+      '/v1/realty/for-sale',
+      'belowTheFold',
+      { url: `https://www.redfin.com${SALE_SECONDARY_PATH}` },
+      /^\/stingray\/api\/home\/details\/belowTheFold$/,
+    ],
     ['/v1/realty/search', 'gis', { url: `https://www.redfin.com${ZIP_SECONDARY_PATH}` }, /^\/stingray\/api\/gis$/],
   ];
   // A readable answer of another shape is not a failure there: the section is dropped (realty README).
@@ -94,16 +115,26 @@ describe('fault matrix', () => {
     for (const [path, surface, params, surfacePath] of SECONDARY) {
       const endpoint = catalogue.byPath.get(path)!;
       const pair = pairFor(endpoint, `${name} on ${surface}`, { url: `${params.url!}?variant=${variant + 1}` });
-      await runPairs([pair], fault.reply, (request, url) => request.host === 'www.redfin.com' && surfacePath.test(url.pathname), fault.expected);
+      await runPairs(
+        [pair],
+        fault.reply,
+        (request, url) => request.host === 'www.redfin.com' && surfacePath.test(url.pathname),
+        fault.expected,
+      );
       counts.secondary += 1;
     }
   });
 
-  it('realty: a wrongly shaped belowTheFold under a healthy page is the page\'s listing, charged once, and not a failure', async () => {
+  it("realty: a wrongly shaped belowTheFold under a healthy page is the page's listing, charged once, and not a failure", async () => {
     const fault = faultNamed(WRONG_SHAPE);
     const before = await balance(gateway);
-    gateway.setFault(fault.reply, (request, url) => request.host === 'www.redfin.com' && url.pathname === '/stingray/api/home/details/belowTheFold');
-    const pair = pairFor(catalogue.byPath.get('/v1/realty/for-sale')!, `${WRONG_SHAPE} on belowTheFold`, { url: `https://www.redfin.com${SALE_SECONDARY_PATH}?variant=${variant + 1}` });
+    gateway.setFault(
+      fault.reply,
+      (request, url) => request.host === 'www.redfin.com' && url.pathname === '/stingray/api/home/details/belowTheFold',
+    );
+    const pair = pairFor(catalogue.byPath.get('/v1/realty/for-sale')!, `${WRONG_SHAPE} on belowTheFold`, {
+      url: `https://www.redfin.com${SALE_SECONDARY_PATH}?variant=${variant + 1}`,
+    });
     const response = await get(gateway, `${pair.path}&include_raw=true`);
     await gateway.clearFault();
     expect(paidProblems(pair.label, response)).toEqual([]);
@@ -143,41 +174,51 @@ describe('fault matrix', () => {
     counts.fallback += FALLBACKS.length;
   });
 
-  it.each(GRAPHQL_SAMPLE)('GraphQL: %s on every root field: the code, its HTTP status, 0 credits, then a healthy live result', async (name) => {
-    const fault = faultNamed(name);
-    const calls: GraphqlCall[] = catalogue.endpoints.map((endpoint) => {
-      variant += 1;
-      return graphqlCall(endpoint, { ...SCENARIOS[endpoint.path]!(variant), cache_max_age: LONG_CACHE });
-    });
-    const before = await balance(gateway);
-    gateway.setFault(fault.reply, matrixTarget);
-    const faulted = await Promise.all(calls.map((call) => gateway.harness.graphql(call.query, call.variables, HARDENING_KEY)));
-    await gateway.clearFault();
-    const problems = faulted.flatMap((response, index) => {
-      const { field } = calls[index]!;
-      const error = response.body.errors?.[0];
-      const found = [];
-      if (response.status >= 500 && response.status !== fault.expected.status) found.push(`${field}: HTTP ${response.status}`);
-      if (response.body.data?.[field] !== null && response.body.data !== null) found.push(`${field}: data ${JSON.stringify(response.body.data)}`);
-      if (error?.extensions?.code !== fault.expected.code || error?.extensions?.http?.status !== fault.expected.status) found.push(`${field}: ${JSON.stringify(response.body.errors)}`);
-      if (response.body.extensions?.billing?.creditsCharged !== 0) found.push(`${field}: billing ${JSON.stringify(response.body.extensions?.billing)}`);
-      return found;
-    });
-    expect(problems).toEqual([]);
-    expect(await balance(gateway)).toBe(before);
+  it.each(GRAPHQL_SAMPLE)(
+    'GraphQL: %s on every root field: the code, its HTTP status, 0 credits, then a healthy live result',
+    async (name) => {
+      const fault = faultNamed(name);
+      const calls: GraphqlCall[] = catalogue.endpoints.map((endpoint) => {
+        variant += 1;
+        return graphqlCall(endpoint, { ...SCENARIOS[endpoint.path]!(variant), cache_max_age: LONG_CACHE });
+      });
+      const before = await balance(gateway);
+      gateway.setFault(fault.reply, matrixTarget);
+      const faulted = await Promise.all(calls.map((call) => gateway.harness.graphql(call.query, call.variables, HARDENING_KEY)));
+      await gateway.clearFault();
+      const problems = faulted.flatMap((response, index) => {
+        const { field } = calls[index]!;
+        const error = response.body.errors?.[0];
+        const found = [];
+        if (response.status >= 500 && response.status !== fault.expected.status) found.push(`${field}: HTTP ${response.status}`);
+        if (response.body.data?.[field] !== null && response.body.data !== null)
+          found.push(`${field}: data ${JSON.stringify(response.body.data)}`);
+        if (error?.extensions?.code !== fault.expected.code || error?.extensions?.http?.status !== fault.expected.status)
+          found.push(`${field}: ${JSON.stringify(response.body.errors)}`);
+        if (response.body.extensions?.billing?.creditsCharged !== 0)
+          found.push(`${field}: billing ${JSON.stringify(response.body.extensions?.billing)}`);
+        return found;
+      });
+      expect(problems).toEqual([]);
+      expect(await balance(gateway)).toBe(before);
 
-    const healthy = await Promise.all(calls.map((call) => gateway.harness.graphql(call.query, call.variables, HARDENING_KEY)));
-    const healthyProblems = healthy.flatMap((response, index) => {
-      const { field } = calls[index]!;
-      const billing = response.body.extensions?.billing;
-      return response.body.errors === undefined && response.body.data?.[field] && billing?.creditsCharged === 1 && billing?.liveFetches === 1 && billing?.cacheHits === 0
-        ? []
-        : [`${field}, then healthy: ${JSON.stringify(response.body).slice(0, 300)}`];
-    });
-    expect(healthyProblems).toEqual([]);
-    expect(await balance(gateway)).toBe(before - calls.length);
-    counts.graphql += calls.length;
-  });
+      const healthy = await Promise.all(calls.map((call) => gateway.harness.graphql(call.query, call.variables, HARDENING_KEY)));
+      const healthyProblems = healthy.flatMap((response, index) => {
+        const { field } = calls[index]!;
+        const billing = response.body.extensions?.billing;
+        return response.body.errors === undefined &&
+          response.body.data?.[field] &&
+          billing?.creditsCharged === 1 &&
+          billing?.liveFetches === 1 &&
+          billing?.cacheHits === 0
+          ? []
+          : [`${field}, then healthy: ${JSON.stringify(response.body).slice(0, 300)}`];
+      });
+      expect(healthyProblems).toEqual([]);
+      expect(await balance(gateway)).toBe(before - calls.length);
+      counts.graphql += calls.length;
+    },
+  );
 
   it('never asked the fake upstream for an undeclared host, nor followed the off-host redirect', () => {
     expect(gateway.undeclaredHosts()).toEqual([]);

@@ -32,7 +32,10 @@ vi.mock('node:dns', async (importOriginal) => {
 const RUNS_PER_ENDPOINT = fuzzRuns(60);
 
 describe('REST fuzz', () => {
-  const tally = fuzzSuite(({ cases, upstreamRequests, imageCases }) => `REST fuzz: ${cases} cases over ${catalogue.endpoints.length} endpoints, ${upstreamRequests} upstream requests (${RUNS_PER_ENDPOINT} per endpoint + ${imageCases} single hostile image URLs on provider endpoints; HARDENING_FUZZ_RUNS to change)`);
+  const tally = fuzzSuite(
+    ({ cases, upstreamRequests, imageCases }) =>
+      `REST fuzz: ${cases} cases over ${catalogue.endpoints.length} endpoints, ${upstreamRequests} upstream requests (${RUNS_PER_ENDPOINT} per endpoint + ${imageCases} single hostile image URLs on provider endpoints; HARDENING_FUZZ_RUNS to change)`,
+  );
 
   it('the network guard refuses an undeclared host before any socket opens', async () => {
     resetGuard();
@@ -51,7 +54,10 @@ describe('REST fuzz', () => {
   it('the network guard lets a provider family reach only its provider, with a public image URL', async () => {
     resetGuard();
     const [provider] = tally.gateway.providers.values();
-    const post = (url: URL, imageUrl: string) => request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ imageUrl }) }).catch((error: unknown) => error);
+    const post = (url: URL, imageUrl: string) =>
+      request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ imageUrl }) }).catch(
+        (error: unknown) => error,
+      );
     try {
       expect(await post(provider!, 'http://127.0.0.1:9/a.jpg')).toBeInstanceOf(Error);
       expect(await post(new URL('/other', provider), `https://${IMAGE_HOST}/a.jpg`)).toBeInstanceOf(Error);
@@ -75,47 +81,65 @@ describe('REST fuzz', () => {
     }
   });
 
-  it.each(catalogue.endpoints.map((endpoint) => [endpoint.path, endpoint] as const))('%s: hostile parameters give well-formed envelopes, no 500, no undeclared host', async (_path, endpoint) => {
-    const hosts = new Set(familyHosts(endpoint));
-    await fc.assert(
-      fc.asyncProperty(queryArbitrary(endpoint), async (parts) => {
-        resetGuard();
-        const response = await fetch(`${tally.gateway.harness.baseUrl}${endpoint.path}?${queryString(parts)}`, { headers: { 'x-api-key': HARDENING_KEY } });
-        const text = await response.text();
-        tally.cases += 1;
-        tally.upstreamRequests += guardLog.hosts.length;
-        const problems = envelopeProblems(endpoint, response.status, response.headers, text);
-        problems.push(...guardLog.violations.map((violation) => `network guard: ${violation}`));
-        problems.push(...guardLog.hosts.filter((host) => !hosts.has(host)).map((host) => `asked ${host}, not a host of the ${endpoint.family} family`));
-        if (response.status === 200) tally.charged += (JSON.parse(text) as { meta: { creditsCharged: number } }).meta.creditsCharged;
-        expect(problems).toEqual([]);
-      }),
-      { numRuns: RUNS_PER_ENDPOINT },
-    );
-  });
+  it.each(catalogue.endpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
+    '%s: hostile parameters give well-formed envelopes, no 500, no undeclared host',
+    async (_path, endpoint) => {
+      const hosts = new Set(familyHosts(endpoint));
+      await fc.assert(
+        fc.asyncProperty(queryArbitrary(endpoint), async (parts) => {
+          resetGuard();
+          const response = await fetch(`${tally.gateway.harness.baseUrl}${endpoint.path}?${queryString(parts)}`, {
+            headers: { 'x-api-key': HARDENING_KEY },
+          });
+          const text = await response.text();
+          tally.cases += 1;
+          tally.upstreamRequests += guardLog.hosts.length;
+          const problems = envelopeProblems(endpoint, response.status, response.headers, text);
+          problems.push(...guardLog.violations.map((violation) => `network guard: ${violation}`));
+          problems.push(
+            ...guardLog.hosts
+              .filter((host) => !hosts.has(host))
+              .map((host) => `asked ${host}, not a host of the ${endpoint.family} family`),
+          );
+          if (response.status === 200) tally.charged += (JSON.parse(text) as { meta: { creditsCharged: number } }).meta.creditsCharged;
+          expect(problems).toEqual([]);
+        }),
+        { numRuns: RUNS_PER_ENDPOINT },
+      );
+    },
+  );
 
   const providerEndpoints = catalogue.endpoints.filter((endpoint) => catalogue.familyOf(endpoint).providerEnv !== undefined);
-  it.each(providerEndpoints.map((endpoint) => [endpoint.path, endpoint] as const))('%s: a hostile image URL reaches nothing but the provider, and the provider only when its host is public', async (_path, endpoint) => {
-    const hosts = new Set(familyHosts(endpoint));
-    await fc.assert(
-      fc.asyncProperty(hostileImageUrl(endpoint), async (url) => {
-        resetGuard();
-        tally.imageCases += 1;
-        const response = await fetch(`${tally.gateway.harness.baseUrl}${endpoint.path}?${queryString([{ name: 'url', value: url }])}`, { headers: { 'x-api-key': HARDENING_KEY } });
-        const text = await response.text();
-        tally.cases += 1;
-        tally.upstreamRequests += guardLog.hosts.length;
-        const problems = envelopeProblems(endpoint, response.status, response.headers, text);
-        problems.push(...guardLog.violations.map((violation) => `network guard: ${violation}`));
-        problems.push(...guardLog.hosts.filter((host) => !hosts.has(host)).map((host) => `asked ${host}, not the ${endpoint.family} family's provider`));
-        if (response.status === 200) tally.charged += (JSON.parse(text) as { meta: { creditsCharged: number } }).meta.creditsCharged;
-        // A refused URL never reaches the provider; the error names the parameter.
-        if (response.status === 400 && guardLog.hosts.length > 0) problems.push(`400 after asking the provider: ${text.slice(0, 200)}`);
-        expect(problems, url).toEqual([]);
-      }),
-      { numRuns: RUNS_PER_ENDPOINT * 2 },
-    );
-  });
+  it.each(providerEndpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
+    '%s: a hostile image URL reaches nothing but the provider, and the provider only when its host is public',
+    async (_path, endpoint) => {
+      const hosts = new Set(familyHosts(endpoint));
+      await fc.assert(
+        fc.asyncProperty(hostileImageUrl(endpoint), async (url) => {
+          resetGuard();
+          tally.imageCases += 1;
+          const response = await fetch(`${tally.gateway.harness.baseUrl}${endpoint.path}?${queryString([{ name: 'url', value: url }])}`, {
+            headers: { 'x-api-key': HARDENING_KEY },
+          });
+          const text = await response.text();
+          tally.cases += 1;
+          tally.upstreamRequests += guardLog.hosts.length;
+          const problems = envelopeProblems(endpoint, response.status, response.headers, text);
+          problems.push(...guardLog.violations.map((violation) => `network guard: ${violation}`));
+          problems.push(
+            ...guardLog.hosts
+              .filter((host) => !hosts.has(host))
+              .map((host) => `asked ${host}, not the ${endpoint.family} family's provider`),
+          );
+          if (response.status === 200) tally.charged += (JSON.parse(text) as { meta: { creditsCharged: number } }).meta.creditsCharged;
+          // A refused URL never reaches the provider; the error names the parameter.
+          if (response.status === 400 && guardLog.hosts.length > 0) problems.push(`400 after asking the provider: ${text.slice(0, 200)}`);
+          expect(problems, url).toEqual([]);
+        }),
+        { numRuns: RUNS_PER_ENDPOINT * 2 },
+      );
+    },
+  );
 
   it('the ledger moved by exactly the credits the answers reported, and the guard saw real upstream traffic', async () => {
     expect(tally.upstreamRequests).toBeGreaterThan(0);

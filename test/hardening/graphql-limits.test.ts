@@ -13,7 +13,8 @@ import { follow, sseClient } from '../graphql/sse-client.js';
 
 const times = (count: number, make: (index: number) => string) => Array.from({ length: count }, (_unused, index) => make(index)).join(' ');
 /** `{ a { a { … } } }` through Creator.posts/items/author: three levels per round. */
-const postsChain = (rounds: number, leaf = 'id'): string => (rounds === 0 ? leaf : `posts { items { author { ${postsChain(rounds - 1, leaf)} } } }`);
+const postsChain = (rounds: number, leaf = 'id'): string =>
+  rounds === 0 ? leaf : `posts { items { author { ${postsChain(rounds - 1, leaf)} } } }`;
 
 interface Abusive {
   name: string;
@@ -24,7 +25,11 @@ interface Abusive {
 }
 
 const ABUSIVE: Abusive[] = [
-  { name: 'comments of 100 posts with their authors', query: '{ forumSubreddit(subreddit: "synthetic", limit: 100) { items { comments { items { author { id } } } } } }', message: /up to 10101 upstream fetches and the limit is 500/ },
+  {
+    name: 'comments of 100 posts with their authors',
+    query: '{ forumSubreddit(subreddit: "synthetic", limit: 100) { items { comments { items { author { id } } } } } }',
+    message: /up to 10101 upstream fetches and the limit is 500/,
+  },
   {
     name: 'the same fan-out hidden in named fragments',
     query: `{ forumSubreddit(subreddit: "synthetic", limit: 100) { ...Page } }
@@ -33,23 +38,75 @@ const ABUSIVE: Abusive[] = [
       fragment Who on Comment { author { id } }`,
     message: /up to 10101 upstream fetches/,
   },
-  { name: 'the same fan-out in inline fragments', query: '{ forumSubreddit(subreddit: "synthetic", limit: 100) { ... on PostList { items { ... on Post { comments { ... on CommentList { items { author { id } } } } } } } } }', message: /up to 10101 upstream fetches/ },
-  { name: 'a page size given by a variable', query: 'query ($n: Int) { forumSubreddit(subreddit: "synthetic", limit: $n) { items { comments { items { author { id } } } } } }', variables: { n: 5 }, message: /up to 506 upstream fetches/ },
-  { name: 'a page size taken from a variable default', query: 'query ($n: Int = 50) { forumSearch(query: "x", limit: $n) { items { comments { items { author { id } } } author { posts { items { id } } } } } }', message: /up to 5151 upstream fetches/ },
-  { name: 'nested posts of authors of posts', query: `{ forumUser(username: "maple_writer") { ${postsChain(2)} } }`, message: /up to 677 upstream fetches/ },
-  { name: 'two full realty rentals pages with every listing', query: '{ a: realtySearch(url: "https://www.redfin.com/city/1/WA/Seattle/apartments-for-rent") { items { listing { id } } } b: realtySearch(url: "https://www.redfin.com/city/2/WA/Tacoma/apartments-for-rent") { items { listing { id } } } }', message: /up to 702 upstream fetches/ },
-  { name: 'cost spread over many cheap aliases', query: `{ ${times(30, (index) => `u${index}: forumUser(username: "user_${index}") { ${postsChain(1)} }`)} }`, message: /up to 810 upstream fetches/ },
-  { name: 'depth through the graph', query: `{ forumUser(username: "maple_writer") { ${postsChain(6)} } }`, message: /Query depth limit of 15 exceeded, found 20/ },
+  {
+    name: 'the same fan-out in inline fragments',
+    query:
+      '{ forumSubreddit(subreddit: "synthetic", limit: 100) { ... on PostList { items { ... on Post { comments { ... on CommentList { items { author { id } } } } } } } } }',
+    message: /up to 10101 upstream fetches/,
+  },
+  {
+    name: 'a page size given by a variable',
+    query: 'query ($n: Int) { forumSubreddit(subreddit: "synthetic", limit: $n) { items { comments { items { author { id } } } } } }',
+    variables: { n: 5 },
+    message: /up to 506 upstream fetches/,
+  },
+  {
+    name: 'a page size taken from a variable default',
+    query:
+      'query ($n: Int = 50) { forumSearch(query: "x", limit: $n) { items { comments { items { author { id } } } author { posts { items { id } } } } } }',
+    message: /up to 5151 upstream fetches/,
+  },
+  {
+    name: 'nested posts of authors of posts',
+    query: `{ forumUser(username: "maple_writer") { ${postsChain(2)} } }`,
+    message: /up to 677 upstream fetches/,
+  },
+  {
+    name: 'two full realty rentals pages with every listing',
+    query:
+      '{ a: realtySearch(url: "https://www.redfin.com/city/1/WA/Seattle/apartments-for-rent") { items { listing { id } } } b: realtySearch(url: "https://www.redfin.com/city/2/WA/Tacoma/apartments-for-rent") { items { listing { id } } } }',
+    message: /up to 702 upstream fetches/,
+  },
+  {
+    name: 'cost spread over many cheap aliases',
+    query: `{ ${times(30, (index) => `u${index}: forumUser(username: "user_${index}") { ${postsChain(1)} }`)} }`,
+    message: /up to 810 upstream fetches/,
+  },
+  {
+    name: 'depth through the graph',
+    query: `{ forumUser(username: "maple_writer") { ${postsChain(6)} } }`,
+    message: /Query depth limit of 15 exceeded, found 20/,
+  },
   {
     name: 'depth hidden in a chain of fragments',
     query: `{ forumUser(username: "a") { ...L1 } } ${times(7, (index) => `fragment L${index + 1} on Creator { posts { items { author { ${index === 6 ? 'id' : `...L${index + 2}`} } } } }`)}`,
     message: /Query depth limit of 15 exceeded/,
   },
-  { name: 'deep introspection through ofType', query: `{ __schema { types { ${'ofType { '.repeat(16)}name${' }'.repeat(16)} } } }`, message: /Query depth limit of 15 exceeded/ },
-  { name: 'introspection fields of fields of fields', query: '{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }', message: null },
-  { name: '31 aliases of __typename', query: `{ ${times(31, (index) => `a${index}: __typename`)} }`, message: /Aliases limit of 30 exceeded, found 31/ },
-  { name: '40 aliased root fields', query: `{ ${times(40, (index) => `u${index}: forumUser(username: "user_${index}") { id }`)} }`, message: /Aliases limit of 30 exceeded/ },
-  { name: 'one field repeated 150 times', query: `{ ${times(150, () => '__typename')} }`, message: /Query breadth limit of 100 exceeded, found 150/ },
+  {
+    name: 'deep introspection through ofType',
+    query: `{ __schema { types { ${'ofType { '.repeat(16)}name${' }'.repeat(16)} } } }`,
+    message: /Query depth limit of 15 exceeded/,
+  },
+  {
+    name: 'introspection fields of fields of fields',
+    query: '{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }',
+    message: null,
+  },
+  {
+    name: '31 aliases of __typename',
+    query: `{ ${times(31, (index) => `a${index}: __typename`)} }`,
+    message: /Aliases limit of 30 exceeded, found 31/,
+  },
+  {
+    name: '40 aliased root fields',
+    query: `{ ${times(40, (index) => `u${index}: forumUser(username: "user_${index}") { id }`)} }`,
+    message: /Aliases limit of 30 exceeded/,
+  },
+  {
+    name: 'one field repeated 150 times',
+    query: `{ ${times(150, () => '__typename')} }`,
+    message: /Query breadth limit of 100 exceeded, found 150/,
+  },
   {
     name: 'a fragment bomb (3^12 fields from a few hundred bytes)',
     query: `{ ...F12 } fragment F0 on Query { __typename } ${times(12, (index) => `fragment F${index + 1} on Query { ...F${index} ...F${index} ...F${index} }`)}`,
@@ -62,11 +119,39 @@ const ABUSIVE: Abusive[] = [
 const ACCEPTABLE: { name: string; query: string; variables?: Record<string, unknown>; cost: number }[] = [
   { name: '__typename', query: '{ __typename }', cost: 0 },
   { name: 'the standard introspection query', query: getIntrospectionQuery(), cost: 0 },
-  { name: "GraphiQL's introspection query", query: getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true }), cost: 0 },
-  { name: 'a page of posts with their authors', query: '{ forumSubreddit(subreddit: "synthetic", limit: 25) { items { id author { handle } } } }', cost: 26 },
-  { name: 'a page size from a variable', query: 'query ($n: Int) { forumSubreddit(subreddit: "synthetic", limit: $n) { items { author { handle } } } }', variables: { n: 100 }, cost: 101 },
-  { name: 'a user with posts and their authors, through a fragment', query: '{ forumUser(username: "maple_writer") { ...Posts } } fragment Posts on Creator { posts { items { id author { id } } } }', cost: 27 },
-  { name: 'one level of posts of authors of posts', query: `{ forumUser(username: "maple_writer") { ${postsChain(1, 'handle')} } }`, cost: 27 },
+  {
+    name: "GraphiQL's introspection query",
+    query: getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+      oneOf: true,
+    }),
+    cost: 0,
+  },
+  {
+    name: 'a page of posts with their authors',
+    query: '{ forumSubreddit(subreddit: "synthetic", limit: 25) { items { id author { handle } } } }',
+    cost: 26,
+  },
+  {
+    name: 'a page size from a variable',
+    query: 'query ($n: Int) { forumSubreddit(subreddit: "synthetic", limit: $n) { items { author { handle } } } }',
+    variables: { n: 100 },
+    cost: 101,
+  },
+  {
+    name: 'a user with posts and their authors, through a fragment',
+    query: '{ forumUser(username: "maple_writer") { ...Posts } } fragment Posts on Creator { posts { items { id author { id } } } }',
+    cost: 27,
+  },
+  {
+    name: 'one level of posts of authors of posts',
+    query: `{ forumUser(username: "maple_writer") { ${postsChain(1, 'handle')} } }`,
+    cost: 27,
+  },
 ];
 
 describe('GraphQL abuse limits', () => {
@@ -126,8 +211,14 @@ describe('GraphQL abuse limits', () => {
     try {
       const query = follow(stream, ABUSIVE[0]!.query);
       const [refused] = await query.take(1);
-      expect(refused!.errors?.[0]).toMatchObject({ message: expect.stringMatching(/up to 10101 upstream fetches/), extensions: { code: 'invalid_request' } });
-      const watch = follow(stream, 'subscription { watchForumSubreddit(subreddit: "synthetic", limit: 100, intervalSeconds: 60) { items { comments { items { author { id } } } } } }');
+      expect(refused!.errors?.[0]).toMatchObject({
+        message: expect.stringMatching(/up to 10101 upstream fetches/),
+        extensions: { code: 'invalid_request' },
+      });
+      const watch = follow(
+        stream,
+        'subscription { watchForumSubreddit(subreddit: "synthetic", limit: 100, intervalSeconds: 60) { items { comments { items { author { id } } } } } }',
+      );
       const [watchRefused] = await watch.take(1);
       expect(watchRefused!.errors?.[0]?.message).toMatch(/up to 10101 upstream fetches/);
       const suggestion = follow(stream, '{ forumUsr(username: "x") { id } }');
@@ -136,7 +227,9 @@ describe('GraphQL abuse limits', () => {
     } finally {
       stream.dispose();
     }
-    const distinct = await harness.graphql('subscription { watchForumSubreddit(subreddit: "synthetic", limit: 100, intervalSeconds: 60) { items { comments { items { author { id } } } } } }');
+    const distinct = await harness.graphql(
+      'subscription { watchForumSubreddit(subreddit: "synthetic", limit: 100, intervalSeconds: 60) { items { comments { items { author { id } } } } } }',
+    );
     expect(distinct.body.errors[0].message).toMatch(/up to 10101 upstream fetches/);
     expect(harness.upstream.requests).toHaveLength(0);
   });

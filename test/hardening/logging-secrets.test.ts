@@ -28,7 +28,10 @@ describe('logs of a representative run', () => {
     const proxyUrl = new URL(proxy.url);
     proxyUrl.username = 'proxy-user';
     proxyUrl.password = PROXY_PASSWORD;
-    harness = await startHarness({ LOG_LEVEL: 'trace', FORUM_PROXY_URL: proxyUrl.toString() }, { logDestination: { write: (line) => void lines.push(line) } });
+    harness = await startHarness(
+      { LOG_LEVEL: 'trace', FORUM_PROXY_URL: proxyUrl.toString() },
+      { logDestination: { write: (line) => void lines.push(line) } },
+    );
     harness.upstream
       .on((_request, url) => (url.pathname === '/r/synthetic/hot.json' ? { body: listing(postsByAuthors(3, 2)) } : undefined))
       .on((_request, url) => {
@@ -55,7 +58,10 @@ describe('logs of a representative run', () => {
     track(created.headers);
     await pollJob(harness.baseUrl, created.body.data.id, finished);
     // A handler that logs a proxy URL, a secret and a signature by mistake still leaks none of them.
-    harness.gateway.server.log.warn({ proxy: proxyUrl.toString(), secret: WEBHOOK_SECRET, headers: { 'webhook-signature': SIGNATURE } }, 'careless line');
+    harness.gateway.server.log.warn(
+      { proxy: proxyUrl.toString(), secret: WEBHOOK_SECRET, headers: { 'webhook-signature': SIGNATURE } },
+      'careless line',
+    );
   });
   afterAll(async () => {
     await harness.close();
@@ -79,7 +85,17 @@ describe('logs of a representative run', () => {
 
   it('never logs an API key, a webhook secret, a signature or a proxy password', () => {
     const text = lines.join('');
-    for (const secret of [RICH_KEY, CAPPED_KEY, POOR_KEY, 'sk_test_not_a_real_key_1', GENERATED_LOOKING_KEY, WEBHOOK_SECRET, SIGNATURE, PROXY_PASSWORD, 'proxy-user:']) {
+    for (const secret of [
+      RICH_KEY,
+      CAPPED_KEY,
+      POOR_KEY,
+      'sk_test_not_a_real_key_1',
+      GENERATED_LOOKING_KEY,
+      WEBHOOK_SECRET,
+      SIGNATURE,
+      PROXY_PASSWORD,
+      'proxy-user:',
+    ]) {
       expect(text.includes(secret), secret).toBe(false);
     }
     expect(text).not.toMatch(/whsec_(?!\[redacted\])/);
@@ -95,7 +111,8 @@ describe('request ids from callers', () => {
   });
   afterAll(() => harness.close());
 
-  const idFor = async (requestId: string) => (await fetch(`${harness.baseUrl}/healthz`, { headers: { 'x-request-id': requestId } })).headers.get('x-request-id');
+  const idFor = async (requestId: string) =>
+    (await fetch(`${harness.baseUrl}/healthz`, { headers: { 'x-request-id': requestId } })).headers.get('x-request-id');
 
   it('keeps a short safe token and replaces anything else with a fresh id', async () => {
     expect(await idFor('trace-42.abc:7')).toBe('trace-42.abc:7');
@@ -108,7 +125,11 @@ describe('request ids from callers', () => {
 describe('the secret scrubber', () => {
   it('removes seeded keys of any shape, issued keys, webhook secrets and signatures, and URL credentials', () => {
     const scrub = secretScrubber(['plainkey-12345']);
-    expect(scrub('{"a":"plainkey-12345 sk_live_abcDEF123_x whsec_abc+/= v1,' + 'A'.repeat(43) + '= redis://:pw@host:6379 http://u:p@proxy:8080/x"}')).toBe(
+    expect(
+      scrub(
+        '{"a":"plainkey-12345 sk_live_abcDEF123_x whsec_abc+/= v1,' + 'A'.repeat(43) + '= redis://:pw@host:6379 http://u:p@proxy:8080/x"}',
+      ),
+    ).toBe(
       '{"a":"[redacted] sk_live_[redacted] whsec_[redacted] v1,[redacted] redis://[redacted]@host:6379 http://[redacted]@proxy:8080/x"}',
     );
     expect(scrub('{"url":"https://www.reddit.com/r/x","v":"v1,short"}')).toBe('{"url":"https://www.reddit.com/r/x","v":"v1,short"}');
@@ -116,6 +137,8 @@ describe('the secret scrubber', () => {
 
   it('removes the development and demo keys too (npm start and npm run demo print them, not as seeded keys)', () => {
     const scrub = secretScrubber([]);
-    expect(scrub('{"url":"/v1/forum/user?key=sk_dev_NJ_i-J_iUvLKDz9Nn","k":"sk_demo_first_hour_0001"}')).toBe('{"url":"/v1/forum/user?key=sk_dev_[redacted]","k":"sk_demo_[redacted]"}');
+    expect(scrub('{"url":"/v1/forum/user?key=sk_dev_NJ_i-J_iUvLKDz9Nn","k":"sk_demo_first_hour_0001"}')).toBe(
+      '{"url":"/v1/forum/user?key=sk_dev_[redacted]","k":"sk_demo_[redacted]"}',
+    );
   });
 });

@@ -87,7 +87,8 @@ describe('per-key request rate limit (in memory)', () => {
 
   it('keeps budgets per key, and never turns a bad key into a 429', async () => {
     expect((await harness.get('/v1/account', RICH_KEY)).status).toBe(200);
-    for (let index = 0; index < PER_MINUTE + 2; index += 1) expectError(await harness.get('/v1/account', 'sk_test_unknown_99'), 401, 'invalid_api_key');
+    for (let index = 0; index < PER_MINUTE + 2; index += 1)
+      expectError(await harness.get('/v1/account', 'sk_test_unknown_99'), 401, 'invalid_api_key');
     expectError(await harness.get('/v1/account', null), 401, 'missing_api_key');
   });
 
@@ -124,7 +125,9 @@ describe('burst policy headers', () => {
       limit: '"burst";r=599;t=60',
     });
     expect(withBurstPolicy({ policy: '"daily";q=1000;w=86400', limit: '"daily";r=12;t=3600' }, decision).limit).toBe('"daily";r=12;t=3600');
-    expect(withBurstPolicy({ policy: '"daily";q=1000;w=86400', limit: '"daily";r=599;t=3600' }, decision).limit).toBe('"daily";r=599;t=3600');
+    expect(withBurstPolicy({ policy: '"daily";q=1000;w=86400', limit: '"daily";r=599;t=3600' }, decision).limit).toBe(
+      '"daily";r=599;t=3600',
+    );
     expect(withBurstPolicy({}, decision)).toEqual({ policy: '"burst";q=600;w=60', limit: '"burst";r=599;t=60' });
   });
 });
@@ -146,7 +149,8 @@ describe.skipIf(!REDIS_URL)('per-key request rate limit shared through Redis', (
 
   it('draws one budget for a key from both gateways: five pass in all, the sixth is 429 on either', async () => {
     const statuses: number[] = [];
-    for (let index = 0; index < 5; index += 1) statuses.push((await (index % 2 === 0 ? first : second).get('/v1/account', RICH_KEY)).status);
+    for (let index = 0; index < 5; index += 1)
+      statuses.push((await (index % 2 === 0 ? first : second).get('/v1/account', RICH_KEY)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     expectError(await first.get('/v1/account', RICH_KEY), 429, 'rate_limited');
     const refused = await second.get('/v1/account', RICH_KEY);

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixedResolver } from '../../src/demo/fixed-resolver.js';
-import { FAKE_INFERENCE_MODEL, FAKE_INFERENCE_PATH, fakeEstimate, fakeInferenceProvider } from '../../src/families/inference/demo/fake-provider.js';
+import {
+  FAKE_INFERENCE_MODEL,
+  FAKE_INFERENCE_PATH,
+  fakeEstimate,
+  fakeInferenceProvider,
+} from '../../src/families/inference/demo/fake-provider.js';
 import type { FakeReply, FakeUpstream } from '../../src/demo/fake-upstream.js';
 import { json } from '../../src/demo/replies.js';
 import { DEFAULT_RETRY_AFTER_SECONDS } from '../../src/upstream/classify.js';
@@ -80,13 +85,17 @@ describe('GET /v1/detect-age-gender with a provider', () => {
       isEstimate: true,
       fetchedAt: response.body.meta.fetchedAt,
     });
-    expect(provider.requests.map((request) => [request.method, request.url, JSON.parse(request.body)])).toEqual([['POST', FAKE_INFERENCE_PATH, { imageUrl: PORTRAIT }]]);
+    expect(provider.requests.map((request) => [request.method, request.url, JSON.parse(request.body)])).toEqual([
+      ['POST', FAKE_INFERENCE_PATH, { imageUrl: PORTRAIT }],
+    ]);
     expect(provider.requests[0]!.headers['content-type']).toBe('application/json');
     expect(await balanceOf(harness)).toBe(before - 1);
   });
 
   it('answers GraphQL detectAgeGender the same way', async () => {
-    const { body } = await harness.graphql(`{ detectAgeGender(url: "${PORTRAIT}") { ageRange { min max } gender confidence model isEstimate } }`);
+    const { body } = await harness.graphql(
+      `{ detectAgeGender(url: "${PORTRAIT}") { ageRange { min max } gender confidence model isEstimate } }`,
+    );
     expect(body.errors).toBeUndefined();
     expect(body.data.detectAgeGender).toMatchObject({ model: FAKE_INFERENCE_MODEL, isEstimate: true });
     expect(body.extensions.billing).toMatchObject({ creditsCharged: 1, liveFetches: 1 });
@@ -153,7 +162,9 @@ describe('GET /v1/detect-age-gender with a provider', () => {
     answer = () => json({ error: 'slow down' }, 429);
     const unadvised = await harness.get(detect(PORTRAIT));
     expectError(unadvised, 429, 'upstream_rate_limited');
-    expect(unadvised.headers.get('retry-after'), 'the gateway-wide default, as for the platforms').toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
+    expect(unadvised.headers.get('retry-after'), 'the gateway-wide default, as for the platforms').toBe(
+      String(DEFAULT_RETRY_AFTER_SECONDS),
+    );
     answer = () => ({ ...fakeEstimate(PORTRAIT), delayMs: 1500 });
     expectError(await harness.get(detect(PORTRAIT)), 504, 'upstream_timeout');
     expect(await balanceOf(harness)).toBe(before);
@@ -164,15 +175,18 @@ describe('GET /v1/detect-age-gender with a provider', () => {
     ['a 403', () => json({ error: 'forbidden' }, 403)],
     ['a bot challenge', (): FakeReply => ({ status: 202, body: '', headers: { 'x-amzn-waf-action': 'challenge' } })],
     ['a redirect to a sign-in page', (): FakeReply => ({ status: 302, body: '', headers: { location: '/login' } })],
-  ])('reads %s from the provider as 502 upstream_blocked, as for the platforms, not charged and no redirect followed', async (_case, reply) => {
-    answer = reply;
-    const before = await balanceOf(harness);
-    const response = await harness.get(detect(PORTRAIT));
-    expectError(response, 502, 'upstream_blocked');
-    expect(response.body.error.retryable).toBe(true);
-    expect(provider.requests.map((request) => request.url)).toEqual([FAKE_INFERENCE_PATH]);
-    expect(await balanceOf(harness)).toBe(before);
-  });
+  ])(
+    'reads %s from the provider as 502 upstream_blocked, as for the platforms, not charged and no redirect followed',
+    async (_case, reply) => {
+      answer = reply;
+      const before = await balanceOf(harness);
+      const response = await harness.get(detect(PORTRAIT));
+      expectError(response, 502, 'upstream_blocked');
+      expect(response.body.error.retryable).toBe(true);
+      expect(provider.requests.map((request) => request.url)).toEqual([FAKE_INFERENCE_PATH]);
+      expect(await balanceOf(harness)).toBe(before);
+    },
+  );
 
   it('cannot be batched', async () => {
     const response = await fetch(`${harness.baseUrl}/v1/jobs/batch`, {

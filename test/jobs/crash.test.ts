@@ -11,7 +11,11 @@ const CONCURRENCY = 10;
 
 /** Starts test/jobs/worker-process.ts and waits for "worker ready". */
 async function spawnWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/jobs/worker-process.ts'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/jobs/worker-process.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
@@ -42,7 +46,10 @@ describe.skipIf(!REDIS_URL)('a 500-target batch survives a worker killed with SI
 
   beforeAll(async () => {
     // The HTTP side runs no workers: every target runs in the separate worker processes.
-    harness = await startHarness({ REDIS_URL: REDIS_URL!, API_KEYS: `${RICH_KEY}=100000`, WORKERS: 'off', FORUM_CONCURRENCY: String(CONCURRENCY) }, { redisPrefix: prefix });
+    harness = await startHarness(
+      { REDIS_URL: REDIS_URL!, API_KEYS: `${RICH_KEY}=100000`, WORKERS: 'off', FORUM_CONCURRENCY: String(CONCURRENCY) },
+      { redisPrefix: prefix },
+    );
   });
   afterAll(async () => {
     await Promise.all(workers.map((worker) => kill(worker, 'SIGTERM')));
@@ -64,7 +71,9 @@ describe.skipIf(!REDIS_URL)('a 500-target batch survives a worker killed with SI
     const before = (await harness.gateway.state.ledger.usage(accountId, null)).balance;
 
     workers.push(await spawnWorker(workerEnv));
-    const created = await send(harness.baseUrl, 'POST', '/v1/jobs/batch', { body: { endpoint: '/v1/forum/subreddit', targets: communityTargets(TARGETS) } });
+    const created = await send(harness.baseUrl, 'POST', '/v1/jobs/batch', {
+      body: { endpoint: '/v1/forum/subreddit', targets: communityTargets(TARGETS) },
+    });
     expect(created.status).toBe(202);
     const id = created.body.data.id as string;
 
@@ -81,14 +90,18 @@ describe.skipIf(!REDIS_URL)('a 500-target batch survives a worker killed with SI
 
     expect(job).toMatchObject({ status: 'succeeded', progress: { total: TARGETS, done: TARGETS, failed: 0 }, creditsCharged: TARGETS });
     expect(job.results.map((each: any) => each.index)).toEqual(Array.from({ length: TARGETS }, (_unused, index) => index));
-    expect(job.results.every((each: any) => each.status === 'succeeded' && each.creditsCharged === 1 && each.result.success === true)).toBe(true);
+    expect(job.results.every((each: any) => each.status === 'succeeded' && each.creditsCharged === 1 && each.result.success === true)).toBe(
+      true,
+    );
     expect(harness.upstream.maxConcurrent).toBeLessThanOrEqual(CONCURRENCY);
     // Targets in flight at the kill were fetched again, but never charged again.
     expect(harness.upstream.requests.length).toBeGreaterThanOrEqual(TARGETS);
 
     const after = (await harness.gateway.state.ledger.usage(accountId, null)).balance;
     expect(before - after).toBe(TARGETS);
-    const charges = (await harness.gateway.state.ledger.history(accountId, 1000)).filter((entry) => entry.kind === 'charge' && entry.requestId.startsWith(`job:${id}:`));
+    const charges = (await harness.gateway.state.ledger.history(accountId, 1000)).filter(
+      (entry) => entry.kind === 'charge' && entry.requestId.startsWith(`job:${id}:`),
+    );
     expect(charges).toHaveLength(TARGETS);
     expect(new Set(charges.map((entry) => entry.requestId)).size).toBe(TARGETS);
   }, 60_000);

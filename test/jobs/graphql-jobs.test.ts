@@ -21,7 +21,10 @@ describe('jobs over GraphQL', () => {
     const response = await fetch(`${harness.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-api-key': RICH_KEY },
-      body: JSON.stringify({ query: `subscription ($id: ID!) { jobProgress(id: $id) { status progress { total done failed } creditsCharged } }`, variables: { id } }),
+      body: JSON.stringify({
+        query: `subscription ($id: ID!) { jobProgress(id: $id) { status progress { total done failed } creditsCharged } }`,
+        variables: { id },
+      }),
     });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const text = await response.text();
@@ -40,7 +43,10 @@ describe('jobs over GraphQL', () => {
 
   it('reports invalid targets and idempotency conflicts with their codes', async () => {
     const invalid = await harness.graphql(createBatch, { targets: [{ subreddit: 'bad name!' }] });
-    expect(invalid.body.errors[0].extensions).toMatchObject({ code: 'invalid_request', details: { targets: [{ index: 0, param: 'subreddit' }] } });
+    expect(invalid.body.errors[0].extensions).toMatchObject({
+      code: 'invalid_request',
+      details: { targets: [{ index: 0, param: 'subreddit' }] },
+    });
     await harness.graphql(createBatch, { targets: communityTargets(1, 'gqlidem'), key: 'gql-key' });
     const conflict = await harness.graphql(createBatch, { targets: communityTargets(2, 'gqlidem'), key: 'gql-key' });
     expect(conflict.body.errors[0].extensions.code).toBe('idempotency_conflict');

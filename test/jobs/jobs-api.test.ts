@@ -9,11 +9,18 @@ describe.each(backends)('jobs and batches over REST ($name)', ({ env }) => {
   let harness: Harness;
   const prefix = testPrefix();
   const post = (path: string, body: unknown, options: { key?: string; idempotencyKey?: string } = {}) =>
-    send(harness.baseUrl, 'POST', path, { body, key: options.key, headers: options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {} });
+    send(harness.baseUrl, 'POST', path, {
+      body,
+      key: options.key,
+      headers: options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {},
+    });
   const balance = async (key = RICH_KEY) => (await harness.get('/v1/account', key)).body.data.balance as number;
 
   beforeAll(async () => {
-    harness = await startHarness({ ...env, API_KEYS: `${RICH_KEY}=100000,${POOR_KEY}=0`, FORUM_CONCURRENCY: '3', JOB_LOCK_MS: '2000', JOB_RETRY_BASE_MS: '20' }, { redisPrefix: prefix });
+    harness = await startHarness(
+      { ...env, API_KEYS: `${RICH_KEY}=100000,${POOR_KEY}=0`, FORUM_CONCURRENCY: '3', JOB_LOCK_MS: '2000', JOB_RETRY_BASE_MS: '20' },
+      { redisPrefix: prefix },
+    );
   });
   afterAll(async () => {
     await harness.close();
@@ -26,7 +33,12 @@ describe.each(backends)('jobs and batches over REST ($name)', ({ env }) => {
     const before = await balance();
     const created = await post('/v1/jobs', { endpoint: '/v1/forum/subreddit', params: { subreddit: 'synthetic', limit: 3 } });
     expect(created.status).toBe(202);
-    expect(created.body.data).toMatchObject({ status: 'queued', endpoint: '/v1/forum/subreddit', params: { subreddit: 'synthetic', limit: 3 }, pollUrl: `/v1/jobs/${created.body.data.id}` });
+    expect(created.body.data).toMatchObject({
+      status: 'queued',
+      endpoint: '/v1/forum/subreddit',
+      params: { subreddit: 'synthetic', limit: 3 },
+      pollUrl: `/v1/jobs/${created.body.data.id}`,
+    });
     const job = await pollJob(harness.baseUrl, created.body.data.id, finished);
     expect(job).toMatchObject({ status: 'succeeded', progress: { total: 1, done: 1, failed: 0 }, creditsCharged: 1 });
     expect(job.result).toMatchObject({ success: true, meta: { creditsCharged: 1, cached: false } });
@@ -43,7 +55,12 @@ describe.each(backends)('jobs and batches over REST ($name)', ({ env }) => {
     expect(created.body.data).toMatchObject({ status: 'queued', total: 4 });
     const job = await pollJob(harness.baseUrl, created.body.data.id, finished, { timeoutMs: 20_000 });
     expect(job).toMatchObject({ status: 'succeeded', progress: { total: 4, done: 4, failed: 1 }, creditsCharged: 2 });
-    expect(job.results.map((each: any) => [each.index, each.status, each.creditsCharged])).toEqual([[0, 'succeeded', 1], [1, 'succeeded', 0], [2, 'failed', 0], [3, 'succeeded', 1]]);
+    expect(job.results.map((each: any) => [each.index, each.status, each.creditsCharged])).toEqual([
+      [0, 'succeeded', 1],
+      [1, 'succeeded', 0],
+      [2, 'failed', 0],
+      [3, 'succeeded', 1],
+    ]);
     expect(job.results[1].result.meta).toMatchObject({ empty: true, creditsCharged: 0 });
     expect(job.results[2].result).toMatchObject({ success: false, error: { code: 'upstream_blocked' } });
     expect(job.results[0].params).toEqual({ subreddit: 'good1' });
@@ -69,13 +86,20 @@ describe.each(backends)('jobs and batches over REST ($name)', ({ env }) => {
     const answer = await post('/v1/jobs/batch', { endpoint: '/v1/forum/subreddit', targets });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('invalid_request');
-    expect(answer.body.error.details.targets.map((each: any) => [each.index, each.param])).toEqual([[1, 'subreddit'], [2, 'limit'], [3, 'bogus']]);
+    expect(answer.body.error.details.targets.map((each: any) => [each.index, each.param])).toEqual([
+      [1, 'subreddit'],
+      [2, 'limit'],
+      [3, 'bogus'],
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(harness.upstream.requests).toHaveLength(0);
   });
 
   it('refuses unknown endpoints, empty and oversized batches', async () => {
-    expect((await post('/v1/jobs', { endpoint: '/v1/nope', params: {} })).body.error).toMatchObject({ code: 'invalid_request', details: { param: 'endpoint' } });
+    expect((await post('/v1/jobs', { endpoint: '/v1/nope', params: {} })).body.error).toMatchObject({
+      code: 'invalid_request',
+      details: { param: 'endpoint' },
+    });
     expect((await post('/v1/jobs/batch', { endpoint: '/v1/forum/post', targets: [] })).status).toBe(400);
     expect((await post('/v1/jobs/batch', { endpoint: '/v1/forum/post', targets: communityTargets(501) })).status).toBe(400);
   });

@@ -14,7 +14,18 @@ import { stubUpstream } from '../support/stub-upstream.js';
 const subreddit = catalogue.byPath.get('/v1/forum/subreddit')!;
 
 const newJob = (id: string, total: number, accountId = 'acct'): JobRecord => ({
-  id, accountId, kind: 'batch', endpoint: subreddit.path, status: 'queued', total, done: 0, failed: 0, creditsCharged: 0, createdAt: new Date().toISOString(), startedAt: null, finishedAt: null,
+  id,
+  accountId,
+  kind: 'batch',
+  endpoint: subreddit.path,
+  status: 'queued',
+  total,
+  done: 0,
+  failed: 0,
+  creditsCharged: 0,
+  createdAt: new Date().toISOString(),
+  startedAt: null,
+  finishedAt: null,
 });
 
 describe('job requests', () => {
@@ -22,7 +33,9 @@ describe('job requests', () => {
     const forum = catalogue.families.find((family) => family.name === 'forum')!;
     const unbatchable = { ...subreddit, flags: { ...subreddit.flags, batchable: false } };
     const custom = buildCatalogue([{ ...forum, endpoints: [unbatchable] }]);
-    expect(() => validateJobRequest(custom, 'batch', { endpoint: subreddit.path, targets: [{ subreddit: 'x1' }] })).toThrow(/\/v1\/forum\/subreddit cannot be batched/);
+    expect(() => validateJobRequest(custom, 'batch', { endpoint: subreddit.path, targets: [{ subreddit: 'x1' }] })).toThrow(
+      /\/v1\/forum\/subreddit cannot be batched/,
+    );
     expect(validateJobRequest(custom, 'job', { endpoint: subreddit.path, params: { subreddit: 'x1' } }).targets).toHaveLength(1);
   });
 });
@@ -37,7 +50,9 @@ describe('the memory job store', () => {
     expect((await store.get('job_a'))?.status).toBe('succeeded');
     now += 2_000;
     expect(await store.get('job_a')).toBeNull();
-    expect(await store.record('job_a', 0, { status: 'succeeded', creditsCharged: 1, reservationId: 'r', envelope: '{}' }, 'now')).toBe('missing');
+    expect(await store.record('job_a', 0, { status: 'succeeded', creditsCharged: 1, reservationId: 'r', envelope: '{}' }, 'now')).toBe(
+      'missing',
+    );
   });
 });
 
@@ -52,9 +67,18 @@ describe('processTarget', () => {
       return { body: JSON.stringify(listing(postsByAuthors(2, 2))) };
     });
     const store = new MemoryJobStore({ retentionSeconds: 60 });
-    await store.create(newJob('job_b', 1, account.id), [{ input: { subreddit: 'x1' }, request: validateRequest(subreddit, { subreddit: 'x1' }) }], null);
+    await store.create(
+      newJob('job_b', 1, account.id),
+      [{ input: { subreddit: 'x1' }, request: validateRequest(subreddit, { subreddit: 'x1' }) }],
+      null,
+    );
     const waits: number[] = [];
-    const deps = { pipeline: { catalogue, state, upstreamFor: () => upstream, logError: () => {} }, store, catalogue, sleep: async (ms: number) => void waits.push(ms) };
+    const deps = {
+      pipeline: { catalogue, state, upstreamFor: () => upstream, logError: () => {} },
+      store,
+      catalogue,
+      sleep: async (ms: number) => void waits.push(ms),
+    };
     await processTarget(deps, { jobId: 'job_b', index: 0 });
     expect(waits).toEqual([7000]);
     expect(await store.get('job_b')).toMatchObject({ status: 'succeeded', creditsCharged: 1 });

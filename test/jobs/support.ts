@@ -9,15 +9,29 @@ export interface JsonAnswer {
 }
 
 /** A JSON request to the gateway with a key (default: the rich test key). */
-export async function send(baseUrl: string, method: string, path: string, options: { body?: unknown; key?: string; headers?: Record<string, string> } = {}): Promise<JsonAnswer> {
+export async function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; key?: string; headers?: Record<string, string> } = {},
+): Promise<JsonAnswer> {
   const headers: Record<string, string> = { 'x-api-key': options.key ?? RICH_KEY, ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(baseUrl + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
 }
 
 /** Polls GET /v1/jobs/{id} until `done(job)` or the deadline. */
-export async function pollJob(baseUrl: string, jobId: string, done: (job: Record<string, any>) => boolean, options: { key?: string; timeoutMs?: number; query?: string } = {}): Promise<Record<string, any>> {
+export async function pollJob(
+  baseUrl: string,
+  jobId: string,
+  done: (job: Record<string, any>) => boolean,
+  options: { key?: string; timeoutMs?: number; query?: string } = {},
+): Promise<Record<string, any>> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   for (;;) {
     const answer = await send(baseUrl, 'GET', `/v1/jobs/${jobId}${options.query ?? ''}`, { key: options.key });
@@ -43,4 +57,5 @@ export function serveCommunities(upstream: FakeUpstream, delayMs = 0): void {
 }
 
 /** Batch targets for communities c0…c{n-1}. */
-export const communityTargets = (count: number, prefix = 'c'): { subreddit: string }[] => Array.from({ length: count }, (_unused, index) => ({ subreddit: `${prefix}${index}` }));
+export const communityTargets = (count: number, prefix = 'c'): { subreddit: string }[] =>
+  Array.from({ length: count }, (_unused, index) => ({ subreddit: `${prefix}${index}` }));

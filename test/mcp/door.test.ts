@@ -32,7 +32,9 @@ describe('MCP door over loopback', () => {
   it('lists one tool per catalogue endpoint, named from its path, with input and output schemas, plus the service tools', async () => {
     const { tools } = await client.listTools();
     const expected = catalogue.endpoints.map((endpoint) => toolNameOf(endpoint.path));
-    expect(expected).toEqual(expect.arrayContaining(['forum_subreddit', 'realty_for_sale', 'detect_age_gender', 'forum_post_comment_replies']));
+    expect(expected).toEqual(
+      expect.arrayContaining(['forum_subreddit', 'realty_for_sale', 'detect_age_gender', 'forum_post_comment_replies']),
+    );
     expect(tools.map((tool) => tool.name).sort()).toEqual([...expected, ...SERVICE_TOOLS].sort());
     for (const endpoint of catalogue.endpoints) {
       const tool = tools.find((each) => each.name === toolNameOf(endpoint.path))!;
@@ -61,10 +63,15 @@ describe('MCP door over loopback', () => {
     expect(withoutFetchedAt(structured.data.items)).toEqual(withoutFetchedAt(rest.body.data.items));
     expect(structured.pagination).toEqual(rest.body.pagination);
     expect(structured.pagination).toEqual({ cursor: 't3_next01', hasMore: true });
-    expect(textOf(result)).toMatch(/^3 Post items from \/v1\/forum\/subreddit; next page: cursor=t3_next01\. fetched live; 1 credit charged\./);
+    expect(textOf(result)).toMatch(
+      /^3 Post items from \/v1\/forum\/subreddit; next page: cursor=t3_next01\. fetched live; 1 credit charged\./,
+    );
     expect(result._meta).toMatchObject({ creditsCharged: 1, cached: false });
     // Both doors asked the upstream the same question.
-    expect(harness.upstream.requests.map((request) => request.url)).toEqual(['/r/examplesub/top.json?t=week&limit=3&raw_json=1', '/r/examplesub/top.json?t=week&limit=3&raw_json=1']);
+    expect(harness.upstream.requests.map((request) => request.url)).toEqual([
+      '/r/examplesub/top.json?t=week&limit=3&raw_json=1',
+      '/r/examplesub/top.json?t=week&limit=3&raw_json=1',
+    ]);
   });
 
   it('pays 1 credit for a live call and 0 for a cache hit, as REST does', async () => {
@@ -115,7 +122,11 @@ describe('MCP door over loopback', () => {
       expect(result.isError, JSON.stringify(args)).toBe(true);
       expect(textOf(result)).toMatch(/^invalid_request: /);
       expect(textOf(result)).toContain(named);
-      expect((result._meta as Record<string, any>).error).toMatchObject({ code: 'invalid_request', retryable: false, details: { param: named.slice(1, -1) } });
+      expect((result._meta as Record<string, any>).error).toMatchObject({
+        code: 'invalid_request',
+        retryable: false,
+        details: { param: named.slice(1, -1) },
+      });
       expect(result.structuredContent).toBeUndefined();
     }
     const unknownTool = await callTool(client, 'forum_everything', {});
@@ -139,17 +150,35 @@ describe('MCP door over loopback', () => {
   });
 
   it('refuses a missing or unknown key with HTTP 401 and the REST error envelope; accepts Authorization: Bearer', async () => {
-    const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
     const missing = await postMcp(harness.baseUrl, initialize, {});
     expect(missing.status).toBe(401);
-    expect(JSON.parse(missing.text)).toEqual({ success: false, error: { code: 'missing_api_key', message: expect.any(String), retryable: false }, meta: { creditsCharged: 0 } });
-    for (const headers of [keyHeaders({ key: 'sk_test_nobody' }), keyHeaders({ key: 'sk_test_nobody', as: 'bearer' }), { authorization: `Basic ${RICH_KEY}` }]) {
+    expect(JSON.parse(missing.text)).toEqual({
+      success: false,
+      error: { code: 'missing_api_key', message: expect.any(String), retryable: false },
+      meta: { creditsCharged: 0 },
+    });
+    for (const headers of [
+      keyHeaders({ key: 'sk_test_nobody' }),
+      keyHeaders({ key: 'sk_test_nobody', as: 'bearer' }),
+      { authorization: `Basic ${RICH_KEY}` },
+    ]) {
       const refused = await postMcp(harness.baseUrl, initialize, headers);
       expect(refused.status, JSON.stringify(headers)).toBe(401);
-      expect(JSON.parse(refused.text).error.code).toBe(Object.hasOwn(headers, 'x-api-key') || headers.authorization?.startsWith('Bearer') ? 'invalid_api_key' : 'missing_api_key');
+      expect(JSON.parse(refused.text).error.code).toBe(
+        Object.hasOwn(headers, 'x-api-key') || headers.authorization?.startsWith('Bearer') ? 'invalid_api_key' : 'missing_api_key',
+      );
     }
 
-    const error = await connectClient(harness.baseUrl, { key: 'sk_test_nobody' }).then(() => null, (caught: unknown) => caught);
+    const error = await connectClient(harness.baseUrl, { key: 'sk_test_nobody' }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(StreamableHTTPError);
     expect((error as StreamableHTTPError).code).toBe(401);
 
@@ -157,7 +186,9 @@ describe('MCP door over loopback', () => {
     try {
       const viaBearer = await callTool(bearer, 'account');
       const viaHeader = await callTool(client, 'account');
-      expect((viaBearer.structuredContent as Record<string, unknown>).accountId).toBe((viaHeader.structuredContent as Record<string, unknown>).accountId);
+      expect((viaBearer.structuredContent as Record<string, unknown>).accountId).toBe(
+        (viaHeader.structuredContent as Record<string, unknown>).accountId,
+      );
     } finally {
       await bearer.close();
     }
@@ -226,7 +257,13 @@ describe('MCP job tools', () => {
     const created = await callTool(client, 'create_job', { endpoint: '/v1/forum/subreddit', params: { subreddit: 'jobsub' } });
     expect(created.isError, textOf(created)).toBeFalsy();
     const view = created.structuredContent as Record<string, any>;
-    expect(view).toMatchObject({ kind: 'job', status: 'queued', endpoint: '/v1/forum/subreddit', params: { subreddit: 'jobsub' }, pollUrl: `/v1/jobs/${view.id}` });
+    expect(view).toMatchObject({
+      kind: 'job',
+      status: 'queued',
+      endpoint: '/v1/forum/subreddit',
+      params: { subreddit: 'jobsub' },
+      pollUrl: `/v1/jobs/${view.id}`,
+    });
     const job = await settled(view.id);
     expect(job).toMatchObject({ status: 'succeeded', creditsCharged: 1, result: { success: true, meta: { creditsCharged: 1 } } });
     expect(job.result.data.items).toHaveLength(2);
@@ -235,7 +272,11 @@ describe('MCP job tools', () => {
   });
 
   it('creates a batch and pages its results; replays an idempotency key; refuses invalid targets naming them', async () => {
-    const args = { endpoint: '/v1/forum/subreddit', targets: [{ subreddit: 'b0' }, { subreddit: 'b1' }, { subreddit: 'b2' }], idempotency_key: 'mcp-batch-1' };
+    const args = {
+      endpoint: '/v1/forum/subreddit',
+      targets: [{ subreddit: 'b0' }, { subreddit: 'b1' }, { subreddit: 'b2' }],
+      idempotency_key: 'mcp-batch-1',
+    };
     const created = await callTool(client, 'create_batch', args);
     const view = created.structuredContent as Record<string, any>;
     expect(view).toMatchObject({ kind: 'batch', total: 3 });
@@ -251,7 +292,10 @@ describe('MCP job tools', () => {
     const secondPage = (await callTool(client, 'get_job', { id: view.id, cursor: '2' })).structuredContent as Record<string, any>;
     expect(secondPage.results.map((each: Record<string, any>) => each.index)).toEqual([2]);
 
-    const invalid = await callTool(client, 'create_batch', { endpoint: '/v1/forum/subreddit', targets: [{ subreddit: 'ok' }, { subreddit: 'ok', limit: 0 }] });
+    const invalid = await callTool(client, 'create_batch', {
+      endpoint: '/v1/forum/subreddit',
+      targets: [{ subreddit: 'ok' }, { subreddit: 'ok', limit: 0 }],
+    });
     expect(invalid.isError).toBe(true);
     expect(textOf(invalid)).toMatch(/^invalid_request: 1 target\(s\) are invalid: #1 Invalid parameter `limit`/);
     const unknownArg = await callTool(client, 'create_job', { endpoint: '/v1/forum/subreddit', parameters: {} });

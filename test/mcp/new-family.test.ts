@@ -22,15 +22,35 @@ const echoProfile = defineEndpoint({
   graphqlField: 'echoProfileCard',
   summary: 'A synthetic profile, for the catalogue-derivation test',
   description: 'Returns data: Creator named after `handle`.',
-  params: z.object({ handle: z.string().min(2).max(30).describe('any handle'), shout: z.boolean().default(false).describe('upper-case the name') }),
+  params: z.object({
+    handle: z.string().min(2).max(30).describe('any handle'),
+    shout: z.boolean().default(false).describe('upper-case the name'),
+  }),
   flags: { creditCost: 2, cacheable: true, batchable: true, subscribable: false, requiresResidentialProxy: false, experimental: true },
   returns: { kind: 'single', type: 'Creator' },
   async fetch(params, ctx) {
     const name = params.shout ? params.handle.toUpperCase() : params.handle;
     const data = {
-      platform: 'echo', id: `e-${params.handle}`, handle: params.handle, displayName: name, bio: null, avatarUrl: null, bannerUrl: null, url: null,
-      verified: null, followerCount: 7, followingCount: null, postCount: null, viewCount: null, isPrivate: false, isBusiness: null, category: null,
-      location: null, externalLinks: [], createdAt: null, fetchedAt: ctx.fetchedAt,
+      platform: 'echo',
+      id: `e-${params.handle}`,
+      handle: params.handle,
+      displayName: name,
+      bio: null,
+      avatarUrl: null,
+      bannerUrl: null,
+      url: null,
+      verified: null,
+      followerCount: 7,
+      followingCount: null,
+      postCount: null,
+      viewCount: null,
+      isPrivate: false,
+      isBusiness: null,
+      category: null,
+      location: null,
+      externalLinks: [],
+      createdAt: null,
+      fetchedAt: ctx.fetchedAt,
     };
     return { data, raw: { echoed: params.handle } };
   },
@@ -62,7 +82,9 @@ describe('MCP tools of a family added to the catalogue', () => {
     expect(tool!.outputSchema!.properties).toHaveProperty('data');
     expect(tool!.description).toContain('Cost: 2 credits per live call');
     expect(tool!.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
-    expect(tools.filter((each) => each.name.startsWith('forum_'))).toHaveLength(defaultCatalogue.endpoints.filter((each) => each.family === 'forum').length);
+    expect(tools.filter((each) => each.name.startsWith('forum_'))).toHaveLength(
+      defaultCatalogue.endpoints.filter((each) => each.family === 'forum').length,
+    );
     // Job tools know the new path too.
     const createJob = tools.find((each) => each.name === 'create_job')!;
     expect((createJob.inputSchema.properties!.endpoint as { enum: string[] }).enum).toContain('/v1/echo/profile-card');

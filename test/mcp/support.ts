@@ -31,7 +31,11 @@ export function textOf(result: CallToolResult): string {
 }
 
 /** One raw JSON-RPC POST to /mcp (no client): for status codes, headers and bodies the client hides. */
-export async function postMcp(baseUrl: string, message: unknown, headers: Record<string, string>): Promise<{ status: number; headers: Headers; text: string }> {
+export async function postMcp(
+  baseUrl: string,
+  message: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Headers; text: string }> {
   const response = await fetch(new URL('/mcp', baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
@@ -40,7 +44,12 @@ export async function postMcp(baseUrl: string, message: unknown, headers: Record
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-export const toolsCall = (name: string, args: Record<string, unknown> = {}, id = 1) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+export const toolsCall = (name: string, args: Record<string, unknown> = {}, id = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
 
 /** Items without their fetchedAt (two live fetches of the same page differ only there). */
 export function withoutFetchedAt(items: Record<string, unknown>[]): Record<string, unknown>[] {

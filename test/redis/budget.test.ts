@@ -32,9 +32,16 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
 
   async function call(gateway: ChildGateway): Promise<Answer> {
     community += 1;
-    const response = await fetch(`${gateway.url}/v1/forum/subreddit?subreddit=budget${community}&limit=3`, { headers: { 'x-api-key': KEY } });
+    const response = await fetch(`${gateway.url}/v1/forum/subreddit?subreddit=budget${community}&limit=3`, {
+      headers: { 'x-api-key': KEY },
+    });
     const body = (await response.json()) as { error?: { code: string } };
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), charged: response.headers.get('x-credits-charged'), code: body.error?.code };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      charged: response.headers.get('x-credits-charged'),
+      code: body.error?.code,
+    };
   }
 
   const balance = async (): Promise<number> => {
@@ -53,7 +60,10 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
   beforeAll(async () => {
     upstream.on((_request, url) =>
       /^\/r\/budget\d+\/hot\.json$/.test(url.pathname)
-        ? { body: listing(postsByAuthors(3, 3)), headers: { 'x-ratelimit-remaining': budget.remaining, 'x-ratelimit-used': '1', 'x-ratelimit-reset': budget.reset } }
+        ? {
+            body: listing(postsByAuthors(3, 3)),
+            headers: { 'x-ratelimit-remaining': budget.remaining, 'x-ratelimit-used': '1', 'x-ratelimit-reset': budget.reset },
+          }
         : undefined,
     );
     origin = await upstream.start();

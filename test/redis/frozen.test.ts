@@ -28,7 +28,9 @@ describe.skipIf(!REDIS_URL || !hasRedisServer)('a Redis that stops answering wit
     expect(Date.now() - startedAt).toBeLessThan(1000);
     expect(failure).toBeInstanceOf(GatewayError);
     expect(failure).toMatchObject({ code: 'service_unavailable', status: 503, retryAfter: 1 });
-    await expect(state.ledger.reserve('acct_x', 'r', 1, null, { endpoint: '/v1/x', requestId: 'q' })).rejects.toMatchObject({ code: 'service_unavailable' });
+    await expect(state.ledger.reserve('acct_x', 'r', 1, null, { endpoint: '/v1/x', requestId: 'q' })).rejects.toMatchObject({
+      code: 'service_unavailable',
+    });
     expect(await state.ready()).toBe(false);
 
     redis.freeze(false);

@@ -5,7 +5,12 @@
  */
 import { createRedisState } from '../../src/state/redis/index.js';
 
-const state = await createRedisState({ url: process.env.REDIS_URL!, prefix: process.env.TEST_REDIS_PREFIX, cacheRetentionSeconds: 60, sweepIntervalMs: 0 });
+const state = await createRedisState({
+  url: process.env.REDIS_URL!,
+  prefix: process.env.TEST_REDIS_PREFIX,
+  cacheRetentionSeconds: 60,
+  sweepIntervalMs: 0,
+});
 const outcome = await state.ledger.reserve(process.env.ACCOUNT_ID!, `orphan:${process.pid}`, Number(process.env.CREDITS), null, {
   endpoint: '/v1/test',
   requestId: `orphan:${process.pid}`,

@@ -31,7 +31,9 @@ describe.skipIf(!REDIS_URL)('keys CLI against a running gateway on Redis', () =>
     upstream.on((_request, url) => (url.pathname === '/r/synthetic/hot.json' ? { body: listing(postsByAuthors(2, 2)) } : undefined));
     const origin = await upstream.start();
     const config = loadConfig({ REDIS_URL, UPSTREAM_ORIGINS: `www.reddit.com=${origin}`, LOG_LEVEL: 'silent' });
-    gateway = await createGateway(config, { state: await createRedisState({ url: REDIS_URL!, prefix, cacheRetentionSeconds: 60, sweepIntervalMs: 0 }) });
+    gateway = await createGateway(config, {
+      state: await createRedisState({ url: REDIS_URL!, prefix, cacheRetentionSeconds: 60, sweepIntervalMs: 0 }),
+    });
     await gateway.server.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;
   });

@@ -48,7 +48,9 @@ describe.skipIf(!REDIS_URL)('two gateway processes on one Redis', () => {
   let state: RedisState;
 
   beforeAll(async () => {
-    upstream.on((_request, url) => (url.pathname === '/r/synthetic/hot.json' ? { body: listing(postsByAuthors(3, 3)), delayMs: 5 } : undefined));
+    upstream.on((_request, url) =>
+      url.pathname === '/r/synthetic/hot.json' ? { body: listing(postsByAuthors(3, 3)), delayMs: 5 } : undefined,
+    );
     const origin = await upstream.start();
     const env = {
       REDIS_URL: REDIS_URL!,
@@ -79,7 +81,9 @@ describe.skipIf(!REDIS_URL)('two gateway processes on one Redis', () => {
     expect(countBy(answers, (answer) => answer.status)).toEqual({ 200: 100, 402: 300 });
     const served = answers.filter((answer) => answer.status === 200);
     expect(served.every((answer) => answer.charged === '1' && answer.body.meta.creditsCharged === 1)).toBe(true);
-    expect(answers.filter((answer) => answer.status === 402).every((answer) => answer.body.error?.code === 'insufficient_credits')).toBe(true);
+    expect(answers.filter((answer) => answer.status === 402).every((answer) => answer.body.error?.code === 'insufficient_credits')).toBe(
+      true,
+    );
     // Each process took 200 of the requests: with a balance per process it would serve 200 in all.
     // Which process spends the shared balance is a race, so it is not asserted.
 
@@ -88,7 +92,9 @@ describe.skipIf(!REDIS_URL)('two gateway processes on one Redis', () => {
     expect(charges).toHaveLength(100);
     expect(new Set(charges.map((entry) => entry.requestId))).toEqual(new Set(served.map((answer) => answer.requestId)));
 
-    const account = await fetch(`${gateways[1]!.url}/v1/account`, { headers: { 'x-api-key': HUNDRED_KEY } }).then((response) => response.json());
+    const account = await fetch(`${gateways[1]!.url}/v1/account`, { headers: { 'x-api-key': HUNDRED_KEY } }).then((response) =>
+      response.json(),
+    );
     expect(account.data).toMatchObject({ accountId, balance: 0, dailyUsed: 100 });
     expect(account.data.recentUsage).toHaveLength(20);
   });

@@ -16,7 +16,14 @@ describe.skipIf(!REDIS_URL)('a reservation whose process dies before settling it
     const { id } = await state.keys.seed('sk_test_orphaned_hold', 10, null);
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/redis/hold-then-hang.ts'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', REDIS_URL: REDIS_URL!, TEST_REDIS_PREFIX: state.prefix, ACCOUNT_ID: id, CREDITS: String(CREDITS), HOLD_MS: String(HOLD_MS) },
+      env: {
+        PATH: process.env.PATH ?? '',
+        REDIS_URL: REDIS_URL!,
+        TEST_REDIS_PREFIX: state.prefix,
+        ACCOUNT_ID: id,
+        CREDITS: String(CREDITS),
+        HOLD_MS: String(HOLD_MS),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

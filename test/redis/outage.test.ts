@@ -39,7 +39,9 @@ describe.skipIf(!REDIS_URL || !hasRedisServer)('a gateway whose Redis goes away 
   let gateway: ChildGateway;
 
   beforeAll(async () => {
-    upstream.on((_request, url) => (url.pathname === '/r/synthetic/hot.json' ? { body: listing(postsByAuthors(2, 2)), delayMs: upstreamDelayMs } : undefined));
+    upstream.on((_request, url) =>
+      url.pathname === '/r/synthetic/hot.json' ? { body: listing(postsByAuthors(2, 2)), delayMs: upstreamDelayMs } : undefined,
+    );
     const origin = await upstream.start();
     redis = await startOwnRedis();
     // The real entry point, configured as an operator would.
@@ -105,7 +107,11 @@ describe.skipIf(!REDIS_URL || !hasRedisServer)('a gateway whose Redis goes away 
     await redis.start();
     const restartedAt = Date.now();
     await until(() => served().some((sample) => sample.startedAt > restartedAt), 10_000, 'traffic to succeed again');
-    const recoveredAt = Math.min(...served().filter((sample) => sample.startedAt > restartedAt).map((sample) => sample.endedAt));
+    const recoveredAt = Math.min(
+      ...served()
+        .filter((sample) => sample.startedAt > restartedAt)
+        .map((sample) => sample.endedAt),
+    );
     await sleep(200);
     running = false;
     await Promise.all(workers);

@@ -31,7 +31,11 @@ export async function freePort(): Promise<number> {
  * "listening <url>" from test/redis/gateway-process.ts, "Gateway listening on <url>" from src/main.ts.
  */
 export async function spawnGateway(entry: string, env: Record<string, string>, timeoutMs = 20_000): Promise<ChildGateway> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -85,7 +89,11 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   const url = `redis://127.0.0.1:${port}`;
   let server: ChildProcess | null = null;
   const start = async () => {
-    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir], { stdio: 'ignore' });
+    server = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir],
+      { stdio: 'ignore' },
+    );
     await waitForPing(url);
   };
   const kill = async () => {

@@ -48,7 +48,12 @@ describe.skipIf(!REDIS_URL)('GraphQL SSE subscriptions across two gateway proces
     const created = await fetch(`${processA.url}/v1/subscriptions`, {
       method: 'POST',
       headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ endpoint: '/v1/forum/subreddit', params: { subreddit: 'fanout', limit: 5 }, webhookUrl: receiver.url, intervalSeconds: 1 }),
+      body: JSON.stringify({
+        endpoint: '/v1/forum/subreddit',
+        params: { subreddit: 'fanout', limit: 5 },
+        webhookUrl: receiver.url,
+        intervalSeconds: 1,
+      }),
     });
     expect(created.status).toBe(201);
     const { id } = ((await created.json()) as { data: { id: string } }).data;

@@ -7,7 +7,11 @@ describe('start-up with an unreachable REDIS_URL', () => {
   it('exits with one clear line that keeps the password out', async () => {
     const port = await freePort();
     const env = { PATH: process.env.PATH ?? '', PORT: '0', REDIS_URL: `redis://:hunter2secret@127.0.0.1:${port}/0`, LOG_LEVEL: 'silent' };
-    const failure = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, timeout: 20_000 }).then(
+    const failure = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: ROOT,
+      env,
+      timeout: 20_000,
+    }).then(
       () => ({ code: 0, stdout: '', stderr: '' }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );

@@ -126,7 +126,9 @@ describe('billing guarantees over REST', () => {
   it('never spends more than the balance under concurrency', async () => {
     serveListing();
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_unused, index) => harness.get(`/v1/forum/subreddit?subreddit=synthetic&limit=${index + 1}`, 'sk_test_five_0001')),
+      Array.from({ length: 20 }, (_unused, index) =>
+        harness.get(`/v1/forum/subreddit?subreddit=synthetic&limit=${index + 1}`, 'sk_test_five_0001'),
+      ),
     );
     expect(responses.filter((response) => response.status === 200)).toHaveLength(5);
     expect(responses.filter((response) => response.status === 402)).toHaveLength(15);

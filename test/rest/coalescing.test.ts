@@ -25,7 +25,11 @@ const callers = new Agent({ connections: CALLERS + 10 });
 async function get(harness: Harness, path: string, signal?: AbortSignal): Promise<Answer> {
   const response = await request(harness.baseUrl + path, { headers: { 'x-api-key': RICH_KEY }, signal, dispatcher: callers });
   const charged = response.headers['x-credits-charged'];
-  return { status: response.statusCode, body: (await response.body.json()) as Answer['body'], charged: typeof charged === 'string' ? charged : null };
+  return {
+    status: response.statusCode,
+    body: (await response.body.json()) as Answer['body'],
+    charged: typeof charged === 'string' ? charged : null,
+  };
 }
 
 describe('coalescing of concurrent identical cold requests', () => {
@@ -40,9 +44,13 @@ describe('coalescing of concurrent identical cold requests', () => {
   beforeEach(() => harness.upstream.reset());
 
   it(`makes one upstream request for ${CALLERS} callers, answers all, and charges each live answer once`, async () => {
-    harness.upstream.on((_request, url) => (url.pathname.startsWith('/r/coalesced/') ? { body: listing(postsByAuthors(25, 5)), delayMs: 150 } : undefined));
+    harness.upstream.on((_request, url) =>
+      url.pathname.startsWith('/r/coalesced/') ? { body: listing(postsByAuthors(25, 5)), delayMs: 150 } : undefined,
+    );
     const before = await balanceOf(harness);
-    const answers = await Promise.all(Array.from({ length: CALLERS }, () => get(harness, '/v1/forum/subreddit?subreddit=coalesced&cache_max_age=1h')));
+    const answers = await Promise.all(
+      Array.from({ length: CALLERS }, () => get(harness, '/v1/forum/subreddit?subreddit=coalesced&cache_max_age=1h')),
+    );
 
     expect(harness.upstream.requests).toHaveLength(1);
     expect(answers.map((answer) => answer.status)).toEqual(Array(CALLERS).fill(200));
@@ -59,18 +67,24 @@ describe('coalescing of concurrent identical cold requests', () => {
   });
 
   it('shares a failure with every caller and charges nobody', async () => {
-    harness.upstream.on((_request, url) => (url.pathname.startsWith('/r/failing/') ? { status: 503, body: { message: 'down' }, delayMs: 100 } : undefined));
+    harness.upstream.on((_request, url) =>
+      url.pathname.startsWith('/r/failing/') ? { status: 503, body: { message: 'down' }, delayMs: 100 } : undefined,
+    );
     const before = await balanceOf(harness);
     const answers = await Promise.all(Array.from({ length: 50 }, () => get(harness, '/v1/forum/subreddit?subreddit=failing')));
     const upstreamCalls = harness.upstream.requests.length;
     // The listing may fall back to its Atom surface after the JSON one fails: still one fetch per surface.
     expect(new Set(harness.upstream.requests.map((request) => request.url)).size).toBe(upstreamCalls);
-    expect(answers.every((answer) => answer.body.success === false && answer.body.meta.creditsCharged === 0 && answer.charged === '0')).toBe(true);
+    expect(
+      answers.every((answer) => answer.body.success === false && answer.body.meta.creditsCharged === 0 && answer.charged === '0'),
+    ).toBe(true);
     expect(await balanceOf(harness)).toBe(before);
   });
 
   it('keeps serving the others when one caller disconnects, and does not charge the one that left', async () => {
-    harness.upstream.on((_request, url) => (url.pathname.startsWith('/r/leaving/') ? { body: listing(postsByAuthors(25, 5)), delayMs: 300 } : undefined));
+    harness.upstream.on((_request, url) =>
+      url.pathname.startsWith('/r/leaving/') ? { body: listing(postsByAuthors(25, 5)), delayMs: 300 } : undefined,
+    );
     const before = await balanceOf(harness);
     const leaving = new AbortController();
     const path = '/v1/forum/subreddit?subreddit=leaving';

@@ -57,7 +57,9 @@ describe('caller input is validated before anything else happens', () => {
     for (const endpoint of catalogue.endpoints) {
       for (const name of Object.keys(endpoint.params.shape)) {
         for (const value of oddValues) {
-          const response = await fetch(`${harness.baseUrl}${endpoint.path}?${name}=${encodeURIComponent(value)}`, { headers: { 'x-api-key': 'sk_test_poor_0001' } });
+          const response = await fetch(`${harness.baseUrl}${endpoint.path}?${name}=${encodeURIComponent(value)}`, {
+            headers: { 'x-api-key': 'sk_test_poor_0001' },
+          });
           const body = (await response.json()) as { error?: { code: string } };
           // 501 not_configured (no realty proxy here) is the deployment's answer, not a crash.
           expect([response.status, body.error?.code], `${endpoint.path}?${name}=${value.slice(0, 20)}`).not.toContain(500);

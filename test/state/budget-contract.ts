@@ -6,7 +6,11 @@ import type { BudgetAnnouncement, BudgetStore } from '../../src/state/budget-sto
  * runs the same suite when REDIS_URL is set. Each test gets a fresh, empty store. Times are
  * passed in, so nothing here waits on a clock except the Redis expiry check.
  */
-export function budgetStoreContract(name: string, create: () => Promise<BudgetStore>, options: { skip?: boolean; cleanup?: () => Promise<void> } = {}): void {
+export function budgetStoreContract(
+  name: string,
+  create: () => Promise<BudgetStore>,
+  options: { skip?: boolean; cleanup?: () => Promise<void> } = {},
+): void {
   describe.skipIf(options.skip ?? false)(`${name} budget store contract`, () => {
     if (options.cleanup) afterAll(options.cleanup);
     const reddit = { host: 'www.reddit.com', egress: 'direct' };
@@ -14,7 +18,10 @@ export function budgetStoreContract(name: string, create: () => Promise<BudgetSt
 
     it('keeps an announced budget until its reset, per host and egress', async () => {
       const store = await create();
-      expect(await store.record(reddit, { remaining: 40, resetAtMs: now + 60_000 }, now)).toEqual({ remaining: 40, resetAtMs: now + 60_000 });
+      expect(await store.record(reddit, { remaining: 40, resetAtMs: now + 60_000 }, now)).toEqual({
+        remaining: 40,
+        resetAtMs: now + 60_000,
+      });
       expect(await store.get(reddit, now + 1000)).toEqual({ remaining: 40, resetAtMs: now + 60_000 });
       expect(await store.get(reddit, now + 60_000)).toBeNull();
       expect(await store.get({ ...reddit, egress: 'proxy-1' }, now)).toBeNull();
@@ -30,18 +37,30 @@ export function budgetStoreContract(name: string, create: () => Promise<BudgetSt
     it('lets the newest answer win while budget remains', async () => {
       const store = await create();
       await store.record(reddit, { remaining: 40, resetAtMs: now + 60_000 }, now);
-      expect(await store.record(reddit, { remaining: 39, resetAtMs: now + 59_000 }, now + 1000)).toEqual({ remaining: 39, resetAtMs: now + 59_000 });
+      expect(await store.record(reddit, { remaining: 39, resetAtMs: now + 59_000 }, now + 1000)).toEqual({
+        remaining: 39,
+        resetAtMs: now + 59_000,
+      });
     });
 
     it('keeps a spent record against a late answer of the same window, and yields to the next window', async () => {
       const store = await create();
       await store.record(reddit, { remaining: 0, resetAtMs: now + 20_000 }, now);
       // An answer from earlier in the window, arriving late (its reset jittered by a second).
-      expect(await store.record(reddit, { remaining: 5, resetAtMs: now + 21_000 }, now + 10)).toEqual({ remaining: 0, resetAtMs: now + 20_000 });
+      expect(await store.record(reddit, { remaining: 5, resetAtMs: now + 21_000 }, now + 10)).toEqual({
+        remaining: 0,
+        resetAtMs: now + 20_000,
+      });
       // Another spent answer with a later reset extends the wait.
-      expect(await store.record(reddit, { remaining: 0, resetAtMs: now + 30_000 }, now + 20)).toEqual({ remaining: 0, resetAtMs: now + 30_000 });
+      expect(await store.record(reddit, { remaining: 0, resetAtMs: now + 30_000 }, now + 20)).toEqual({
+        remaining: 0,
+        resetAtMs: now + 30_000,
+      });
       // An answer with a reset well past the spent one's belongs to a later window.
-      expect(await store.record(reddit, { remaining: 99, resetAtMs: now + 700_000 }, now + 30)).toEqual({ remaining: 99, resetAtMs: now + 700_000 });
+      expect(await store.record(reddit, { remaining: 99, resetAtMs: now + 700_000 }, now + 30)).toEqual({
+        remaining: 99,
+        resetAtMs: now + 700_000,
+      });
     });
 
     it('announces spent records to watchers, and only spent ones', async () => {

@@ -21,7 +21,10 @@ describe('mergeBudget', () => {
   const now = 1_000_000;
   it('takes the new record when nothing stands or the standing one lapsed', () => {
     expect(mergeBudget(null, { remaining: 5, resetAtMs: now + 10 }, now)).toEqual({ remaining: 5, resetAtMs: now + 10 });
-    expect(mergeBudget({ remaining: 0, resetAtMs: now }, { remaining: 5, resetAtMs: now + 10 }, now)).toEqual({ remaining: 5, resetAtMs: now + 10 });
+    expect(mergeBudget({ remaining: 0, resetAtMs: now }, { remaining: 5, resetAtMs: now + 10 }, now)).toEqual({
+      remaining: 5,
+      resetAtMs: now + 10,
+    });
   });
 });
 
@@ -56,7 +59,9 @@ describe.skipIf(!REDIS_URL)('redis budget store across connections', () => {
     const second = await local.create({ prefix: first.prefix });
     const [a, b] = [new RedisBudgetStore(first.store, first.pubsub), new RedisBudgetStore(second.store, second.pubsub)];
     const target = { host: 'www.redfin.com', egress: 'direct' };
-    const takes = await Promise.all(Array.from({ length: 40 }, (_unused, index) => (index % 2 ? a : b).take(target, 25, 60_000, Date.now())));
+    const takes = await Promise.all(
+      Array.from({ length: 40 }, (_unused, index) => (index % 2 ? a : b).take(target, 25, 60_000, Date.now())),
+    );
     expect(takes.filter((take) => take.allowed)).toHaveLength(25);
   });
 });

@@ -22,7 +22,11 @@ export interface CreateOptions {
  * The behaviour every state adapter must show. The memory adapter runs it always; a Redis
  * adapter runs the same suite when REDIS_URL is set. Each test gets fresh, empty state.
  */
-export function stateContract(name: string, create: (options?: CreateOptions) => Promise<StateAdapters>, options: ContractOptions = {}): void {
+export function stateContract(
+  name: string,
+  create: (options?: CreateOptions) => Promise<StateAdapters>,
+  options: ContractOptions = {},
+): void {
   describe.skipIf(options.skip ?? false)(`${name} state adapter contract`, () => {
     const meta = { endpoint: '/v1/test', requestId: 'req-1' };
     if (options.cleanup) afterAll(options.cleanup);
@@ -88,7 +92,9 @@ export function stateContract(name: string, create: (options?: CreateOptions) =>
     it('never goes below zero under concurrent reservations', async () => {
       const state = await create();
       const { id } = await state.keys.seed('sk_test_contract_d', 5, null);
-      const outcomes = await Promise.all(Array.from({ length: 50 }, (_unused, index) => state.ledger.reserve(id, `c${index}`, 1, null, meta)));
+      const outcomes = await Promise.all(
+        Array.from({ length: 50 }, (_unused, index) => state.ledger.reserve(id, `c${index}`, 1, null, meta)),
+      );
       expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(5);
       expect(new Set(outcomes.flatMap((outcome) => (outcome.ok ? [] : [outcome.reason])))).toEqual(new Set(['insufficient_credits']));
       expect((await state.ledger.usage(id, null)).balance).toBe(0);
@@ -97,7 +103,12 @@ export function stateContract(name: string, create: (options?: CreateOptions) =>
     it('refuses a reservation larger than the balance and takes nothing', async () => {
       const state = await create();
       const { id } = await state.keys.seed('sk_test_contract_big', 2, null);
-      expect(await state.ledger.reserve(id, 'b1', 3, null, meta)).toEqual({ ok: false, reason: 'insufficient_credits', balance: 2, dailyUsed: 0 });
+      expect(await state.ledger.reserve(id, 'b1', 3, null, meta)).toEqual({
+        ok: false,
+        reason: 'insufficient_credits',
+        balance: 2,
+        dailyUsed: 0,
+      });
       expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 2, dailyUsed: 0 });
     });
 

@@ -3,7 +3,9 @@ import { createMemoryState } from '../../src/state/memory/index.js';
 import { MemoryCache } from '../../src/state/memory/cache.js';
 import { stateContract } from './ledger-contract.js';
 
-stateContract('memory', async (options) => createMemoryState({ cacheMaxBytes: 1024 * 1024, cacheRetentionSeconds: options?.cacheRetentionSeconds ?? 3600, holdMs: options?.holdMs }));
+stateContract('memory', async (options) =>
+  createMemoryState({ cacheMaxBytes: 1024 * 1024, cacheRetentionSeconds: options?.cacheRetentionSeconds ?? 3600, holdMs: options?.holdMs }),
+);
 
 describe('memory cache bounds', () => {
   it('evicts least recently used entries beyond its byte budget', async () => {

@@ -21,7 +21,10 @@ class CountingShared implements Cache {
   }
 }
 
-function nearOver(shared: Cache, options: Partial<{ maxEntries: number; maxBytes: number; retentionSeconds: number; now: () => number }> = {}) {
+function nearOver(
+  shared: Cache,
+  options: Partial<{ maxEntries: number; maxBytes: number; retentionSeconds: number; now: () => number }> = {},
+) {
   return new NearCache(shared, { maxEntries: 100, maxBytes: 1024 * 1024, retentionSeconds: 3600, now: () => T0 + 1000, ...options });
 }
 

@@ -30,7 +30,14 @@ export function redisStates(defaults: Partial<RedisStateOptions> = {}) {
   const opened: RedisState[] = [];
   return {
     async create(options: Partial<RedisStateOptions> = {}): Promise<RedisState> {
-      const state = await createRedisState({ url: REDIS_URL!, prefix: testPrefix(), cacheRetentionSeconds: 3600, sweepIntervalMs: 0, ...defaults, ...options });
+      const state = await createRedisState({
+        url: REDIS_URL!,
+        prefix: testPrefix(),
+        cacheRetentionSeconds: 3600,
+        sweepIntervalMs: 0,
+        ...defaults,
+        ...options,
+      });
       opened.push(state);
       return state;
     },

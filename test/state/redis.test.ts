@@ -31,7 +31,9 @@ describe.skipIf(!REDIS_URL)('redis ledger across connections', () => {
     const [first, second] = await twoProcesses();
     const { id } = await first.keys.seed('sk_test_shared_balance', 40, null);
     await second.keys.seed('sk_test_shared_balance', 40, null);
-    const outcomes = await Promise.all(Array.from({ length: 200 }, (_unused, index) => (index % 2 ? first : second).ledger.reserve(id, `s${index}`, 1, null, meta)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 200 }, (_unused, index) => (index % 2 ? first : second).ledger.reserve(id, `s${index}`, 1, null, meta)),
+    );
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(40);
     await Promise.all(Array.from({ length: 200 }, (_unused, index) => (index % 2 ? second : first).ledger.commit(`s${index}`)));
     expect((await first.ledger.usage(id, null)).balance).toBe(0);
@@ -42,7 +44,12 @@ describe.skipIf(!REDIS_URL)('redis ledger across connections', () => {
     const [first, second] = await twoProcesses();
     const { id } = await first.keys.seed('sk_test_shared_commit', 5, null);
     await first.ledger.reserve(id, 'once', 2, null, meta);
-    await Promise.all([first.ledger.commit('once'), second.ledger.commit('once'), second.ledger.release('once'), first.ledger.commit('once')]);
+    await Promise.all([
+      first.ledger.commit('once'),
+      second.ledger.commit('once'),
+      second.ledger.release('once'),
+      first.ledger.commit('once'),
+    ]);
     expect((await second.ledger.usage(id, null)).balance).toBe(3);
     expect(await second.ledger.history(id, 10)).toHaveLength(1);
   });

@@ -22,7 +22,16 @@ describe.each(backends)('subscription billing ($name)', ({ env }) => {
   const view = async (id: string, key = RICH_KEY) => (await send(harness, 'GET', `/v1/subscriptions/${id}`, undefined, key)).body.data;
 
   beforeAll(async () => {
-    harness = await startHarness({ ...env, API_KEYS: `${RICH_KEY}=1000,${POOR_KEY}=0`, WEBHOOK_ALLOW_PRIVATE: 'true', SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_RETRY_BASE_MS: '50' }, { redisPrefix: prefix });
+    harness = await startHarness(
+      {
+        ...env,
+        API_KEYS: `${RICH_KEY}=1000,${POOR_KEY}=0`,
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1',
+        WEBHOOK_RETRY_BASE_MS: '50',
+      },
+      { redisPrefix: prefix },
+    );
   });
   afterAll(async () => {
     await harness.close();
@@ -37,7 +46,8 @@ describe.each(backends)('subscription billing ($name)', ({ env }) => {
     const { id, secret } = await subscribe(harness, 'billed', receiver.url);
     receiver.secret = secret;
     expect(await balanceOf(harness)).toBe(before);
-    for (let check = 0; check < 3; check += 1) expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'unchanged' });
+    for (let check = 0; check < 3; check += 1)
+      expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'unchanged' });
     expect(await balanceOf(harness)).toBe(before);
     expect(receiver.received).toHaveLength(0);
 
@@ -92,7 +102,12 @@ describe.each(backends)('subscription billing ($name)', ({ env }) => {
     expect(paused).toMatchObject({ status: 'paused', statusReason: 'insufficient_credits', hash: baseline.hash });
     const pausedEvent = await eventually(() => receiver.received[0], 'the paused delivery');
     expect(pausedEvent.verifyError).toBeNull();
-    expect(pausedEvent.verified).toMatchObject({ type: 'subscription.paused', subscriptionId: id, reason: 'insufficient_credits', hash: baseline.hash });
+    expect(pausedEvent.verified).toMatchObject({
+      type: 'subscription.paused',
+      subscriptionId: id,
+      reason: 'insufficient_credits',
+      hash: baseline.hash,
+    });
     expect(await balanceOf(harness, POOR_KEY)).toBe(0);
     // Still no credits: the check waits without fetching.
     const requests = community.requests;
@@ -107,7 +122,11 @@ describe.each(backends)('subscription billing ($name)', ({ env }) => {
     expect(resumed).toMatchObject({ status: 'active', statusReason: null });
     expect(resumed.hash).not.toBe(baseline.hash);
     await eventually(() => (receiver.received.length === 3 ? true : undefined), 'the resumed and changed deliveries');
-    expect(receiver.received.map((each) => each.verified?.type)).toEqual(['subscription.paused', 'subscription.resumed', 'content.changed']);
+    expect(receiver.received.map((each) => each.verified?.type)).toEqual([
+      'subscription.paused',
+      'subscription.resumed',
+      'content.changed',
+    ]);
     expect(receiver.received[2]!.verified).toMatchObject({ previousHash: baseline.hash, hash: resumed.hash });
   });
 

@@ -76,7 +76,9 @@ describe.skipIf(!REDIS_URL)('subscriptions on Redis', () => {
     expect(delivery.verified).toMatchObject({ type: 'content.changed', subscriptionId: id });
     expect(delivery.verified!.data.items[0].id).toBe('restart1');
     expect(moved.requests).toBeGreaterThan(0);
-    expect(await second.gateway.subscriptions.get((await second.gateway.state.keys.lookup(RICH_KEY))!.id, id)).toMatchObject({ status: 'active' });
+    expect(await second.gateway.subscriptions.get((await second.gateway.state.keys.lookup(RICH_KEY))!.id, id)).toMatchObject({
+      status: 'active',
+    });
   });
 
   it('holds a per-subscription lock across processes: two gateways checking at once fetch once', async () => {

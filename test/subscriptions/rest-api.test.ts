@@ -6,7 +6,12 @@ import { send, watchCommunity } from './support.js';
 
 describe('POST/GET/DELETE /v1/subscriptions', () => {
   let harness: Harness;
-  const body = (overrides: Record<string, unknown> = {}) => ({ endpoint: '/v1/forum/subreddit', params: { subreddit: 'r/Rest' }, webhookUrl: 'https://hooks.example.com/in', ...overrides });
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    endpoint: '/v1/forum/subreddit',
+    params: { subreddit: 'r/Rest' },
+    webhookUrl: 'https://hooks.example.com/in',
+    ...overrides,
+  });
   beforeAll(async () => {
     harness = await startHarness({ SUBSCRIPTION_MIN_INTERVAL_SECONDS: '60' });
     watchCommunity(harness.upstream, 'Rest');
@@ -18,7 +23,14 @@ describe('POST/GET/DELETE /v1/subscriptions', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ success: true, meta: { creditsCharged: 0 } });
     const data = created.body.data;
-    expect(data).toMatchObject({ status: 'active', endpoint: '/v1/forum/subreddit', params: { subreddit: 'Rest', sort: 'hot' }, webhookUrl: 'https://hooks.example.com/in', intervalSeconds: 3600, hash: null });
+    expect(data).toMatchObject({
+      status: 'active',
+      endpoint: '/v1/forum/subreddit',
+      params: { subreddit: 'Rest', sort: 'hot' },
+      webhookUrl: 'https://hooks.example.com/in',
+      intervalSeconds: 3600,
+      hash: null,
+    });
     expect(data.id).toMatch(/^sub_[0-9a-f]{32}$/);
     expect(data.secret).toMatch(/^whsec_/);
     expect(Date.parse(data.createdAt)).not.toBeNaN();
@@ -34,7 +46,9 @@ describe('POST/GET/DELETE /v1/subscriptions', () => {
     expect(JSON.stringify(list.body)).not.toContain(data.secret);
 
     // Another key sees nothing of it.
-    expect((await send(harness, 'GET', `/v1/subscriptions/${data.id}`, undefined, POOR_KEY)).body.error).toMatchObject({ code: 'not_found' });
+    expect((await send(harness, 'GET', `/v1/subscriptions/${data.id}`, undefined, POOR_KEY)).body.error).toMatchObject({
+      code: 'not_found',
+    });
     expect((await send(harness, 'DELETE', `/v1/subscriptions/${data.id}`, undefined, POOR_KEY)).status).toBe(404);
     expect((await send(harness, 'GET', '/v1/subscriptions', undefined, POOR_KEY)).body.data.items).toEqual([]);
 
@@ -58,11 +72,19 @@ describe('POST/GET/DELETE /v1/subscriptions', () => {
   ])('refuses %j with 400 naming %s', async (overrides, field) => {
     const answer = await send(harness, 'POST', '/v1/subscriptions', body(overrides));
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ success: false, error: { code: 'invalid_request', details: { param: field } }, meta: { creditsCharged: 0 } });
+    expect(answer.body).toMatchObject({
+      success: false,
+      error: { code: 'invalid_request', details: { param: field } },
+      meta: { creditsCharged: 0 },
+    });
   });
 
   it('answers 501 not_configured for realty without a proxy, and 401 without a key', async () => {
-    const realty = await send(harness, 'POST', '/v1/subscriptions', { endpoint: '/v1/realty/search', params: { url: 'https://www.redfin.com/city/30818/TX/Austin' }, webhookUrl: 'https://hooks.example.com/in' });
+    const realty = await send(harness, 'POST', '/v1/subscriptions', {
+      endpoint: '/v1/realty/search',
+      params: { url: 'https://www.redfin.com/city/30818/TX/Austin' },
+      webhookUrl: 'https://hooks.example.com/in',
+    });
     expect(realty.status).toBe(501);
     expect(realty.body.error.code).toBe('not_configured');
     const anonymous = await fetch(`${harness.baseUrl}/v1/subscriptions`);

@@ -74,7 +74,16 @@ export interface WatchedCommunity {
 }
 
 export function watchCommunity(upstream: FakeUpstream, name: string): WatchedCommunity {
-  const community: WatchedCommunity = { name, posts: [{ id: 'p1', author: 'alice' }, { id: 'p2', author: 'bob' }], failing: false, delayMs: 0, requests: 0 };
+  const community: WatchedCommunity = {
+    name,
+    posts: [
+      { id: 'p1', author: 'alice' },
+      { id: 'p2', author: 'bob' },
+    ],
+    failing: false,
+    delayMs: 0,
+    requests: 0,
+  };
   upstream.on((_request, url) => {
     if (url.pathname !== `/r/${name}/hot.json`) return undefined;
     community.requests += 1;
@@ -85,7 +94,13 @@ export function watchCommunity(upstream: FakeUpstream, name: string): WatchedCom
 }
 
 /** A JSON request to the gateway with a key (default: the rich test key). */
-export async function send(harness: Harness, method: string, path: string, body?: unknown, key: string = RICH_KEY): Promise<{ status: number; body: Record<string, any> }> {
+export async function send(
+  harness: Harness,
+  method: string,
+  path: string,
+  body?: unknown,
+  key: string = RICH_KEY,
+): Promise<{ status: number; body: Record<string, any> }> {
   const headers: Record<string, string> = { 'x-api-key': key };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(harness.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -104,13 +119,29 @@ export async function eventually<T>(probe: () => Promise<T | undefined> | T | un
 }
 
 /** Creates a subscription on r/{community} and waits for its baseline check (which runs by itself). */
-export async function subscribe(harness: Harness, community: string, webhookUrl: string, key: string = RICH_KEY, intervalSeconds = 3600): Promise<{ id: string; secret: string }> {
-  const created = await send(harness, 'POST', '/v1/subscriptions', { endpoint: '/v1/forum/subreddit', params: { subreddit: community, limit: 5 }, webhookUrl, intervalSeconds }, key);
+export async function subscribe(
+  harness: Harness,
+  community: string,
+  webhookUrl: string,
+  key: string = RICH_KEY,
+  intervalSeconds = 3600,
+): Promise<{ id: string; secret: string }> {
+  const created = await send(
+    harness,
+    'POST',
+    '/v1/subscriptions',
+    { endpoint: '/v1/forum/subreddit', params: { subreddit: community, limit: 5 }, webhookUrl, intervalSeconds },
+    key,
+  );
   if (created.status !== 201) throw new Error(`subscription not created: ${JSON.stringify(created.body)}`);
   const { id, secret } = created.body.data as { id: string; secret: string };
   noteSecret(secret);
-  await eventually(async () => ((await send(harness, 'GET', `/v1/subscriptions/${id}`, undefined, key)).body.data?.hash ? true : undefined), 'the baseline check');
+  await eventually(
+    async () => ((await send(harness, 'GET', `/v1/subscriptions/${id}`, undefined, key)).body.data?.hash ? true : undefined),
+    'the baseline check',
+  );
   return { id, secret };
 }
 
-export const balanceOf = async (harness: Harness, key: string = RICH_KEY): Promise<number> => (await harness.get('/v1/account', key)).body.data.balance as number;
+export const balanceOf = async (harness: Harness, key: string = RICH_KEY): Promise<number> =>
+  (await harness.get('/v1/account', key)).body.data.balance as number;

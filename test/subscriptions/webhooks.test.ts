@@ -14,7 +14,10 @@ describe.each(backends)('webhook delivery ($name)', ({ env }) => {
 
   beforeAll(async () => {
     await receiver.start();
-    harness = await startHarness({ ...env, WEBHOOK_ALLOW_PRIVATE: 'true', SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_RETRY_BASE_MS: '50' }, { redisPrefix: prefix });
+    harness = await startHarness(
+      { ...env, WEBHOOK_ALLOW_PRIVATE: 'true', SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_RETRY_BASE_MS: '50' },
+      { redisPrefix: prefix },
+    );
   });
   afterAll(async () => {
     await harness.close();
@@ -42,11 +45,28 @@ describe.each(backends)('webhook delivery ($name)', ({ env }) => {
     const first = await eventually(() => receiver.received[0], 'the first delivery');
     expect(first.verifyError).toBeNull();
     const payload = first.verified!;
-    expect(Object.keys(payload).sort()).toEqual(['changedAt', 'data', 'endpoint', 'hash', 'params', 'previousHash', 'subscriptionId', 'type']);
-    expect(payload).toMatchObject({ type: 'content.changed', subscriptionId: id, endpoint: '/v1/forum/subreddit', params: { subreddit: 'watched', limit: 5 }, previousHash: baseline.hash });
+    expect(Object.keys(payload).sort()).toEqual([
+      'changedAt',
+      'data',
+      'endpoint',
+      'hash',
+      'params',
+      'previousHash',
+      'subscriptionId',
+      'type',
+    ]);
+    expect(payload).toMatchObject({
+      type: 'content.changed',
+      subscriptionId: id,
+      endpoint: '/v1/forum/subreddit',
+      params: { subreddit: 'watched', limit: 5 },
+      previousHash: baseline.hash,
+    });
     expect(payload.hash).not.toBe(baseline.hash);
     expect(payload.data.items.map((post: any) => post.id)).toEqual(['p3', 'p1', 'p2']);
-    expect(first.headers['webhook-id']).toBe(`msg_${createHash('sha256').update(`${id}\n${payload.hash}\nchange:1`).digest('hex').slice(0, 32)}`);
+    expect(first.headers['webhook-id']).toBe(
+      `msg_${createHash('sha256').update(`${id}\n${payload.hash}\nchange:1`).digest('hex').slice(0, 32)}`,
+    );
     expect(Number(first.headers['webhook-timestamp'])).toBeGreaterThan(1_700_000_000);
     expect(first.headers['webhook-signature']).toMatch(/^v1,/);
     expect(await balanceOf(harness)).toBe(before - 1);
@@ -75,7 +95,11 @@ describe.each(backends)('webhook delivery ($name)', ({ env }) => {
       const view = (await send(harness, 'GET', `/v1/subscriptions/${id}`)).body.data;
       return view.recentDeliveries.length === 3 ? view.recentDeliveries : undefined;
     }, 'three recorded attempts');
-    expect(attempts.map((each: any) => [each.attempt, each.statusCode, each.outcome])).toEqual([[2, 200, 'delivered'], [1, 500, 'retrying'], [1, 200, 'delivered']]);
+    expect(attempts.map((each: any) => [each.attempt, each.statusCode, each.outcome])).toEqual([
+      [2, 200, 'delivered'],
+      [1, 500, 'retrying'],
+      [1, 200, 'delivered'],
+    ]);
     expect(attempts[0].webhookId).toBe(retry!.headers['webhook-id']);
     expect(attempts[0].at).toMatch(/^\d{4}-\d\d-\d\dT/);
 
@@ -91,7 +115,10 @@ describe.each(backends)('webhook delivery ($name)', ({ env }) => {
     expect(view.recentDeliveries[0]).toMatchObject({ statusCode: 410, outcome: 'gone' });
     expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: false, reason: 'disabled' });
     expect(receiver.received).toHaveLength(4);
-    await eventually(() => (events.some((event) => JSON.parse(event).type === 'subscription.disabled') ? true : undefined), 'the disabled event');
+    await eventually(
+      () => (events.some((event) => JSON.parse(event).type === 'subscription.disabled') ? true : undefined),
+      'the disabled event',
+    );
     await unsubscribe();
   });
 

@@ -32,23 +32,41 @@ export const CAPPED_KEY = 'sk_test_capped_01';
 /** The real gateway on loopback, its upstream hosts pointed at a FakeUpstream. */
 export async function startHarness(
   env: Record<string, string> = {},
-  options: { redisPrefix?: string; logDestination?: LogDestination; subscriptions?: SubscriptionOptions; resolveAll?: ResolveAll; catalogue?: Catalogue } = {},
+  options: {
+    redisPrefix?: string;
+    logDestination?: LogDestination;
+    subscriptions?: SubscriptionOptions;
+    resolveAll?: ResolveAll;
+    catalogue?: Catalogue;
+  } = {},
 ): Promise<Harness> {
   const upstream = new FakeUpstream();
   const origin = await upstream.start();
   // The whole run's logs are searched for secrets afterwards (log-capture.global.ts), so they are written, at debug level.
   const runLog = options.logDestination ? undefined : runLogDestination();
-  const config = loadConfig({
-    API_KEYS: `${RICH_KEY}=1000,${POOR_KEY}=0,${CAPPED_KEY}=100:2`,
-    UPSTREAM_ORIGINS: (options.catalogue?.families ?? registeredFamilies).flatMap((family) => family.hosts).map((host) => `${host}=${origin}`).join(','),
-    UPSTREAM_TIMEOUT_MS: '2000',
-    LOG_LEVEL: runLog ? 'debug' : 'silent',
-    ...env,
-  }, options.catalogue?.families);
+  const config = loadConfig(
+    {
+      API_KEYS: `${RICH_KEY}=1000,${POOR_KEY}=0,${CAPPED_KEY}=100:2`,
+      UPSTREAM_ORIGINS: (options.catalogue?.families ?? registeredFamilies)
+        .flatMap((family) => family.hosts)
+        .map((host) => `${host}=${origin}`)
+        .join(','),
+      UPSTREAM_TIMEOUT_MS: '2000',
+      LOG_LEVEL: runLog ? 'debug' : 'silent',
+      ...env,
+    },
+    options.catalogue?.families,
+  );
   for (const seeded of config.API_KEYS) noteSecret(seeded.key);
   // With REDIS_URL in env, a prefix of the test's own keeps its keys apart from other runs.
   const state = config.REDIS_URL ? await createState(config, { prefix: options.redisPrefix }) : undefined;
-  const gateway = await createGateway(config, { state, catalogue: options.catalogue, logDestination: options.logDestination ?? runLog, subscriptions: options.subscriptions, resolveAll: options.resolveAll });
+  const gateway = await createGateway(config, {
+    state,
+    catalogue: options.catalogue,
+    logDestination: options.logDestination ?? runLog,
+    subscriptions: options.subscriptions,
+    resolveAll: options.resolveAll,
+  });
   await gateway.server.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;
   const headersFor = (key: string | null | undefined): Record<string, string> => (key === null ? {} : { 'x-api-key': key ?? RICH_KEY });

@@ -25,15 +25,25 @@ export function setup(): void {
 
 export function teardown(): void {
   try {
-    const lines = readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '');
-    const secrets = [...new Set(readFileSync(secretsFile, 'utf8').split('\n').filter((secret) => secret.length >= 8))];
+    const lines = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
+    const secrets = [
+      ...new Set(
+        readFileSync(secretsFile, 'utf8')
+          .split('\n')
+          .filter((secret) => secret.length >= 8),
+      ),
+    ];
     const leaks: string[] = [];
     lines.forEach((line, index) => {
       for (const secret of secrets) if (line.includes(secret)) leaks.push(`line ${index + 1}: a noted secret (${secret.slice(0, 8)}…)`);
       for (const shape of SECRET_SHAPES) if (shape.test(line)) leaks.push(`line ${index + 1}: something shaped like ${shape.source}`);
     });
     // eslint-disable-next-line no-console -- the count is the evidence the check ran on real output
-    console.log(`log secrecy: ${lines.length} log lines of the whole run searched for ${secrets.length} noted secrets and ${SECRET_SHAPES.length} secret shapes: ${leaks.length} found`);
+    console.log(
+      `log secrecy: ${lines.length} log lines of the whole run searched for ${secrets.length} noted secrets and ${SECRET_SHAPES.length} secret shapes: ${leaks.length} found`,
+    );
     if (leaks.length > 0) {
       // Vitest reports a teardown error without failing the run: set the exit status too.
       process.exitCode = 1;

@@ -3,7 +3,7 @@ import { registeredFamilies } from '../../src/families/registry.js';
 import { classifyResponse } from '../../src/upstream/classify.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../src/upstream/types.js';
 
-export type StubAnswer = Partial<UpstreamResponse> & { status?: number } | GatewayError;
+export type StubAnswer = (Partial<UpstreamResponse> & { status?: number }) | GatewayError;
 export type StubHandler = (request: UpstreamRequest, url: URL) => StubAnswer | undefined;
 
 /**

@@ -8,7 +8,12 @@ export async function execute<Result, Variables extends Record<string, unknown>>
   document: TypedDocumentNode<Result, Variables>,
   variables: Variables,
   key?: string | null,
-): Promise<{ status: number; data: Result | null; errors?: { message: string; extensions: Record<string, any> }[]; extensions: Record<string, any> }> {
+): Promise<{
+  status: number;
+  data: Result | null;
+  errors?: { message: string; extensions: Record<string, any> }[];
+  extensions: Record<string, any>;
+}> {
   const { status, body } = await harness.graphql(print(document), variables, key);
   return { status, data: body.data ?? null, errors: body.errors, extensions: body.extensions };
 }

@@ -4,10 +4,16 @@ import { realtyFamily } from '../../src/families/realty/index.js';
 import { classifyResponse } from '../../src/upstream/classify.js';
 import type { UpstreamResponse } from '../../src/upstream/types.js';
 
-const response = (status: number, body = '', headers: Record<string, string> = {}): UpstreamResponse => ({ status, body, headers, url: 'https://www.reddit.com/r/x.json' });
+const response = (status: number, body = '', headers: Record<string, string> = {}): UpstreamResponse => ({
+  status,
+  body,
+  headers,
+  url: 'https://www.reddit.com/r/x.json',
+});
 
 describe('upstream classification', () => {
-  it('passes a 2xx JSON body', () => expect(classifyResponse(response(200, '{"kind":"Listing"}', { 'content-type': 'application/json' }))).toBeNull());
+  it('passes a 2xx JSON body', () =>
+    expect(classifyResponse(response(200, '{"kind":"Listing"}', { 'content-type': 'application/json' }))).toBeNull());
 
   it('turns 429 into upstream_rate_limited and keeps Retry-After', () => {
     const failure = classifyResponse(response(429, '', { 'retry-after': '42' }));
@@ -23,21 +29,41 @@ describe('upstream classification', () => {
 
   it('recognises both Reddit block pages, whatever the status', () => {
     const pardner = '<html><head><title>Too Many Requests</title></head><body><h1>whoa there, pardner!</h1></body></html>';
-    const network = '<html><body>You\'ve been blocked by network security. To continue, log in</body></html>';
+    const network = "<html><body>You've been blocked by network security. To continue, log in</body></html>";
     for (const status of [200, 403]) {
-      expect(classifyResponse(response(status, pardner, { 'content-type': 'text/html' }), [], forumFamily.blockPages)?.code).toBe('upstream_blocked');
-      expect(classifyResponse(response(status, network, { 'content-type': 'text/html' }), [], forumFamily.blockPages)?.code).toBe('upstream_blocked');
+      expect(classifyResponse(response(status, pardner, { 'content-type': 'text/html' }), [], forumFamily.blockPages)?.code).toBe(
+        'upstream_blocked',
+      );
+      expect(classifyResponse(response(status, network, { 'content-type': 'text/html' }), [], forumFamily.blockPages)?.code).toBe(
+        'upstream_blocked',
+      );
     }
   });
 
   it('does not mistake a JSON body that quotes a block phrase for a block page', () => {
-    expect(classifyResponse(response(200, '{"title":"whoa there, pardner"}', { 'content-type': 'application/json' }), [], forumFamily.blockPages)).toBeNull();
+    expect(
+      classifyResponse(
+        response(200, '{"title":"whoa there, pardner"}', { 'content-type': 'application/json' }),
+        [],
+        forumFamily.blockPages,
+      ),
+    ).toBeNull();
   });
 
   it('recognises AWS WAF challenges and robot pages', () => {
     expect(classifyResponse(response(202, '', { 'x-amzn-waf-action': 'challenge' }))?.code).toBe('upstream_blocked');
-    expect(classifyResponse(response(200, '<html><script src="https://x.token.awswaf.com/challenge.js"></script></html>', { 'content-type': 'text/html' }))?.code).toBe('upstream_blocked');
-    expect(classifyResponse(response(200, '<html><head><title>Are You a Robot?</title></head></html>', { 'content-type': 'text/html' }), [], realtyFamily.blockPages)?.code).toBe('upstream_blocked');
+    expect(
+      classifyResponse(
+        response(200, '<html><script src="https://x.token.awswaf.com/challenge.js"></script></html>', { 'content-type': 'text/html' }),
+      )?.code,
+    ).toBe('upstream_blocked');
+    expect(
+      classifyResponse(
+        response(200, '<html><head><title>Are You a Robot?</title></head></html>', { 'content-type': 'text/html' }),
+        [],
+        realtyFamily.blockPages,
+      )?.code,
+    ).toBe('upstream_blocked');
   });
 
   it('hands back statuses the caller interprets, and classifies the rest', () => {

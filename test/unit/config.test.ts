@@ -4,13 +4,23 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 describe('configuration', () => {
   it('has the contract defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 4000, HOST: '127.0.0.1', UPSTREAM_TIMEOUT_MS: 15_000, SUBSCRIPTION_MIN_INTERVAL_SECONDS: 60, WEBHOOK_ALLOW_PRIVATE: false, LOG_LEVEL: 'info' });
+    expect(config).toMatchObject({
+      PORT: 4000,
+      HOST: '127.0.0.1',
+      UPSTREAM_TIMEOUT_MS: 15_000,
+      SUBSCRIPTION_MIN_INTERVAL_SECONDS: 60,
+      WEBHOOK_ALLOW_PRIVATE: false,
+      LOG_LEVEL: 'info',
+    });
     expect(config.API_KEYS).toEqual([]);
   });
 
   it('parses API_KEYS and UPSTREAM_ORIGINS', () => {
     const config = loadConfig({ API_KEYS: 'sk_test_a=1000, sk_test_b=5:100', UPSTREAM_ORIGINS: 'www.reddit.com=http://127.0.0.1:9000' });
-    expect(config.API_KEYS).toEqual([{ key: 'sk_test_a', credits: 1000, dailyCap: null }, { key: 'sk_test_b', credits: 5, dailyCap: 100 }]);
+    expect(config.API_KEYS).toEqual([
+      { key: 'sk_test_a', credits: 1000, dailyCap: null },
+      { key: 'sk_test_b', credits: 5, dailyCap: 100 },
+    ]);
     expect(config.UPSTREAM_ORIGINS.get('www.reddit.com')?.href).toBe('http://127.0.0.1:9000/');
   });
 

@@ -39,7 +39,9 @@ describe('job targets and a spent host', () => {
   it('waits until the reset named by the refusal, then fetches once and charges once', async () => {
     let spent = true;
     fake.on((_request, url) =>
-      url.pathname.endsWith('/hot.json') ? { body: listing(postsByAuthors(2, 2)), headers: { 'x-ratelimit-remaining': spent ? '0' : '80', 'x-ratelimit-reset': '45' } } : undefined,
+      url.pathname.endsWith('/hot.json')
+        ? { body: listing(postsByAuthors(2, 2)), headers: { 'x-ratelimit-remaining': spent ? '0' : '80', 'x-ratelimit-reset': '45' } }
+        : undefined,
     );
     const upstream = client.forFamily({ family: 'forum', hosts: ['www.reddit.com'], readBudget: readRedditBudget });
     // An earlier answer spent the budget for 45 seconds.
@@ -51,8 +53,18 @@ describe('job targets and a spent host', () => {
     const account = await state.keys.seed('sk_test_budget_job_1', 10, null);
     const store = new MemoryJobStore({ retentionSeconds: 60 });
     const job: JobRecord = {
-      id: 'job_budget', accountId: account.id, kind: 'batch', endpoint: subreddit.path, status: 'queued', total: 1, done: 0, failed: 0, creditsCharged: 0,
-      createdAt: new Date().toISOString(), startedAt: null, finishedAt: null,
+      id: 'job_budget',
+      accountId: account.id,
+      kind: 'batch',
+      endpoint: subreddit.path,
+      status: 'queued',
+      total: 1,
+      done: 0,
+      failed: 0,
+      creditsCharged: 0,
+      createdAt: new Date().toISOString(),
+      startedAt: null,
+      finishedAt: null,
     };
     await store.create(job, [{ input: { subreddit: 'waiting' }, request: validateRequest(subreddit, { subreddit: 'waiting' }) }], null);
     const waits: number[] = [];
@@ -61,7 +73,13 @@ describe('job targets and a spent host', () => {
       clock.now += ms;
     };
     // No upstream retries at all: only the budget wait may let this target succeed.
-    const deps = { pipeline: { catalogue, state, upstreamFor: () => upstream, logError: () => {} }, store, catalogue, sleep, maxRetries: 0 };
+    const deps = {
+      pipeline: { catalogue, state, upstreamFor: () => upstream, logError: () => {} },
+      store,
+      catalogue,
+      sleep,
+      maxRetries: 0,
+    };
     await processTarget(deps, { jobId: 'job_budget', index: 0 });
 
     expect(waits).toHaveLength(1);

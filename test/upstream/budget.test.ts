@@ -15,7 +15,10 @@ const HOSTS = ['www.reddit.com', 'v.redd.it'];
 const LISTING = 'https://www.reddit.com/r/x/hot.json';
 
 async function failureOf(promise: Promise<unknown>): Promise<GatewayError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(GatewayError);
   return error as GatewayError;
 }
@@ -24,8 +27,14 @@ describe('budget readers', () => {
   const now = 1_700_000_000_000;
 
   it("reads Reddit's remaining (a decimal) and its reset as seconds from now", () => {
-    expect(readRedditBudget({ 'x-ratelimit-remaining': '597.0', 'x-ratelimit-used': '3', 'x-ratelimit-reset': '128' }, now)).toEqual({ remaining: 597, resetAtMs: now + 128_000 });
-    expect(readRedditBudget({ 'x-ratelimit-remaining': '0.4', 'x-ratelimit-reset': '20' }, now)).toEqual({ remaining: 0, resetAtMs: now + 20_000 });
+    expect(readRedditBudget({ 'x-ratelimit-remaining': '597.0', 'x-ratelimit-used': '3', 'x-ratelimit-reset': '128' }, now)).toEqual({
+      remaining: 597,
+      resetAtMs: now + 128_000,
+    });
+    expect(readRedditBudget({ 'x-ratelimit-remaining': '0.4', 'x-ratelimit-reset': '20' }, now)).toEqual({
+      remaining: 0,
+      resetAtMs: now + 20_000,
+    });
     expect(readRedditBudget({ 'x-ratelimit-remaining': '10' }, now)).toBeNull();
     expect(readRedditBudget({ 'x-ratelimit-remaining': '', 'x-ratelimit-reset': '20' }, now)).toBeNull();
     expect(readRedditBudget({ 'x-ratelimit-remaining': 'lots', 'x-ratelimit-reset': '20' }, now)).toBeNull();
@@ -41,7 +50,10 @@ describe('budget readers', () => {
   });
 
   it('bounds what a platform announces: no reset beyond the longest Retry-After, none in the past, no odd counts', () => {
-    expect(boundedBudget({ remaining: 0, resetAtMs: now + 10 * 365 * 86_400_000 }, now)).toEqual({ remaining: 0, resetAtMs: now + MAX_RETRY_AFTER_SECONDS * 1000 });
+    expect(boundedBudget({ remaining: 0, resetAtMs: now + 10 * 365 * 86_400_000 }, now)).toEqual({
+      remaining: 0,
+      resetAtMs: now + MAX_RETRY_AFTER_SECONDS * 1000,
+    });
     expect(boundedBudget({ remaining: 5, resetAtMs: now - 1 }, now)).toBeNull();
     expect(boundedBudget({ remaining: -3, resetAtMs: now + 1000 }, now)).toEqual({ remaining: 0, resetAtMs: now + 1000 });
     expect(boundedBudget({ remaining: Number.NaN, resetAtMs: now + 1000 }, now)).toBeNull();
@@ -69,10 +81,20 @@ describe('UPSTREAM_BUDGETS', () => {
   });
 
   it('refuses a ceiling on a host no family fetches', () => {
-    expect(() => loadConfig({ UPSTREAM_BUDGETS: 'www.redfn.com=120/60s' })).toThrow(/^Invalid UPSTREAM_BUDGETS: www\.redfn\.com is not a host any family fetches$/);
+    expect(() => loadConfig({ UPSTREAM_BUDGETS: 'www.redfn.com=120/60s' })).toThrow(
+      /^Invalid UPSTREAM_BUDGETS: www\.redfn\.com is not a host any family fetches$/,
+    );
   });
 
-  it.each(['www.redfin.com=120', 'www.redfin.com=0/60s', 'www.redfin.com=120/0s', 'www.redfin.com=ten/60s', '=1/1s', 'a=1/1s,a=2/1s', 'www.redfin.com=120/60d'])('stops start-up on %s with one line naming the variable', (value) => {
+  it.each([
+    'www.redfin.com=120',
+    'www.redfin.com=0/60s',
+    'www.redfin.com=120/0s',
+    'www.redfin.com=ten/60s',
+    '=1/1s',
+    'a=1/1s,a=2/1s',
+    'www.redfin.com=120/60d',
+  ])('stops start-up on %s with one line naming the variable', (value) => {
     expect(() => loadConfig({ UPSTREAM_BUDGETS: value })).toThrow(ConfigError);
     expect(() => loadConfig({ UPSTREAM_BUDGETS: value })).toThrow(/^Invalid UPSTREAM_BUDGETS: [^\n]+$/);
   });
@@ -131,7 +153,9 @@ describe('the upstream client with budgets, over loopback', () => {
     expect((await forum.fetch({ url: LISTING })).status).toBe(200);
 
     clock.now += 500;
-    const refusals = await Promise.all(Array.from({ length: 10 }, (_unused, index) => failureOf(forum.fetch({ url: `${LISTING}?n=${index}` }))));
+    const refusals = await Promise.all(
+      Array.from({ length: 10 }, (_unused, index) => failureOf(forum.fetch({ url: `${LISTING}?n=${index}` }))),
+    );
     expect(fake.requests).toHaveLength(1);
     for (const refusal of refusals) {
       expect(refusal.code).toBe('upstream_rate_limited');
@@ -188,11 +212,25 @@ describe('the upstream client with budgets, over loopback', () => {
     const { client } = clientOn();
     // A test family whose platform announces its reset in epoch seconds.
     const epochReader = (headers: Record<string, string>) =>
-      headers['x-ratelimit-remaining'] === undefined ? null : { remaining: Number(headers['x-ratelimit-remaining']), resetAtMs: Number(headers['x-ratelimit-reset']) * 1000 };
+      headers['x-ratelimit-remaining'] === undefined
+        ? null
+        : { remaining: Number(headers['x-ratelimit-remaining']), resetAtMs: Number(headers['x-ratelimit-reset']) * 1000 };
     const api = client.forFamily({ family: 'epoch', hosts: HOSTS, readBudget: epochReader });
     const resetEpoch = String(Math.floor(clock.now / 1000) + 600);
-    fake.on((_request, url) => (url.pathname === '/private' ? { status: 403, headers: { 'x-ratelimit-remaining': '12', 'x-ratelimit-reset': resetEpoch }, body: { message: 'private' } } : undefined));
-    fake.on((_request, url) => (url.pathname === '/spent' ? { status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': resetEpoch }, body: { message: 'rate limit exceeded' } } : undefined));
+    fake.on((_request, url) =>
+      url.pathname === '/private'
+        ? { status: 403, headers: { 'x-ratelimit-remaining': '12', 'x-ratelimit-reset': resetEpoch }, body: { message: 'private' } }
+        : undefined,
+    );
+    fake.on((_request, url) =>
+      url.pathname === '/spent'
+        ? {
+            status: 403,
+            headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': resetEpoch },
+            body: { message: 'rate limit exceeded' },
+          }
+        : undefined,
+    );
     // With budget left, the 403 is the family's to read.
     expect((await api.fetch({ url: 'https://www.reddit.com/private', passStatuses: [403] })).status).toBe(403);
     const spent = await failureOf(api.fetch({ url: 'https://www.reddit.com/spent', passStatuses: [403] }));
@@ -286,7 +324,9 @@ describe('the upstream client with budgets, over loopback', () => {
 
   it('counts requests by outcome: redirects, failures and time-outs included', async () => {
     const { plain, seen } = clientOn();
-    fake.on((_request, url) => (url.pathname === '/moved' ? { status: 301, headers: { location: 'https://www.reddit.com/here' } } : undefined));
+    fake.on((_request, url) =>
+      url.pathname === '/moved' ? { status: 301, headers: { location: 'https://www.reddit.com/here' } } : undefined,
+    );
     fake.on((_request, url) => (url.pathname === '/here' ? { body: {} } : undefined));
     fake.on((_request, url) => (url.pathname === '/gone' ? { status: 403, body: '' } : undefined));
     await plain.fetch({ url: 'https://www.reddit.com/moved' });

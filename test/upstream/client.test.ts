@@ -9,7 +9,10 @@ import { forumFamily } from '../../src/families/forum/index.js';
 const HOSTS = ['www.reddit.com', 'v.redd.it'];
 
 async function failureOf(promise: Promise<unknown>): Promise<GatewayError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(GatewayError);
   return error as GatewayError;
 }
@@ -62,7 +65,9 @@ describe('upstream client over loopback', () => {
   it('classifies time-outs, 429s and block pages', async () => {
     fake.on((_request, url) => (url.pathname === '/slow' ? { body: {}, delayMs: 1000 } : undefined));
     fake.on((_request, url) => (url.pathname === '/limited' ? { status: 429, headers: { 'retry-after': '17' } } : undefined));
-    fake.on((_request, url) => (url.pathname === '/blocked' ? { status: 403, body: '<html><body>whoa there, pardner!</body></html>' } : undefined));
+    fake.on((_request, url) =>
+      url.pathname === '/blocked' ? { status: 403, body: '<html><body>whoa there, pardner!</body></html>' } : undefined,
+    );
     expect((await failureOf(upstream.fetch({ url: 'https://www.reddit.com/slow' }))).code).toBe('upstream_timeout');
     const limited = await failureOf(upstream.fetch({ url: 'https://www.reddit.com/limited' }));
     expect([limited.code, limited.retryAfter]).toEqual(['upstream_rate_limited', 17]);
@@ -84,7 +89,9 @@ describe('upstream client over loopback', () => {
     const proxied = new UpstreamClient({ origins: new Map([['www.reddit.com', new URL(origin)]]), timeoutMs: 1000 });
     try {
       fake.on(() => ({ body: { via: 'proxy' } }));
-      const response = await proxied.forFamily({ family: 'forum', hosts: HOSTS, proxyUrl: proxy.url }).fetch({ url: 'https://www.reddit.com/r/x.json' });
+      const response = await proxied
+        .forFamily({ family: 'forum', hosts: HOSTS, proxyUrl: proxy.url })
+        .fetch({ url: 'https://www.reddit.com/r/x.json' });
       expect(JSON.parse(response.body)).toEqual({ via: 'proxy' });
       // undici tunnels through the proxy (CONNECT), as it must for https upstreams in production.
       expect(proxy.seen).toEqual([`CONNECT ${new URL(origin).host}`]);

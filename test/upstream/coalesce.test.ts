@@ -75,7 +75,9 @@ describe('Coalescer', () => {
     const coalescer = new Coalescer();
     const { calls, send } = manualSend();
     const controllers = [new AbortController(), new AbortController()];
-    const callers = controllers.map((controller) => coalescer.fetch({ url: URL_A, signal: controller.signal }, send).catch((error: unknown) => error));
+    const callers = controllers.map((controller) =>
+      coalescer.fetch({ url: URL_A, signal: controller.signal }, send).catch((error: unknown) => error),
+    );
     controllers[0]!.abort();
     expect(calls[0]!.signal.aborted).toBe(false);
     controllers[1]!.abort();

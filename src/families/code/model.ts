@@ -47,7 +47,9 @@ export const activityEventSchema = z
     actorHandle: nullableString.describe('login of the account that acted, without @'),
     repoFullName: nullableString.describe('owner/name of the repository acted on'),
     summary: z.string().describe('one readable line, e.g. "pushed 3 commits to main"'),
-    url: nullableString.describe('web page of what the event touched (issue, pull request, release, compare view or repository); null when none'),
+    url: nullableString.describe(
+      'web page of what the event touched (issue, pull request, release, compare view or repository); null when none',
+    ),
     createdAt: nullableString.describe('ISO 8601 time of the event'),
     fetchedAt: z.string().describe('ISO 8601 time of the upstream fetch (kept on cache hits)'),
   })

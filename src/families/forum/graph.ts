@@ -100,7 +100,9 @@ export function forumEdges(kit: EdgeKit): EdgeDefinition[] {
       platform,
       returns: { kind: 'list', type: 'Post' },
       // A user's or a community's first page: the larger of the two defaults sizes it.
-      upstreamCost: [kit.cost(userPosts), kit.cost(communityPosts)].reduce((a, b) => ((a.page?.default ?? 0) >= (b.page?.default ?? 0) ? a : b)),
+      upstreamCost: [kit.cost(userPosts), kit.cost(communityPosts)].reduce((a, b) =>
+        (a.page?.default ?? 0) >= (b.page?.default ?? 0) ? a : b,
+      ),
       description: "A user's newest posts, or a community's hot posts (1 credit, first page with the endpoint's defaults).",
       key: (creator) => {
         const kind = creatorKind(creator);

@@ -44,7 +44,10 @@ subscription JobProgress($id: ID!) {
 }
 `;
 
-const WATCH_OPERATION = (subreddit: string, intervalSeconds: number) => `# A live view: the first result at once, then the posts again each time they change (SSE).
+const WATCH_OPERATION = (
+  subreddit: string,
+  intervalSeconds: number,
+) => `# A live view: the first result at once, then the posts again each time they change (SSE).
 subscription WatchSubreddit {
   watchForumSubreddit(subreddit: "${subreddit}", intervalSeconds: ${intervalSeconds}, limit: 3) {
     items { title likeCount }

@@ -31,7 +31,7 @@ export const detectAgeGenderEndpoint = defineEndpoint({
     'Needs an inference provider on the deployment: without INFERENCE_URL every call is 501 not_configured.',
     'The gateway sends the image URL to the provider and never downloads the image itself; before it does, the URL must be http(s) without user info and its host must resolve only to public addresses (otherwise 400 invalid_request naming url).',
     'Provider contract: POST INFERENCE_URL with {"imageUrl": "..."}; 200 {"ageRange": {"min", "max"}, "gender", "confidence", "model"}; 422 {"reason"} when no estimate is possible (an empty result, meta.reason the provider\'s reason or no_estimate, not charged).',
-    'Provider failures, read as the platforms\' are: 429 is upstream_rate_limited (Retry-After passed on, 60 s without one); 401, 403, a redirect (never followed), a bot challenge, 5xx or unreachable upstream_blocked (retryable); no answer in time upstream_timeout; any other answer or a malformed estimate upstream_schema_drift; none is charged. Never cached.',
+    "Provider failures, read as the platforms' are: 429 is upstream_rate_limited (Retry-After passed on, 60 s without one); 401, 403, a redirect (never followed), a bot challenge, 5xx or unreachable upstream_blocked (retryable); no answer in time upstream_timeout; any other answer or a malformed estimate upstream_schema_drift; none is charged. Never cached.",
   ].join(' '),
   params,
   flags: {
@@ -58,16 +58,31 @@ export const detectAgeGenderEndpoint = defineEndpoint({
     const payload = parseJson(response.body);
     if (response.status === 422) {
       const refusal = providerNoEstimateSchema.safeParse(payload);
-      return { data: null, raw: { via: 'provider', payload }, emptyReason: (refusal.success ? refusal.data.reason : undefined) ?? 'no_estimate' };
+      return {
+        data: null,
+        raw: { via: 'provider', payload },
+        emptyReason: (refusal.success ? refusal.data.reason : undefined) ?? 'no_estimate',
+      };
     }
     const estimate = providerEstimateSchema.safeParse(payload);
     if (!estimate.success) {
       const issue = estimate.error.issues[0]!;
-      throw schemaDrift("The inference provider's answer does not match its contract.", { field: issue.path.join('.'), problem: issue.message });
+      throw schemaDrift("The inference provider's answer does not match its contract.", {
+        field: issue.path.join('.'),
+        problem: issue.message,
+      });
     }
     const { ageRange, gender, confidence, model } = estimate.data;
     return {
-      data: { imageUrl: input.url, ageRange: { min: ageRange.min, max: ageRange.max }, gender, confidence, model, isEstimate: true, fetchedAt: ctx.fetchedAt },
+      data: {
+        imageUrl: input.url,
+        ageRange: { min: ageRange.min, max: ageRange.max },
+        gender,
+        confidence,
+        model,
+        isEstimate: true,
+        fetchedAt: ctx.fetchedAt,
+      },
       raw: { via: 'provider', payload },
     };
   },

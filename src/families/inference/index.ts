@@ -16,7 +16,8 @@ export const inferenceFamily = defineFamily({
     INFERENCE_CONCURRENCY: positiveInt(8),
   },
   providerEnv: 'INFERENCE_URL',
-  providerUpstream: (providerUrl, options) => lazyUpstream(async () => (await import('./provider-upstream.js')).createProviderUpstream({ providerUrl, ...options })),
+  providerUpstream: (providerUrl, options) =>
+    lazyUpstream(async () => (await import('./provider-upstream.js')).createProviderUpstream({ providerUrl, ...options })),
   requiresResidentialProxy: false,
   concurrencyEnv: 'INFERENCE_CONCURRENCY',
   resources: [ageGenderEstimateSchema],

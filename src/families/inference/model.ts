@@ -5,7 +5,9 @@ import { z } from 'zod';
  * labelled as such. Never a fact about anyone: `isEstimate` is always true.
  */
 
-export const genderEstimateSchema = z.enum(['female', 'male', 'unknown']).meta({ id: 'GenderEstimate', description: "The provider's estimate: female, male or unknown." });
+export const genderEstimateSchema = z
+  .enum(['female', 'male', 'unknown'])
+  .meta({ id: 'GenderEstimate', description: "The provider's estimate: female, male or unknown." });
 
 export const ageRangeSchema = z
   .object({
@@ -24,6 +26,9 @@ export const ageGenderEstimateSchema = z
     isEstimate: z.boolean().describe('always true: a model estimate, not a fact about the person'),
     fetchedAt: z.string().describe('ISO 8601 time the provider answered'),
   })
-  .meta({ id: 'AgeGenderEstimate', description: "A model's estimate of the age range and gender of the person in an image (experimental)." });
+  .meta({
+    id: 'AgeGenderEstimate',
+    description: "A model's estimate of the age range and gender of the person in an image (experimental).",
+  });
 
 export type AgeGenderEstimate = z.infer<typeof ageGenderEstimateSchema>;

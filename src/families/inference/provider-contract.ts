@@ -37,4 +37,11 @@ export const providerEstimateSchema = z
 export type ProviderEstimate = z.infer<typeof providerEstimateSchema>;
 
 /** The optional body of a 422: why no estimate was possible (a short slug becomes meta.reason). */
-export const providerNoEstimateSchema = z.object({ reason: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/).optional() }).loose();
+export const providerNoEstimateSchema = z
+  .object({
+    reason: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{0,39}$/)
+      .optional(),
+  })
+  .loose();

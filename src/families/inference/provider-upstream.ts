@@ -63,12 +63,20 @@ async function send(target: URL, upstreamRequest: UpstreamRequest, timeoutMs: nu
       signal,
     });
     status = response.statusCode;
-    headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value ?? '')]));
+    headers = Object.fromEntries(
+      Object.entries(response.headers).map(([name, value]) => [
+        name.toLowerCase(),
+        Array.isArray(value) ? value.join(', ') : String(value ?? ''),
+      ]),
+    );
     text = await readBounded(response.body, MAX_ANSWER_BYTES, "The inference provider's");
   } catch (error) {
     if (error instanceof GatewayError) throw error;
     if (timeout.aborted || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
-      throw new GatewayError('upstream_timeout', `The inference provider did not answer within ${timeoutMs} ms.`, { details, cause: error });
+      throw new GatewayError('upstream_timeout', `The inference provider did not answer within ${timeoutMs} ms.`, {
+        details,
+        cause: error,
+      });
     }
     throw new GatewayError('upstream_blocked', 'The inference provider could not be reached.', { details, cause: error });
   }
@@ -88,13 +96,28 @@ async function send(target: URL, upstreamRequest: UpstreamRequest, timeoutMs: nu
 function providerFailure(status: number, headers: Record<string, string>, details: { provider: string }): GatewayError | null {
   const withStatus = { ...details, status };
   if (status === 429) {
-    return new GatewayError('upstream_rate_limited', 'The inference provider is rate limiting the gateway.', { details: withStatus, retryAfter: retryAfterSeconds(headers) ?? DEFAULT_RETRY_AFTER_SECONDS });
+    return new GatewayError('upstream_rate_limited', 'The inference provider is rate limiting the gateway.', {
+      details: withStatus,
+      retryAfter: retryAfterSeconds(headers) ?? DEFAULT_RETRY_AFTER_SECONDS,
+    });
   }
-  if (isBotChallenge(headers)) return new GatewayError('upstream_blocked', `The inference provider answered with a bot challenge (HTTP ${status}).`, { details: withStatus });
-  if (status === 401 || status === 403) return new GatewayError('upstream_blocked', `The inference provider refused the gateway (HTTP ${status}).`, { details: withStatus });
-  if (status >= 300 && status < 400) return new GatewayError('upstream_blocked', `The inference provider redirected the gateway (HTTP ${status}); redirects are not followed.`, { details: withStatus });
-  if (status >= 500) return new GatewayError('upstream_blocked', `The inference provider failed (HTTP ${status}).`, { details: withStatus });
-  if (status !== 200 && status !== 422) return new GatewayError('upstream_schema_drift', `The inference provider answered HTTP ${status}, outside its contract.`, { details: withStatus });
+  if (isBotChallenge(headers))
+    return new GatewayError('upstream_blocked', `The inference provider answered with a bot challenge (HTTP ${status}).`, {
+      details: withStatus,
+    });
+  if (status === 401 || status === 403)
+    return new GatewayError('upstream_blocked', `The inference provider refused the gateway (HTTP ${status}).`, { details: withStatus });
+  if (status >= 300 && status < 400)
+    return new GatewayError(
+      'upstream_blocked',
+      `The inference provider redirected the gateway (HTTP ${status}); redirects are not followed.`,
+      { details: withStatus },
+    );
+  if (status >= 500)
+    return new GatewayError('upstream_blocked', `The inference provider failed (HTTP ${status}).`, { details: withStatus });
+  if (status !== 200 && status !== 422)
+    return new GatewayError('upstream_schema_drift', `The inference provider answered HTTP ${status}, outside its contract.`, {
+      details: withStatus,
+    });
   return null;
 }
-

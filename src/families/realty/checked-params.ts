@@ -29,7 +29,10 @@ export function checkedSearchParams(params: RealtySearchParams): RealtySearchPar
   const market = resolveMarket(params.tld, params.country_code);
   searchTarget(params.url, market);
   if (params.cursor !== undefined && !CURSOR.test(params.cursor)) {
-    throw invalidParam('cursor', 'cursor must be the pagination.cursor of a previous /v1/realty/search response (a page number such as 2).');
+    throw invalidParam(
+      'cursor',
+      'cursor must be the pagination.cursor of a previous /v1/realty/search response (a page number such as 2).',
+    );
   }
   return { ...params, country_code: market.country };
 }

@@ -22,7 +22,8 @@ const flags = (subscribable: boolean, parameterConstraints: string, experimental
 const AGENT_UNVERIFIED =
   'Experimental: no recorded Redfin agent page or agent-profile answer exists, so every field read from the embedded profile or from /stingray/api/agents/profile (name, photo, brokerage, license, phone, bio, languages, service areas, rating, review count, sales figures, listings) is read under assumed field names and is unverified; the schema.org RealEstateAgent JSON-LD of the page, read the same way as on listing pages, fills what the profile lacks.';
 
-const SURFACES = 'Read from the page HTML and the API answers Redfin embeds in it, the stingray JSON endpoints for any it lacks, and the page JSON-LD as the last resort (raw.via names the surface).';
+const SURFACES =
+  'Read from the page HTML and the API answers Redfin embeds in it, the stingray JSON endpoints for any it lacks, and the page JSON-LD as the last resort (raw.via names the surface).';
 
 export const forSaleEndpoint = defineEndpoint<typeof forSaleParams, PropertyListing>({
   family: 'realty',
@@ -31,7 +32,10 @@ export const forSaleEndpoint = defineEndpoint<typeof forSaleParams, PropertyList
   summary: 'One for-sale listing: price, specs, agent, price history, nearby schools',
   description: `A Redfin for-sale listing as a PropertyListing: asking price in the market currency, beds, baths, area, lot, year built, status, photos and floor plans, listing agent and brokerage, amenities, price history and the schools serving the home. ${SURFACES} A listing Redfin answers 404 is an empty result (not_found).`,
   params: forSaleParams,
-  flags: flags(true, `url must be a https://www.redfin.{tld} for-sale listing URL (…/{ST}/{City}/{address-slug}/home/{propertyId}). ${MARKET_RULE}`),
+  flags: flags(
+    true,
+    `url must be a https://www.redfin.{tld} for-sale listing URL (…/{ST}/{City}/{address-slug}/home/{propertyId}). ${MARKET_RULE}`,
+  ),
   returns: { kind: 'single', type: 'PropertyListing' },
   normaliseParams: checkedListingParams('for-sale'),
   fetch: fetchForSale,
@@ -44,7 +48,10 @@ export const forRentEndpoint = defineEndpoint<typeof forRentParams, PropertyList
   summary: 'One rental: monthly rent (starting rent for a building), specs, amenities, rent history',
   description: `A Redfin rental as a PropertyListing: monthly rent (for a multi-unit building the starting rent, with priceQualifier "starting at, per month", and its unit types, counts and beds/baths/area/rent ranges in raw.unitRange; floor-plan images only where Redfin gives image URLs), specs, availability status, amenities, management company and rent history. ${SURFACES} When the rental card cannot be read the listing is partial: price null (unless floor plans give a starting rent), and meta.warnings names what is unknown.`,
   params: forRentParams,
-  flags: flags(true, `url must be a https://www.redfin.{tld} rental URL (…/home/{propertyId} or …/{building}/apartment/{propertyId}). ${MARKET_RULE}`),
+  flags: flags(
+    true,
+    `url must be a https://www.redfin.{tld} rental URL (…/home/{propertyId} or …/{building}/apartment/{propertyId}). ${MARKET_RULE}`,
+  ),
   returns: { kind: 'single', type: 'PropertyListing' },
   normaliseParams: checkedListingParams('for-rent'),
   fetch: fetchForRent,
@@ -57,7 +64,11 @@ export const agentEndpoint = defineEndpoint<typeof agentParams, RealEstateAgent>
   summary: 'One agent or partner-agent profile: name, brokerage, contact, bio, listings',
   description: `A Redfin agent or partner-agent profile as a RealEstateAgent: name, photo, brokerage, license, phone, bio, languages, service areas, rating and review count, sales figures and the listings shown on the profile. ${SURFACES} ${AGENT_UNVERIFIED}`,
   params: agentParams,
-  flags: flags(false, `url must be a https://www.redfin.{tld} agent profile URL (…/real-estate-agents/{agent-slug} or …/real-estate-partner-agents/{agent-slug}). ${MARKET_RULE}`, true),
+  flags: flags(
+    false,
+    `url must be a https://www.redfin.{tld} agent profile URL (…/real-estate-agents/{agent-slug} or …/real-estate-partner-agents/{agent-slug}). ${MARKET_RULE}`,
+    true,
+  ),
   returns: { kind: 'single', type: 'RealEstateAgent' },
   normaliseParams: checkedAgentParams,
   fetch: fetchAgent,

@@ -33,7 +33,9 @@ export function realtyEdges(kit: EdgeKit): EdgeDefinition[] {
       key: listingKey,
       load: (keys, context) => {
         const limit = pLimit(LISTING_CONCURRENCY);
-        return Promise.all(keys.map((key) => limit(async () => (await (key.startsWith('rent|') ? loadForRent : loadForSale)([key], context))[0]!)));
+        return Promise.all(
+          keys.map((key) => limit(async () => (await (key.startsWith('rent|') ? loadForRent : loadForSale)([key], context))[0]!)),
+        );
       },
     },
   ];

@@ -17,9 +17,7 @@ export type ListingStatus = z.infer<typeof listingStatusSchema>;
 export const areaUnitSchema = z.enum(['sqft', 'sqm']).meta({ id: 'AreaUnit' });
 export type AreaUnit = z.infer<typeof areaUnitSchema>;
 
-export const availabilitySchema = z
-  .enum(['in_stock', 'out_of_stock', 'preorder', 'discontinued', 'unknown'])
-  .meta({ id: 'Availability' });
+export const availabilitySchema = z.enum(['in_stock', 'out_of_stock', 'preorder', 'discontinued', 'unknown']).meta({ id: 'Availability' });
 export type Availability = z.infer<typeof availabilitySchema>;
 
 export const addressSchema = z

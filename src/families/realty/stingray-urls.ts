@@ -59,7 +59,12 @@ export function homeDetailsUrl(
   listingId: string | null,
   pageType: number,
 ): string {
-  const path = section === 'mainHouseInfo' ? STINGRAY_PATHS.mainHouseInfo : pageType === PAGE_TYPE.rental && section === 'belowTheFold' ? STINGRAY_PATHS.belowTheFoldV1 : STINGRAY_PATHS[section];
+  const path =
+    section === 'mainHouseInfo'
+      ? STINGRAY_PATHS.mainHouseInfo
+      : pageType === PAGE_TYPE.rental && section === 'belowTheFold'
+        ? STINGRAY_PATHS.belowTheFoldV1
+        : STINGRAY_PATHS[section];
   const query = new URLSearchParams({ propertyId: digitsId(propertyId, 'propertyId'), accessLevel: String(ACCESS_LEVEL) });
   if (listingId !== null) query.set('listingId', digitsId(listingId, 'listingId'));
   query.set('pageType', String(pageType));

@@ -51,11 +51,19 @@ function addEdgeField(edges: readonly EdgeDefinition[]): void {
   const [first] = edges as [EdgeDefinition];
   const byPlatform = new Map(edges.map((edge) => [edge.platform, edge]));
   const description =
-    edges.length === 1 ? first.description : edges.map((edge) => `On ${edge.platform} ${first.on} objects: ${edge.description}`).join('\n\n');
+    edges.length === 1
+      ? first.description
+      : edges.map((edge) => `On ${edge.platform} ${first.on} objects: ${edge.description}`).join('\n\n');
   const limit = edges.find((edge) => edge.limit)?.limit;
   builder.objectField(resourceType(first.on), first.field, (t) =>
     t.loadable({
-      ...(limit ? { args: { limit: t.arg.int({ required: false, description: `Items on the page, 1 to ${limit.max} (default ${limit.default}).` }) } } : {}),
+      ...(limit
+        ? {
+            args: {
+              limit: t.arg.int({ required: false, description: `Items on the page, 1 to ${limit.max} (default ${limit.default}).` }),
+            },
+          }
+        : {}),
       type: first.returns.kind === 'list' ? listTypeOf(first.returns.type) : resourceType(first.returns.type),
       nullable: true,
       description,
@@ -69,7 +77,10 @@ function addEdgeField(edges: readonly EdgeDefinition[]): void {
         });
         await Promise.all(
           [...byEdge].map(async ([edge, indexes]) => {
-            const loaded = await edge.load(indexes.map((index) => keys[index]!.slice(keys[index]!.indexOf(SEPARATOR) + 1)), context);
+            const loaded = await edge.load(
+              indexes.map((index) => keys[index]!.slice(keys[index]!.indexOf(SEPARATOR) + 1)),
+              context,
+            );
             indexes.forEach((index, position) => (results[index] = loaded[position] ?? null));
           }),
         );
@@ -77,7 +88,9 @@ function addEdgeField(edges: readonly EdgeDefinition[]): void {
       },
       resolve: (parent: Resource, args: { limit?: number | null }) => {
         if (limit && args.limit != null && (args.limit < 1 || args.limit > limit.max)) {
-          throw toGraphQLError(invalidParam('limit', `Invalid argument \`limit\`: ${first.on}.${first.field} pages hold 1 to ${limit.max} items.`));
+          throw toGraphQLError(
+            invalidParam('limit', `Invalid argument \`limit\`: ${first.on}.${first.field} pages hold 1 to ${limit.max} items.`),
+          );
         }
         const edge = typeof parent.platform === 'string' ? byPlatform.get(parent.platform) : undefined;
         const key = edge?.key(parent, { limit: args.limit ?? edge.limit?.default }) ?? null;

@@ -27,13 +27,24 @@ const UNSIZED_LIST = 100;
  * spread many times is costed once per page size). DataLoader deduplication can only make
  * the real number smaller: this is an upper bound.
  */
-export function operationCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, variables: Record<string, unknown> | null | undefined): number {
+export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+): number {
   const operation = pickOperation(document, operationName);
   if (!operation) return 0;
-  const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  const root =
+    operation.operation === 'query'
+      ? schema.getQueryType()
+      : operation.operation === 'mutation'
+        ? schema.getMutationType()
+        : schema.getSubscriptionType();
   if (!root) return 0;
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   // A variable the request leaves out takes its default from the operation, as execution does.
   const values: Record<string, unknown> = {};
   for (const definition of operation.variableDefinitions ?? []) {
@@ -45,7 +56,9 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ope
 }
 
 function pickOperation(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode | undefined {
-  const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
+  const operations = document.definitions.filter(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
   return operationName ? operations.find((operation) => operation.name?.value === operationName) : operations[0];
 }
 

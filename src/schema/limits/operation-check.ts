@@ -31,7 +31,18 @@ export function checkOperation(
   } catch (error) {
     if (error instanceof GraphQLError) {
       const known = error.extensions.code !== undefined;
-      return { errors: [known ? error : new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { code: 'invalid_request', graphqlCode: 'GRAPHQL_PARSE_FAILED', http: { status: 400 } } })] };
+      return {
+        errors: [
+          known
+            ? error
+            : new GraphQLError(error.message, {
+                nodes: error.nodes,
+                source: error.source,
+                positions: error.positions,
+                extensions: { code: 'invalid_request', graphqlCode: 'GRAPHQL_PARSE_FAILED', http: { status: 400 } },
+              }),
+        ],
+      };
     }
     throw error;
   }
@@ -47,5 +58,8 @@ export function checkOperation(
 /** A validation error as /graphql publishes it: invalid_request, "Did you mean …?" masked as blockFieldSuggestionsPlugin does there. */
 function withoutSuggestion(error: GraphQLError): GraphQLError {
   const message = error.message.replace(/ ?Did you mean .*\?$/, '');
-  return new GraphQLError(message, { nodes: error.nodes, extensions: { ...error.extensions, code: 'invalid_request', graphqlCode: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+  return new GraphQLError(message, {
+    nodes: error.nodes,
+    extensions: { ...error.extensions, code: 'invalid_request', graphqlCode: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
+  });
 }

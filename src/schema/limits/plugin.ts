@@ -18,7 +18,14 @@ export interface QueryLimits extends ShapeLimits {
  * every result's full listing (1 + 350) fits, a list nested in a list of lists does not. Depth 15: the
  * standard introspection query is 15 deep with fragments flattened.
  */
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxCost: 500, maxDepth: 15, maxAliases: 30, maxDirectives: 50, maxBreadth: 100, maxTokens: 2000 };
+export const DEFAULT_QUERY_LIMITS: QueryLimits = {
+  maxCost: 500,
+  maxDepth: 15,
+  maxAliases: 30,
+  maxDirectives: 50,
+  maxBreadth: 100,
+  maxTokens: 2000,
+};
 
 /** Parses with a bound on lexical tokens, so a huge document is refused before it is built. */
 export function parseWithinTokens(source: string | Source, maxTokens: number, options?: ParseOptions): DocumentNode {
@@ -35,11 +42,14 @@ export function parseWithinTokens(source: string | Source, maxTokens: number, op
 /** The refusal of an operation whose upstream cost is over the budget; null within it. */
 export function costRefusal(cost: number, maxCost: number): GraphQLError | null {
   if (cost <= maxCost) return null;
-  return limitError(`Query too expensive: it could cause up to ${cost} upstream fetches and the limit is ${maxCost}. Ask for fewer items (limit), or fewer nested edges, per query.`, {
-    limit: 'cost',
-    cost,
-    max: maxCost,
-  });
+  return limitError(
+    `Query too expensive: it could cause up to ${cost} upstream fetches and the limit is ${maxCost}. Ask for fewer items (limit), or fewer nested edges, per query.`,
+    {
+      limit: 'cost',
+      cost,
+      max: maxCost,
+    },
+  );
 }
 
 interface OperationArgs {

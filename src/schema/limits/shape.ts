@@ -2,7 +2,16 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import type { GraphQLArmorRejectCallback } from '@escape.tech/graphql-armor-types';
-import { GraphQLError, Kind, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode, type ValidationContext } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  validate,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type SelectionSetNode,
+  type ValidationContext,
+} from 'graphql';
 
 /** Bounds on a document's shape, checked before GraphQL's own validation runs. */
 export interface ShapeLimits {
@@ -79,5 +88,12 @@ function maxBreadthRule(limit: number, refusals: string[]) {
 
 /** Every refusal of the limits: 400 invalid_request, naming the limit, never charged. */
 export function limitError(message: string, details: Record<string, unknown> = {}): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'invalid_request', http: { status: 400 }, retryable: false, ...(Object.keys(details).length > 0 ? { details } : {}) } });
+  return new GraphQLError(message, {
+    extensions: {
+      code: 'invalid_request',
+      http: { status: 400 },
+      retryable: false,
+      ...(Object.keys(details).length > 0 ? { details } : {}),
+    },
+  });
 }

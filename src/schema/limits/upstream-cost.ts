@@ -40,7 +40,10 @@ export function endpointCost(endpoint: EndpointDefinition, options: { sizeArgume
   const limit = (z.toJSONSchema(endpoint.params, { io: 'input', unrepresentable: 'any' }) as LimitJsonSchema).properties?.limit;
   if (typeof limit?.maximum === 'number') {
     const fallback = typeof limit.default === 'number' ? limit.default : limit.maximum;
-    return { fetches: 1, page: { ...(options.sizeArgument ? { argument: options.sizeArgument } : {}), default: fallback, max: limit.maximum } };
+    return {
+      fetches: 1,
+      page: { ...(options.sizeArgument ? { argument: options.sizeArgument } : {}), default: fallback, max: limit.maximum },
+    };
   }
   const bound = endpoint.returns.maxItems ?? UNDECLARED_PAGE_SIZE;
   return { fetches: 1, page: { default: bound, max: bound } };

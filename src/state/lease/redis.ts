@@ -29,7 +29,9 @@ export class RedisLeases implements Leases {
 
   async acquire(name: string, ttlMs: number): Promise<string | null> {
     const token = randomUUID();
-    const reply = await this.#store.call((client) => client.set(this.#key(name), token, { condition: 'NX', expiration: { type: 'PX', value: Math.ceil(ttlMs) } }));
+    const reply = await this.#store.call((client) =>
+      client.set(this.#key(name), token, { condition: 'NX', expiration: { type: 'PX', value: Math.ceil(ttlMs) } }),
+    );
     return reply === 'OK' ? token : null;
   }
 

@@ -1,4 +1,12 @@
-import { isSpent, mergeBudget, type BudgetAnnouncement, type BudgetStore, type BudgetTarget, type CeilingTake, type HostBudget } from '../budget-store.js';
+import {
+  isSpent,
+  mergeBudget,
+  type BudgetAnnouncement,
+  type BudgetStore,
+  type BudgetTarget,
+  type CeilingTake,
+  type HostBudget,
+} from '../budget-store.js';
 
 const keyOf = (target: BudgetTarget): string => `${target.host}|${target.egress}`;
 

@@ -58,7 +58,13 @@ export class MemoryLedger implements Ledger {
     this.#now = options.now ?? Date.now;
   }
 
-  async reserve(accountId: string, reservationId: string, credits: number, dailyCap: number | null, meta: ReserveMeta): Promise<ReserveOutcome> {
+  async reserve(
+    accountId: string,
+    reservationId: string,
+    credits: number,
+    dailyCap: number | null,
+    meta: ReserveMeta,
+  ): Promise<ReserveOutcome> {
     this.#expireDue();
     const day = utcDay(new Date(this.#now()));
     const balance = this.#balances.get(accountId) ?? 0;
@@ -83,7 +89,13 @@ export class MemoryLedger implements Ledger {
     this.#expireDue();
     const reservation = this.#settle(reservationId, 'committed');
     if (!reservation) return;
-    this.#log(reservation.accountId, { endpoint: reservation.endpoint, credits: reservation.credits, at: new Date(this.#now()).toISOString(), requestId: reservation.requestId, kind: 'charge' });
+    this.#log(reservation.accountId, {
+      endpoint: reservation.endpoint,
+      credits: reservation.credits,
+      at: new Date(this.#now()).toISOString(),
+      requestId: reservation.requestId,
+      kind: 'charge',
+    });
   }
 
   async release(reservationId: string): Promise<void> {
@@ -141,7 +153,13 @@ export class MemoryLedger implements Ledger {
   async usage(accountId: string, dailyCap: number | null): Promise<AccountUsage> {
     this.#expireDue();
     const day = utcDay(new Date(this.#now()));
-    return { balance: this.#balances.get(accountId) ?? 0, held: this.#heldCredits.get(accountId) ?? 0, dailyUsed: this.#usedOn(accountId, day), dailyCap, day };
+    return {
+      balance: this.#balances.get(accountId) ?? 0,
+      held: this.#heldCredits.get(accountId) ?? 0,
+      dailyUsed: this.#usedOn(accountId, day),
+      dailyCap,
+      day,
+    };
   }
 
   async history(accountId: string, limit: number): Promise<UsageEntry[]> {

@@ -1,4 +1,12 @@
-import { isSpent, SAME_WINDOW_MS, type BudgetAnnouncement, type BudgetStore, type BudgetTarget, type CeilingTake, type HostBudget } from '../budget-store.js';
+import {
+  isSpent,
+  SAME_WINDOW_MS,
+  type BudgetAnnouncement,
+  type BudgetStore,
+  type BudgetTarget,
+  type CeilingTake,
+  type HostBudget,
+} from '../budget-store.js';
 import type { PubSub } from '../ports.js';
 import { integers, LuaScript } from './lua-script.js';
 import type { RedisStore } from './store.js';
@@ -60,7 +68,12 @@ export class RedisBudgetStore implements BudgetStore {
 
   async record(target: BudgetTarget, budget: HostBudget, nowMs: number): Promise<HostBudget | null> {
     if (budget.resetAtMs <= nowMs) return this.get(target, nowMs);
-    const args = [String(Math.floor(budget.remaining)), String(Math.ceil(budget.resetAtMs)), String(Math.floor(nowMs)), String(SAME_WINDOW_MS)];
+    const args = [
+      String(Math.floor(budget.remaining)),
+      String(Math.ceil(budget.resetAtMs)),
+      String(Math.floor(nowMs)),
+      String(SAME_WINDOW_MS),
+    ];
     const reply = await this.#store.call((client) => RECORD.run(client, [this.#recordKey(target)], args));
     const [remaining, resetAtMs] = integers(reply, 2) as [number, number];
     const standing = { remaining, resetAtMs };

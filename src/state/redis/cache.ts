@@ -20,7 +20,9 @@ export class RedisCache implements Cache {
   }
 
   async get(key: string): Promise<CacheEntry | null> {
-    const [body, raw, fetchedAt] = await this.#store.call((client) => client.hmGet(this.#store.keys.cache(key), ['body', 'raw', 'fetchedAt']));
+    const [body, raw, fetchedAt] = await this.#store.call((client) =>
+      client.hmGet(this.#store.keys.cache(key), ['body', 'raw', 'fetchedAt']),
+    );
     if (typeof body !== 'string' || typeof raw !== 'string' || typeof fetchedAt !== 'string') return null;
     return { body, raw, fetchedAt };
   }

@@ -40,7 +40,10 @@ export async function connectRedis(options: ConnectOptions): Promise<RedisClient
 }
 
 /** A second connection with the same settings (a subscriber cannot run other commands). */
-export async function duplicateConnection(client: RedisClient, options: { connectTimeoutMs?: number; log?: StateLog } = {}): Promise<RedisClient> {
+export async function duplicateConnection(
+  client: RedisClient,
+  options: { connectTimeoutMs?: number; log?: StateLog } = {},
+): Promise<RedisClient> {
   const life = { connectedOnce: false };
   const copy = client.duplicate({ disableOfflineQueue: true, socket: socketOptions(life, options.connectTimeoutMs) });
   watchHealth(copy, life, options.log);
@@ -63,7 +66,8 @@ function socketOptions(life: Life, connectTimeoutMs = 3000) {
     connectTimeout: connectTimeoutMs,
     // Before the first connection an error ends connect() (start-up exits with one line);
     // after it, keep trying, with a short ceiling so service resumes soon after Redis does.
-    reconnectStrategy: (retries: number, cause: Error): number | Error => (life.connectedOnce ? Math.min(50 * 2 ** retries, MAX_RECONNECT_DELAY_MS) : cause),
+    reconnectStrategy: (retries: number, cause: Error): number | Error =>
+      life.connectedOnce ? Math.min(50 * 2 ** retries, MAX_RECONNECT_DELAY_MS) : cause,
   };
 }
 

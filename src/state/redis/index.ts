@@ -65,10 +65,12 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
     pubsub,
     async ready() {
       if (!client.isReady) return false;
-      return store.call((redis) => redis.ping()).then(
-        (reply) => reply === 'PONG',
-        () => false,
-      );
+      return store
+        .call((redis) => redis.ping())
+        .then(
+          (reply) => reply === 'PONG',
+          () => false,
+        );
     },
     async close() {
       if (sweeper) clearInterval(sweeper);

@@ -24,7 +24,9 @@ export class RedisKeys implements Keys {
 
   async lookupHash(hash: string): Promise<ApiKeyRecord | null> {
     const id = accountIdFromHash(hash);
-    const [storedHash, ...fields] = await this.#store.call((client) => client.hmGet(this.#store.keys.account(id), ['keyHash', ...RECORD_FIELDS]));
+    const [storedHash, ...fields] = await this.#store.call((client) =>
+      client.hmGet(this.#store.keys.account(id), ['keyHash', ...RECORD_FIELDS]),
+    );
     if (typeof storedHash !== 'string' || storedHash.length !== hash.length) return null;
     if (!timingSafeEqual(Buffer.from(storedHash, 'hex'), Buffer.from(hash, 'hex'))) return null;
     return toRecord(id, fields);
@@ -37,7 +39,11 @@ export class RedisKeys implements Keys {
     const keys = this.#store.keys;
     const now = new Date();
     const reply = await this.#store.call((client) =>
-      SEED.run(client, [keys.account(id), keys.accounts(), keys.balance(id)], [id, hash, dailyCap ?? '', now.toISOString(), now.getTime(), credits]),
+      SEED.run(
+        client,
+        [keys.account(id), keys.accounts(), keys.balance(id)],
+        [id, hash, dailyCap ?? '', now.toISOString(), now.getTime(), credits],
+      ),
     );
     const record = Array.isArray(reply) ? toRecord(id, reply) : null;
     if (!record) throw new Error('unexpected seed reply');

@@ -34,24 +34,34 @@ export class RedisLedger implements Ledger {
     this.#holdMs = options.holdMs;
   }
 
-  async reserve(accountId: string, reservationId: string, credits: number, dailyCap: number | null, meta: ReserveMeta): Promise<ReserveOutcome> {
+  async reserve(
+    accountId: string,
+    reservationId: string,
+    credits: number,
+    dailyCap: number | null,
+    meta: ReserveMeta,
+  ): Promise<ReserveOutcome> {
     const keys = this.#store.keys;
     const holdMs = holdFor(meta.holdMs, this.#holdMs);
     const reply = await this.#store.call((client) =>
-      RESERVE.run(client, [keys.balance(accountId), keys.reservation(reservationId), keys.held(), keys.heldBy(accountId), keys.heldCredits(accountId)], [
-        keys.dailyStem(accountId),
-        credits,
-        dailyCap ?? -1,
-        accountId,
-        meta.endpoint,
-        meta.requestId,
-        reservationId,
-        holdMs,
-        SETTLED_TTL_SECONDS + Math.ceil(holdMs / 1000),
-        DAILY_TTL_SECONDS,
-        keys.prefix,
-        SETTLED_TTL_SECONDS,
-      ]),
+      RESERVE.run(
+        client,
+        [keys.balance(accountId), keys.reservation(reservationId), keys.held(), keys.heldBy(accountId), keys.heldCredits(accountId)],
+        [
+          keys.dailyStem(accountId),
+          credits,
+          dailyCap ?? -1,
+          accountId,
+          meta.endpoint,
+          meta.requestId,
+          reservationId,
+          holdMs,
+          SETTLED_TTL_SECONDS + Math.ceil(holdMs / 1000),
+          DAILY_TTL_SECONDS,
+          keys.prefix,
+          SETTLED_TTL_SECONDS,
+        ],
+      ),
     );
     const [status, balance, dailyUsed] = integers(reply, 4) as [number, number, number, number];
     if (status === 2 || status === 3) return { ok: false, reason: REFUSAL[status], balance, dailyUsed };
@@ -61,13 +71,19 @@ export class RedisLedger implements Ledger {
   async commit(reservationId: string): Promise<void> {
     const keys = this.#store.keys;
     await this.#store.call((client) =>
-      COMMIT.run(client, [keys.reservation(reservationId), keys.held()], [keys.prefix, reservationId, SETTLED_TTL_SECONDS, USAGE_LOG_LENGTH]),
+      COMMIT.run(
+        client,
+        [keys.reservation(reservationId), keys.held()],
+        [keys.prefix, reservationId, SETTLED_TTL_SECONDS, USAGE_LOG_LENGTH],
+      ),
     );
   }
 
   async release(reservationId: string): Promise<void> {
     const keys = this.#store.keys;
-    await this.#store.call((client) => RELEASE.run(client, [keys.reservation(reservationId), keys.held()], [keys.prefix, reservationId, SETTLED_TTL_SECONDS]));
+    await this.#store.call((client) =>
+      RELEASE.run(client, [keys.reservation(reservationId), keys.held()], [keys.prefix, reservationId, SETTLED_TTL_SECONDS]),
+    );
   }
 
   async credit(accountId: string, credits: number): Promise<number> {
@@ -78,7 +94,11 @@ export class RedisLedger implements Ledger {
   async usage(accountId: string, dailyCap: number | null): Promise<AccountUsage> {
     const keys = this.#store.keys;
     const reply = await this.#store.call((client) =>
-      USAGE.run(client, [keys.balance(accountId), keys.heldCredits(accountId), keys.held()], [keys.dailyStem(accountId), keys.prefix, accountId, SETTLED_TTL_SECONDS]),
+      USAGE.run(
+        client,
+        [keys.balance(accountId), keys.heldCredits(accountId), keys.held()],
+        [keys.dailyStem(accountId), keys.prefix, accountId, SETTLED_TTL_SECONDS],
+      ),
     );
     const [balance, dailyUsed, day, held] = integers(reply, 4) as [number, number, number, number];
     return { balance, held, dailyUsed, dailyCap, day: new Date(day * 86_400_000).toISOString().slice(0, 10) };
@@ -112,5 +132,11 @@ interface StoredUsageEntry {
 
 function parseUsageEntry(line: string): UsageEntry {
   const stored = JSON.parse(line) as StoredUsageEntry;
-  return { endpoint: stored.endpoint, credits: stored.credits, at: new Date(Number(stored.atMs)).toISOString(), requestId: stored.requestId, kind: stored.kind };
+  return {
+    endpoint: stored.endpoint,
+    credits: stored.credits,
+    at: new Date(Number(stored.atMs)).toISOString(),
+    requestId: stored.requestId,
+    kind: stored.kind,
+  };
 }

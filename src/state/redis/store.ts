@@ -45,8 +45,12 @@ export class RedisStore {
 export function storeFailure(error: unknown): Error {
   if (error instanceof GatewayError) return error;
   if (error instanceof ErrorReply && !UNAVAILABLE_REPLY.test(error.message)) return error;
-  return new GatewayError('service_unavailable', 'The gateway cannot reach its state store right now; nothing was charged. Try again shortly.', {
-    retryAfter: RETRY_AFTER_SECONDS,
-    cause: error,
-  });
+  return new GatewayError(
+    'service_unavailable',
+    'The gateway cannot reach its state store right now; nothing was charged. Try again shortly.',
+    {
+      retryAfter: RETRY_AFTER_SECONDS,
+      cause: error,
+    },
+  );
 }

@@ -16,12 +16,18 @@ export const upstreamBudgetsSchema = z
   .transform((value, ctx): Map<string, BudgetCeiling> => {
     const ceilings = new Map<string, BudgetCeiling>();
     if (!value?.trim()) return ceilings;
-    for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const entry of value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const match = ENTRY.exec(entry.toLowerCase());
       const limit = Number(match?.[2]);
       const windowMs = Number(match?.[3]) * UNIT_MS[(match?.[4] ?? 's') as keyof typeof UNIT_MS];
       if (!match || limit < 1 || windowMs < 1000) {
-        ctx.addIssue({ code: 'custom', message: `entry "${entry}" is not host=requests/window (a whole number of requests, at least 1, per a window like 60s, 15m or 1h)` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `entry "${entry}" is not host=requests/window (a whole number of requests, at least 1, per a window like 60s, 15m or 1h)`,
+        });
         return z.NEVER;
       }
       if (ceilings.has(match[1]!)) {

@@ -1,5 +1,12 @@
 import { GatewayError } from '../../errors.js';
-import { isSpent, mergeBudget, type BudgetAnnouncement, type BudgetStore, type BudgetTarget, type HostBudget } from '../../state/budget-store.js';
+import {
+  isSpent,
+  mergeBudget,
+  type BudgetAnnouncement,
+  type BudgetStore,
+  type BudgetTarget,
+  type HostBudget,
+} from '../../state/budget-store.js';
 import { MAX_RETRY_AFTER_SECONDS } from '../classify.js';
 import type { BudgetKind, UpstreamObserver } from '../observer.js';
 import { boundedBudget, readRetryAfter, type BudgetReader } from './read-budget.js';
@@ -125,7 +132,8 @@ export class BudgetGuard {
     const now = this.#now();
     const lines: BudgetSnapshot[] = [];
     for (const [key, known] of this.#known) {
-      if (known.budget && known.budget.resetAtMs > now) lines.push({ ...targetOf(key), source: 'announced', remaining: known.budget.remaining });
+      if (known.budget && known.budget.resetAtMs > now)
+        lines.push({ ...targetOf(key), source: 'announced', remaining: known.budget.remaining });
     }
     for (const [key, window] of this.#ceilingState) {
       if (window.resetAtMs > now) lines.push({ ...targetOf(key), source: 'ceiling', remaining: window.remaining });
@@ -185,10 +193,12 @@ export class BudgetGuard {
 
   /** Subscribes once; a failed subscription is tried again on the next first contact. */
   async #watch(): Promise<void> {
-    this.#watching ??= this.#store.watch((announcement) => this.#heard(announcement)).catch(() => {
-      this.#watching = null;
-      return null;
-    });
+    this.#watching ??= this.#store
+      .watch((announcement) => this.#heard(announcement))
+      .catch(() => {
+        this.#watching = null;
+        return null;
+      });
     await this.#watching;
   }
 
@@ -211,11 +221,16 @@ export class BudgetGuard {
   #refusal(target: BudgetTarget, waitMs: number, budget: BudgetKind): GatewayError {
     this.#observer?.refused?.(target.host, budget);
     const retryAfter = secondsUntil(waitMs);
-    const why = budget === 'announced' ? "the platform's announced request budget is spent" : "the operator's request ceiling for it is reached";
-    return new GatewayError('upstream_rate_limited', `Not calling ${target.host}: ${why}; retry after the reset. Nothing was sent or charged.`, {
-      retryAfter,
-      details: { host: target.host, budget },
-    });
+    const why =
+      budget === 'announced' ? "the platform's announced request budget is spent" : "the operator's request ceiling for it is reached";
+    return new GatewayError(
+      'upstream_rate_limited',
+      `Not calling ${target.host}: ${why}; retry after the reset. Nothing was sent or charged.`,
+      {
+        retryAfter,
+        details: { host: target.host, budget },
+      },
+    );
   }
 }
 
@@ -239,4 +254,5 @@ function safeRead(reader: BudgetReader, headers: Record<string, string>, now: nu
 }
 
 /** Whether a failure is a budget refusal: no request reached the platform, so waiting for the reset is all a retry needs. */
-export const isBudgetRefusal = (error: GatewayError): boolean => error.code === 'upstream_rate_limited' && (error.details?.budget === 'announced' || error.details?.budget === 'ceiling');
+export const isBudgetRefusal = (error: GatewayError): boolean =>
+  error.code === 'upstream_rate_limited' && (error.details?.budget === 'announced' || error.details?.budget === 'ceiling');

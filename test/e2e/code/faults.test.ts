@@ -39,10 +39,25 @@ describe('code endpoints under every upstream fault', () => {
     harness.upstream.on(() => fault.reply);
     const before = await balanceOf(harness);
     const responses = await Promise.all(
-      Object.entries(SCENARIOS).map(async ([path, params]) => ({ path, response: await harness.get(`${path}?${new URLSearchParams(params).toString()}`) })),
+      Object.entries(SCENARIOS).map(async ([path, params]) => ({
+        path,
+        response: await harness.get(`${path}?${new URLSearchParams(params).toString()}`),
+      })),
     );
-    const outcomes = responses.map(({ path, response }) => ({ path, status: response.status, code: response.body.error?.code, retryAfter: response.headers.get('retry-after'), charged: response.body.meta?.creditsCharged }));
-    const expected = Object.keys(SCENARIOS).map((path) => ({ path, status: fault.expected.status, code: fault.expected.code, retryAfter: fault.expected.retryAfter ?? outcomes.find((each) => each.path === path)!.retryAfter, charged: 0 }));
+    const outcomes = responses.map(({ path, response }) => ({
+      path,
+      status: response.status,
+      code: response.body.error?.code,
+      retryAfter: response.headers.get('retry-after'),
+      charged: response.body.meta?.creditsCharged,
+    }));
+    const expected = Object.keys(SCENARIOS).map((path) => ({
+      path,
+      status: fault.expected.status,
+      code: fault.expected.code,
+      retryAfter: fault.expected.retryAfter ?? outcomes.find((each) => each.path === path)!.retryAfter,
+      charged: 0,
+    }));
     expect(outcomes).toEqual(expected);
     expect(await balanceOf(harness)).toBe(before);
   });

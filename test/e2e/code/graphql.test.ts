@@ -16,7 +16,12 @@ describe('code GraphQL root fields', () => {
     harness.upstream.on(at('/repos/lumen-works/ferrite', api(fixture('repo.json'))));
     harness.upstream.on(at('/users/lumen-works', api(fixture('user-org.json'))));
     harness.upstream.on(at('/repos/lumen-works/ferrite/issues', api(fixture('issues.json'))));
-    harness.upstream.on(at('/users/ivo-marsh', api({ ...JSON.parse(fixture('user-person.json')), login: 'ivo-marsh', html_url: 'https://github.com/ivo-marsh' })));
+    harness.upstream.on(
+      at(
+        '/users/ivo-marsh',
+        api({ ...JSON.parse(fixture('user-person.json')), login: 'ivo-marsh', html_url: 'https://github.com/ivo-marsh' }),
+      ),
+    );
     harness.upstream.on(at('/users/tamsin-reyes', api(fixture('user-person.json'))));
     const response = await harness.graphql(`{
       codeRepo(repo: "lumen-works/ferrite") { owner { handle followerCount } issues(limit: 5) { items { title author { handle } } } }
@@ -25,7 +30,11 @@ describe('code GraphQL root fields', () => {
     const repo = response.body.data.codeRepo;
     expect(repo.owner.handle).toBe('lumen-works');
     expect(repo.issues.items).toHaveLength(3);
-    expect(repo.issues.items.map((issue: { author: { handle: string } }) => issue.author.handle)).toEqual(['ivo-marsh', 'tamsin-reyes', 'ivo-marsh']);
+    expect(repo.issues.items.map((issue: { author: { handle: string } }) => issue.author.handle)).toEqual([
+      'ivo-marsh',
+      'tamsin-reyes',
+      'ivo-marsh',
+    ]);
     const urls = upstreamUrls(harness);
     // The repository, its owner, one page of issues (asked with the edge's limit), and two distinct authors.
     expect(urls).toHaveLength(5);
@@ -56,9 +65,19 @@ describe('code GraphQL root fields', () => {
       codeTrending(since: "daily") { items { fullName starsInPeriod } }
     }`);
     expect(response.body.errors).toBeUndefined();
-    expect(response.body.data.codeRepo).toEqual({ platformId: '50010001', fullName: 'lumen-works/ferrite', starCount: 1280, watcherCount: 37, license: 'Apache-2.0', topics: ['build', 'cache', 'rust'], starsInPeriod: null });
+    expect(response.body.data.codeRepo).toEqual({
+      platformId: '50010001',
+      fullName: 'lumen-works/ferrite',
+      starCount: 1280,
+      watcherCount: 37,
+      license: 'Apache-2.0',
+      topics: ['build', 'cache', 'rust'],
+      starsInPeriod: null,
+    });
     expect(response.body.data.codeUser).toEqual({ handle: 'lumen-works', isBusiness: true, category: 'Organization' });
-    expect(response.body.data.codeRepoIssues.items).toEqual([{ title: 'Add a --dry-run flag', authorHandle: 'tamsin-reyes', type: 'text' }]);
+    expect(response.body.data.codeRepoIssues.items).toEqual([
+      { title: 'Add a --dry-run flag', authorHandle: 'tamsin-reyes', type: 'text' },
+    ]);
     expect(response.body.data.codeRepoIssues.raw.posts[0].kind).toBe('pull');
     expect(response.body.data.codeUserActivity.items).toEqual([
       { type: 'PushEvent', summary: 'pushed 3 commits to main', repoFullName: 'lumen-works/ferrite' },

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Harness } from '../../support/gateway.js';
-import { api, at, balanceOf, expectEmpty, expectError, expectPaid, fixture, html, post, startCodeHarness, upstreamUrls } from './support.js';
+import {
+  api,
+  at,
+  balanceOf,
+  expectEmpty,
+  expectError,
+  expectPaid,
+  fixture,
+  html,
+  post,
+  startCodeHarness,
+  upstreamUrls,
+} from './support.js';
 
 /** The code family's REST endpoints end to end: real gateway, loopback fake GitHub. */
 
@@ -19,7 +31,14 @@ describe('code endpoints over loopback', () => {
     harness.upstream.on(at('/users/tamsin-reyes', api(fixture('user-person.json'))));
     const first = await harness.get(`/v1/code/user?${q({ username: 'tamsin-reyes' })}`);
     expectPaid(first, 'single');
-    expect(first.body.data).toMatchObject({ platform: 'github', id: '4100201', handle: 'tamsin-reyes', bio: null, followerCount: 240, isBusiness: false });
+    expect(first.body.data).toMatchObject({
+      platform: 'github',
+      id: '4100201',
+      handle: 'tamsin-reyes',
+      bio: null,
+      followerCount: 240,
+      isBusiness: false,
+    });
     for (const form of ['@Tamsin-Reyes', 'https://github.com/tamsin-reyes/', 'github.com/Tamsin-Reyes?tab=repositories']) {
       const again = await harness.get(`/v1/code/user?${q({ username: form, cache_max_age: '1h' })}`);
       expect(again.body.meta).toMatchObject({ cached: true, creditsCharged: 0 });
@@ -65,7 +84,12 @@ describe('code endpoints over loopback', () => {
   });
 
   it('turns a spent anonymous budget into 429 upstream_rate_limited with Retry-After, never charged', async () => {
-    harness.upstream.on(at('/users/tamsin-reyes/repos', api(fixture('error-rate-limit.json'), 403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': RESET() })));
+    harness.upstream.on(
+      at(
+        '/users/tamsin-reyes/repos',
+        api(fixture('error-rate-limit.json'), 403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': RESET() }),
+      ),
+    );
     const before = await balanceOf(harness);
     const response = await harness.get(`/v1/code/user/repos?${q({ username: 'tamsin-reyes' })}`);
     expectError(response, 429, 'upstream_rate_limited');
@@ -85,14 +109,21 @@ describe('code endpoints over loopback', () => {
       if (url.hostname !== 'api.github.com' || url.pathname !== '/repos/lumen-works/ferrite/issues') return undefined;
       const page = url.searchParams.get('page');
       const body = JSON.parse(fixture('issues.json')) as unknown[];
-      return page === '1' ? api(body.slice(0, 2), 200, { link: '<https://api.github.com/repositories/50010001/issues?per_page=2&page=2>; rel="next"' }) : api(body.slice(2));
+      return page === '1'
+        ? api(body.slice(0, 2), 200, { link: '<https://api.github.com/repositories/50010001/issues?per_page=2&page=2>; rel="next"' })
+        : api(body.slice(2));
     });
     const first = await harness.get(`/v1/code/repo/issues?${q({ repo: 'lumen-works/ferrite', limit: '2', include_raw: 'true' })}`);
     expectPaid(first, 'list');
-    expect(first.body.data.items.map((post: { title: string }) => post.title)).toEqual(['Cache misses after upgrading to 2.3', 'Add a --dry-run flag']);
+    expect(first.body.data.items.map((post: { title: string }) => post.title)).toEqual([
+      'Cache misses after upgrading to 2.3',
+      'Add a --dry-run flag',
+    ]);
     expect(first.body.raw.posts.map((post: { kind: string }) => post.kind)).toEqual(['issue', 'pull']);
     expect(first.body.pagination.hasMore).toBe(true);
-    const second = await harness.get(`/v1/code/repo/issues?${q({ repo: 'lumen-works/ferrite', limit: '2', cursor: first.body.pagination.cursor })}`);
+    const second = await harness.get(
+      `/v1/code/repo/issues?${q({ repo: 'lumen-works/ferrite', limit: '2', cursor: first.body.pagination.cursor })}`,
+    );
     expectPaid(second, 'list');
     expect(second.body.data.items).toHaveLength(1);
     expect(second.body.pagination).toEqual({ cursor: null, hasMore: false });
@@ -100,7 +131,9 @@ describe('code endpoints over loopback', () => {
       'api.github.com/repos/lumen-works/ferrite/issues?state=open&sort=created&direction=desc&per_page=2&page=1',
       'api.github.com/repos/lumen-works/ferrite/issues?state=open&sort=created&direction=desc&per_page=2&page=2',
     ]);
-    const mismatched = await harness.get(`/v1/code/repo/issues?${q({ repo: 'lumen-works/ferrite', limit: '5', cursor: first.body.pagination.cursor })}`);
+    const mismatched = await harness.get(
+      `/v1/code/repo/issues?${q({ repo: 'lumen-works/ferrite', limit: '5', cursor: first.body.pagination.cursor })}`,
+    );
     expectError(mismatched, 400, 'invalid_request');
     expect(mismatched.body.error.details.param).toBe('cursor');
   });
@@ -108,9 +141,16 @@ describe('code endpoints over loopback', () => {
   it('serves an issue and its comments', async () => {
     harness.upstream.on(at('/repos/lumen-works/ferrite/issues/42', api(fixture('issue.json'))));
     harness.upstream.on(at('/repos/lumen-works/ferrite/issues/42/comments', api(fixture('comments.json'))));
-    const issue = await harness.get(`/v1/code/issue?${q({ url: 'https://github.com/lumen-works/ferrite/issues/42#issuecomment-700001', include_raw: 'true' })}`);
+    const issue = await harness.get(
+      `/v1/code/issue?${q({ url: 'https://github.com/lumen-works/ferrite/issues/42#issuecomment-700001', include_raw: 'true' })}`,
+    );
     expectPaid(issue, 'single');
-    expect(issue.body.data).toMatchObject({ type: 'text', title: 'Cache misses after upgrading to 2.3', mentions: ['tamsin-reyes', 'lumen-works'], hashtags: [] });
+    expect(issue.body.data).toMatchObject({
+      type: 'text',
+      title: 'Cache misses after upgrading to 2.3',
+      mentions: ['tamsin-reyes', 'lumen-works'],
+      hashtags: [],
+    });
     expect(issue.body.raw).toMatchObject({ kind: 'issue', number: 42 });
     const comments = await harness.get(`/v1/code/issue/comments?${q({ url: 'lumen-works/ferrite#42' })}`);
     expectPaid(comments, 'list');
@@ -122,7 +162,11 @@ describe('code endpoints over loopback', () => {
     const response = await harness.get(`/v1/code/user/activity?${q({ username: 'tamsin-reyes', limit: '5' })}`);
     expectPaid(response, 'list');
     expect(response.body.data.items.map((event: { summary: string }) => event.summary)).toEqual([
-      'pushed 3 commits to main', 'created tag v2.3.1', 'deleted branch fix-cache', 'opened issue #42: Cache misses after upgrading to 2.3', 'commented on issue #42: Cache misses after upgrading to 2.3',
+      'pushed 3 commits to main',
+      'created tag v2.3.1',
+      'deleted branch fix-cache',
+      'opened issue #42: Cache misses after upgrading to 2.3',
+      'commented on issue #42: Cache misses after upgrading to 2.3',
     ]);
   });
 

@@ -35,7 +35,11 @@ export async function startCodeHarness(env: Record<string, string> = {}): Promis
 
 /** An API answer: JSON with the anonymous rate headers unless told otherwise. */
 export function api(body: string | object, status = 200, headers: Record<string, string> = {}): FakeReply {
-  return { status, body, headers: { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '57', ...headers } };
+  return {
+    status,
+    body,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '57', ...headers },
+  };
 }
 
 export function html(body: string, status = 200): FakeReply {
@@ -49,6 +53,10 @@ export function at(path: string, reply: FakeReply, host = 'api.github.com'): Fak
 
 /** POST with the test key. */
 export async function post(harness: Harness, path: string, body: unknown): Promise<{ status: number; body: Record<string, any> }> {
-  const response = await fetch(harness.baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': RICH_KEY }, body: JSON.stringify(body) });
+  const response = await fetch(harness.baseUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': RICH_KEY },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }

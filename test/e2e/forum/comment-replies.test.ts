@@ -17,7 +17,10 @@ describe('GET /v1/forum/post/comment/replies over loopback', () => {
 
   it.each([
     ['a comment permalink', 'https://www.reddit.com/r/examplesub/comments/tx1a2b/weekend_gardening_thread/c00002/'],
-    ['an old.reddit permalink without trailing slash', 'https://old.reddit.com/r/examplesub/comments/tx1a2b/weekend_gardening_thread/c00002'],
+    [
+      'an old.reddit permalink without trailing slash',
+      'https://old.reddit.com/r/examplesub/comments/tx1a2b/weekend_gardening_thread/c00002',
+    ],
     ['postId:commentId', 'tx1a2b:c00002'],
     ['prefixed postId:commentId', 't3_tx1a2b:t1_c00002'],
   ])('reads the thread below one comment from %s', async (_form, url) => {

@@ -37,7 +37,10 @@ describe('forum graph edges over loopback', () => {
   beforeEach(() => harness.upstream.reset());
 
   it('resolves Post.author, Post.community, Post.comments and Comment.author, each resource fetched once', async () => {
-    harness.upstream.on(at(`/comments/${POST}.json`, json(POST_THREAD))).on(at('/r/examplesub/about.json', json(fixture('about-subreddit.json')))).on(USER_ROUTE);
+    harness.upstream
+      .on(at(`/comments/${POST}.json`, json(POST_THREAD)))
+      .on(at('/r/examplesub/about.json', json(fixture('about-subreddit.json'))))
+      .on(USER_ROUTE);
     const { status, body } = await harness.graphql(
       `query ($url: String!) {
         forumPost(url: $url) {
@@ -115,7 +118,20 @@ describe('forum graph edges over loopback', () => {
   it("resolves Creator.posts for a user and a community, and the posts' author is the root user, fetched once", async () => {
     harness.upstream
       .on(USER_ROUTE)
-      .on(at('/user/maple_writer/submitted.json', json(listing([{ id: 'up0001', author: 'maple_writer' }, { id: 'up0002', author: 'maple_writer' }], 't3_up0002'))))
+      .on(
+        at(
+          '/user/maple_writer/submitted.json',
+          json(
+            listing(
+              [
+                { id: 'up0001', author: 'maple_writer' },
+                { id: 'up0002', author: 'maple_writer' },
+              ],
+              't3_up0002',
+            ),
+          ),
+        ),
+      )
       .on(at('/r/examplesub/about.json', json(fixture('about-subreddit.json'))))
       .on(at('/r/examplesub/hot.json', json(listing([{ id: 'hp0001', author: 'cedar_fan', subreddit: 'examplesub' }]))));
     const { body } = await harness.graphql(`{
@@ -126,7 +142,13 @@ describe('forum graph edges over loopback', () => {
     expect(body.data).toEqual({
       forumUser: {
         handle: 'maple_writer',
-        posts: { items: [{ id: 'up0001', author: { handle: 'maple_writer' } }, { id: 'up0002', author: { handle: 'maple_writer' } }], pagination: { cursor: 't3_up0002', hasMore: true } },
+        posts: {
+          items: [
+            { id: 'up0001', author: { handle: 'maple_writer' } },
+            { id: 'up0002', author: { handle: 'maple_writer' } },
+          ],
+          pagination: { cursor: 't3_up0002', hasMore: true },
+        },
       },
       forumSubredditDetails: { handle: 'examplesub', posts: { items: [{ id: 'hp0001', authorHandle: 'cedar_fan' }] } },
     });
@@ -163,7 +185,10 @@ describe('forum graph edges over loopback', () => {
     const { body } = await harness.graphql(`{ forumPost(url: "${POST}") { id author { handle } community { handle } } }`);
     expect(body.data.forumPost).toEqual({ id: POST, author: { handle: 'maple_writer' }, community: null });
     expect(body.errors).toHaveLength(1);
-    expect(body.errors[0]).toMatchObject({ path: ['forumPost', 'community'], extensions: { code: 'upstream_blocked', http: { status: 502 } } });
+    expect(body.errors[0]).toMatchObject({
+      path: ['forumPost', 'community'],
+      extensions: { code: 'upstream_blocked', http: { status: 502 } },
+    });
     expect(body.extensions.billing).toEqual({ creditsCharged: 2, liveFetches: 2, cacheHits: 0 });
   });
 });

@@ -16,7 +16,9 @@ describe('GET /v1/forum/post/comments over loopback', () => {
 
   it('flattens the first page in reading order with parentId, totalComments and hasMore', async () => {
     harness.upstream.on(at('/comments/tx1a2b.json', json(fixture('post-thread-comments.json'))));
-    const response = await harness.get(comments('https://www.reddit.com/r/examplesub/comments/tx1a2b/weekend_gardening_thread/', '&include_raw=true'));
+    const response = await harness.get(
+      comments('https://www.reddit.com/r/examplesub/comments/tx1a2b/weekend_gardening_thread/', '&include_raw=true'),
+    );
     expectPaid(response, 'list');
     const items = response.body.data.items as { id: string; parentId: string | null; postId: string }[];
     expect(items.map((item) => [item.id, item.parentId])).toEqual([

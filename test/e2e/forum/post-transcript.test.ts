@@ -56,7 +56,11 @@ describe('GET /v1/forum/post/transcript over loopback', () => {
     serve(at('/comments/vd5e6f.json', json(fixture('post-thread-video.json'))), ...videoHost('dash-with-captions.mpd'));
     const response = await harness.get(transcript('https://www.reddit.com/r/examplesub/comments/vd5e6f/timelapse_of_the_garden/'));
     expectPaid(response, 'single');
-    expect(response.body.data).toMatchObject({ postId: 'vd5e6f', url: 'https://www.reddit.com/r/examplesub/comments/vd5e6f/timelapse_of_the_garden/', durationSeconds: 47 });
+    expect(response.body.data).toMatchObject({
+      postId: 'vd5e6f',
+      url: 'https://www.reddit.com/r/examplesub/comments/vd5e6f/timelapse_of_the_garden/',
+      durationSeconds: 47,
+    });
     expect(upstreamUrls(harness)).toEqual([
       'www.reddit.com/comments/vd5e6f.json?limit=1&depth=1&raw_json=1',
       `v.redd.it${DASH}?a=1790000000%2CAbCd&v=1&f=sd`,

@@ -35,14 +35,24 @@ describe('GET /v1/forum/post over loopback', () => {
     for (const form of forms) {
       const response = await harness.get(post(form));
       expectPaid(response, 'single');
-      expect(response.body.data).toMatchObject({ platform: 'reddit', id: 'tx1a2b', type: 'text', likeCount: 42, commentCount: 25, authorHandle: 'maple_writer', authorId: 'k1x9q' });
+      expect(response.body.data).toMatchObject({
+        platform: 'reddit',
+        id: 'tx1a2b',
+        type: 'text',
+        likeCount: 42,
+        commentCount: 25,
+        authorHandle: 'maple_writer',
+        authorId: 'k1x9q',
+      });
       expect(response.body.raw).toBeUndefined();
     }
     expect(upstreamUrls(harness)).toEqual(forms.map(() => EXPECTED_UPSTREAM));
   });
 
   it('charges 1 credit for a post without comments and returns the full Post', async () => {
-    harness.upstream.on(at('/comments/nc0001.json', json(thread({ id: 'nc0001', author: 'quiet_poster', numComments: 0, selftext: 'Nobody answered.' }))));
+    harness.upstream.on(
+      at('/comments/nc0001.json', json(thread({ id: 'nc0001', author: 'quiet_poster', numComments: 0, selftext: 'Nobody answered.' }))),
+    );
     const response = await harness.get(post('nc0001'));
     expectPaid(response, 'single');
     expect(response.body.data).toMatchObject({
@@ -83,7 +93,15 @@ describe('GET /v1/forum/post over loopback', () => {
   });
 
   it('classifies a post listing with no post as empty not_found', async () => {
-    harness.upstream.on(at('/comments/gone02.json', json([{ kind: 'Listing', data: { children: [], after: null } }, { kind: 'Listing', data: { children: [], after: null } }])));
+    harness.upstream.on(
+      at(
+        '/comments/gone02.json',
+        json([
+          { kind: 'Listing', data: { children: [], after: null } },
+          { kind: 'Listing', data: { children: [], after: null } },
+        ]),
+      ),
+    );
     expectEmpty(await harness.get(post('gone02')), 'single', 'not_found');
   });
 
@@ -110,13 +128,21 @@ describe('GET /v1/forum/post over loopback', () => {
     harness.upstream.on(at(POST_JSON, BLOCK_PAGE)).on(at('/comments/tx1a2b.rss', atom(fixture('post-feed.xml'))));
     const response = await harness.get(post('https://www.reddit.com/r/examplesub/comments/tx1a2b/', '&include_raw=true'));
     expectPaid(response, 'single');
-    expect(response.body.data).toMatchObject({ id: 'tx1a2b', title: 'Weekend gardening thread', likeCount: null, commentCount: null, authorId: null });
+    expect(response.body.data).toMatchObject({
+      id: 'tx1a2b',
+      title: 'Weekend gardening thread',
+      likeCount: null,
+      commentCount: null,
+      authorId: null,
+    });
     expect(response.body.raw.via).toBe('atom');
     expect(upstreamUrls(harness)).toEqual([EXPECTED_UPSTREAM, 'www.reddit.com/comments/tx1a2b.rss?limit=1&depth=1']);
   });
 
   it('answers 502 upstream_blocked for a 403 without a reason when the feed fails too', async () => {
-    harness.upstream.on(at('/comments/bk0001.json', json(fixture('error-forbidden-no-reason.json'), 403))).on(at('/comments/bk0001.rss', BLOCK_PAGE));
+    harness.upstream
+      .on(at('/comments/bk0001.json', json(fixture('error-forbidden-no-reason.json'), 403)))
+      .on(at('/comments/bk0001.rss', BLOCK_PAGE));
     expectError(await harness.get(post('bk0001')), 502, 'upstream_blocked');
   });
 

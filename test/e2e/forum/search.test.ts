@@ -1,7 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listing, postsByAuthors } from '../../support/forum-data.js';
 import { startHarness, type Harness } from '../../support/gateway.js';
-import { at, atom, atomFeed, balanceOf, BLOCK_PAGE, expectEmpty, expectError, expectPaid, fixture, json, queryOf, rateLimited, requestsTo, upstreamUrls } from './support.js';
+import {
+  at,
+  atom,
+  atomFeed,
+  balanceOf,
+  BLOCK_PAGE,
+  expectEmpty,
+  expectError,
+  expectPaid,
+  fixture,
+  json,
+  queryOf,
+  rateLimited,
+  requestsTo,
+  upstreamUrls,
+} from './support.js';
 
 /** GET /v1/forum/search end to end (spec 4.2 rule 5, family README "Fallbacks"). */
 
@@ -20,14 +35,25 @@ describe('GET /v1/forum/search over loopback', () => {
   beforeEach(() => harness.upstream.reset());
 
   it('reads the JSON surface site-wide with the defaults, raw_json=1 and raw.posts', async () => {
-    harness.upstream.on(at('/search.json', json(listing([{ id: 'sj0001', author: 'maple_writer', subreddit: 'gardenhelp', selftext: 'Use cedar.', score: 12, numComments: 4 }]))));
+    harness.upstream.on(
+      at(
+        '/search.json',
+        json(
+          listing([{ id: 'sj0001', author: 'maple_writer', subreddit: 'gardenhelp', selftext: 'Use cedar.', score: 12, numComments: 4 }]),
+        ),
+      ),
+    );
     const response = await harness.get(search('&include_raw=true'));
     expectPaid(response, 'list');
     expect(response.body.data.items).toEqual([
       expect.objectContaining({ id: 'sj0001', text: 'Use cedar.', likeCount: 12, commentCount: 4, authorHandle: 'maple_writer' }),
     ]);
     expect(response.body.pagination).toEqual({ cursor: null, hasMore: false });
-    expect(response.body.raw).toMatchObject({ via: 'json', posts: [{ id: 'sj0001', community: 'gardenhelp' }], companionFeed: { status: 'not_needed' } });
+    expect(response.body.raw).toMatchObject({
+      via: 'json',
+      posts: [{ id: 'sj0001', community: 'gardenhelp' }],
+      companionFeed: { status: 'not_needed' },
+    });
     expect(upstreamUrls(harness)).toEqual(['www.reddit.com/search.json?q=raised+beds&sort=relevance&t=all&limit=25&raw_json=1']);
   });
 
@@ -58,7 +84,9 @@ describe('GET /v1/forum/search over loopback', () => {
   });
 
   it('fills a withheld self-post body from the companion feed of the same query', async () => {
-    harness.upstream.on(at('/search.json', json(fixture('search-withheld-bodies.json')))).on(at('/search.rss', atom(fixture('search-feed.xml'))));
+    harness.upstream
+      .on(at('/search.json', json(fixture('search-withheld-bodies.json'))))
+      .on(at('/search.rss', atom(fixture('search-feed.xml'))));
     const response = await harness.get(search('&limit=3&include_raw=true'));
     expectPaid(response, 'list');
     const texts = Object.fromEntries(response.body.data.items.map((item: { id: string; text: string | null }) => [item.id, item.text]));
@@ -75,7 +103,13 @@ describe('GET /v1/forum/search over loopback', () => {
     harness.upstream.on(at('/search.json', reply)).on(at('/search.rss', atom(FEED)));
     const response = await harness.get(search('&limit=2&include_raw=true'));
     expectPaid(response, 'list');
-    expect(response.body.raw).toMatchObject({ via: 'atom', posts: [{ id: 'af0001', community: 'gardenhelp' }, { id: 'af0002', community: 'examplesub' }] });
+    expect(response.body.raw).toMatchObject({
+      via: 'atom',
+      posts: [
+        { id: 'af0001', community: 'gardenhelp' },
+        { id: 'af0002', community: 'examplesub' },
+      ],
+    });
     expect(response.body.data.items).toEqual([
       expect.objectContaining({ id: 'af0001', text: 'Feed body one', likeCount: null, commentCount: null, authorHandle: 'feed_writer' }),
       expect.objectContaining({ id: 'af0002', likeCount: null, commentCount: null }),

@@ -1,7 +1,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listing, postsByAuthors } from '../../support/forum-data.js';
 import { startHarness, type Harness } from '../../support/gateway.js';
-import { at, atom, balanceOf, BLOCK_PAGE, expectEmpty, expectError, expectPaid, fixture, json, queryOf, rateLimited, requestsTo, upstreamUrls } from './support.js';
+import {
+  at,
+  atom,
+  balanceOf,
+  BLOCK_PAGE,
+  expectEmpty,
+  expectError,
+  expectPaid,
+  fixture,
+  json,
+  queryOf,
+  rateLimited,
+  requestsTo,
+  upstreamUrls,
+} from './support.js';
 
 /** GET /v1/forum/subreddit end to end (spec 4.2 rule 6, family README "Fallbacks"). */
 
@@ -17,7 +31,13 @@ describe('GET /v1/forum/subreddit over loopback', () => {
 
   it('reads the hot JSON listing for every community form, with raw.posts extras', async () => {
     harness.upstream.on(at('/r/examplesub/hot.json', json(fixture('listing-subreddit.json'))));
-    for (const form of ['examplesub', 'r/examplesub', '/r/examplesub', 'https://www.reddit.com/r/examplesub/', 'https://old.reddit.com/r/examplesub']) {
+    for (const form of [
+      'examplesub',
+      'r/examplesub',
+      '/r/examplesub',
+      'https://www.reddit.com/r/examplesub/',
+      'https://old.reddit.com/r/examplesub',
+    ]) {
       const response = await harness.get(subreddit(form, '&include_raw=true'));
       expectPaid(response, 'list');
       expect(response.body.data.items.length).toBeGreaterThan(0);
@@ -41,7 +61,9 @@ describe('GET /v1/forum/subreddit over loopback', () => {
   it('round-trips pagination.cursor as cursor to the upstream after', async () => {
     harness.upstream.on((_request, url) => {
       if (url.pathname !== '/r/synthetic/hot.json') return undefined;
-      return json(url.searchParams.has('after') ? listing([{ id: 'tail01', author: 'late_owl' }]) : listing(postsByAuthors(3, 3), 't3_p2x'));
+      return json(
+        url.searchParams.has('after') ? listing([{ id: 'tail01', author: 'late_owl' }]) : listing(postsByAuthors(3, 3), 't3_p2x'),
+      );
     });
     const first = await harness.get(subreddit('synthetic', '&limit=3'));
     expect(first.body.pagination).toEqual({ cursor: 't3_p2x', hasMore: true });
@@ -60,7 +82,11 @@ describe('GET /v1/forum/subreddit over loopback', () => {
     expectPaid(response, 'list');
     expect(response.body.raw.via).toBe('atom');
     expect(response.body.data.items.map((item: { id: string }) => item.id)).toEqual(['tx1a2b', 'im3c4d', 'lk9i0j']);
-    expect(response.body.data.items.every((item: { likeCount: unknown; commentCount: unknown }) => item.likeCount === null && item.commentCount === null)).toBe(true);
+    expect(
+      response.body.data.items.every(
+        (item: { likeCount: unknown; commentCount: unknown }) => item.likeCount === null && item.commentCount === null,
+      ),
+    ).toBe(true);
     expect(response.body.pagination).toEqual({ cursor: 't3_lk9i0j', hasMore: true });
 
     await harness.get(subreddit('examplesub', `&limit=3&cursor=${response.body.pagination.cursor}`));

@@ -11,7 +11,6 @@ export { balanceOf, expectEmpty, expectError, expectPaid, upstreamUrls, type Gat
  * (invented data only).
  */
 
-
 const FIXTURES = fileURLToPath(new URL('../../fixtures/forum/', import.meta.url));
 
 /** A synthetic fixture from test/fixtures/forum, as text. */
@@ -23,7 +22,11 @@ export function fixture(name: string): string {
 
 /** A JSON answer (a fixture's text or an object). */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): FakeReply {
-  return { status, body: typeof body === 'string' ? body : (body as object), headers: { 'content-type': 'application/json; charset=UTF-8', ...headers } };
+  return {
+    status,
+    body: typeof body === 'string' ? body : (body as object),
+    headers: { 'content-type': 'application/json; charset=UTF-8', ...headers },
+  };
 }
 
 /** An Atom feed answer. */
@@ -37,7 +40,11 @@ export function text(body: string, contentType: string, status = 200): FakeReply
 }
 
 /** Reddit's classic bot page: a 403 HTML "whoa there, pardner". */
-export const BLOCK_PAGE: FakeReply = text('<!doctype html><html><head><title>Blocked</title></head><body><h1>whoa there, pardner!</h1></body></html>', 'text/html; charset=utf-8', 403);
+export const BLOCK_PAGE: FakeReply = text(
+  '<!doctype html><html><head><title>Blocked</title></head><body><h1>whoa there, pardner!</h1></body></html>',
+  'text/html; charset=utf-8',
+  403,
+);
 
 /** Reddit's 429 with a Retry-After header. */
 export function rateLimited(retryAfterSeconds: number): FakeReply {
@@ -68,4 +75,3 @@ export function requestsTo(harness: Harness, prefix: string): string[] {
 export function queryOf(url: string): Record<string, string> {
   return Object.fromEntries(new URL(url, 'https://www.reddit.com').searchParams);
 }
-

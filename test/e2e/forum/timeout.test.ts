@@ -41,7 +41,11 @@ describe('forum endpoints when the upstream does not answer in time', () => {
     harness.upstream
       .on(at('/vid0example1/DASHPlaylist.mpd', text(fixture('dash-with-captions.mpd'), 'application/dash+xml'), 'v.redd.it'))
       .on(at('/vid0example1/wh_ben_en/captions_en.vtt', { ...text(fixture('captions.vtt'), 'text/vtt'), delayMs: SLOW_MS }, 'v.redd.it'));
-    expectError(await harness.get(`/v1/forum/post/transcript?url=${encodeURIComponent('https://v.redd.it/vid0example1')}`), 504, 'upstream_timeout');
+    expectError(
+      await harness.get(`/v1/forum/post/transcript?url=${encodeURIComponent('https://v.redd.it/vid0example1')}`),
+      504,
+      'upstream_timeout',
+    );
   });
 
   it('answers 504 for a slow single post', async () => {

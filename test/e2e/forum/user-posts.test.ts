@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listing, postsByAuthors } from '../../support/forum-data.js';
 import { startHarness, type Harness } from '../../support/gateway.js';
-import { at, atom, atomFeed, BLOCK_PAGE, expectEmpty, expectError, expectPaid, fixture, json, NOT_FOUND, rateLimited, upstreamUrls } from './support.js';
+import {
+  at,
+  atom,
+  atomFeed,
+  BLOCK_PAGE,
+  expectEmpty,
+  expectError,
+  expectPaid,
+  fixture,
+  json,
+  NOT_FOUND,
+  rateLimited,
+  upstreamUrls,
+} from './support.js';
 
 /** GET /v1/forum/user/posts end to end (spec 4.2 rule 9). */
 
@@ -47,7 +60,9 @@ describe('GET /v1/forum/user/posts over loopback', () => {
     const response = await harness.get(userPosts('maple_writer', '&limit=4&include_raw=true'));
     expectPaid(response, 'list');
     expect(response.body.raw.via).toBe('atom');
-    expect(response.body.data.items).toEqual([expect.objectContaining({ id: 'uf0001', text: 'From the feed', likeCount: null, commentCount: null })]);
+    expect(response.body.data.items).toEqual([
+      expect.objectContaining({ id: 'uf0001', text: 'From the feed', likeCount: null, commentCount: null }),
+    ]);
     expect(response.body.pagination).toEqual({ cursor: null, hasMore: false });
     expect(upstreamUrls(harness)).toEqual([
       'www.reddit.com/user/maple_writer/submitted.json?sort=new&limit=4&raw_json=1',

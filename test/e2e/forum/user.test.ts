@@ -16,7 +16,14 @@ describe('GET /v1/forum/user over loopback', () => {
 
   it('reads the account for every name form, with karma under raw.karma', async () => {
     harness.upstream.on(at('/user/maple_writer/about.json', json(fixture('about-user.json'))));
-    const forms = ['maple_writer', 'u/maple_writer', '/u/maple_writer', '/user/maple_writer', 'https://www.reddit.com/user/maple_writer/', 'https://old.reddit.com/u/maple_writer'];
+    const forms = [
+      'maple_writer',
+      'u/maple_writer',
+      '/u/maple_writer',
+      '/user/maple_writer',
+      'https://www.reddit.com/user/maple_writer/',
+      'https://old.reddit.com/u/maple_writer',
+    ];
     for (const form of forms) {
       const response = await harness.get(user(form, '&include_raw=true'));
       expectPaid(response, 'single');

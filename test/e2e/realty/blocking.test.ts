@@ -10,11 +10,35 @@ const listingPath = (id: number) => `/TX/Austin/${id}-Block-Test-Ln-78701/home/$
 
 const BLOCKS: [string, number, FakeReply, number, string][] = [
   ['a 403', 90000101, html('<html><body>Forbidden</body></html>', { status: 403 }), 502, 'upstream_blocked'],
-  ['an AWS WAF 202 with x-amzn-waf-action', 90000103, { status: 202, body: '', headers: { 'x-amzn-waf-action': 'challenge' } }, 502, 'upstream_blocked'],
-  ['a small page loading the awswaf challenge script', 90000104, html('<html><head><script src="https://a1b2c3.token.awswaf.com/a1b2c3/challenge.js"></script></head><body></body></html>'), 502, 'upstream_blocked'],
-  ['an "Are You a Robot?" page', 90000105, html('<html><head><title>Are You a Robot?</title></head><body><p>Please verify.</p></body></html>'), 502, 'upstream_blocked'],
+  [
+    'an AWS WAF 202 with x-amzn-waf-action',
+    90000103,
+    { status: 202, body: '', headers: { 'x-amzn-waf-action': 'challenge' } },
+    502,
+    'upstream_blocked',
+  ],
+  [
+    'a small page loading the awswaf challenge script',
+    90000104,
+    html('<html><head><script src="https://a1b2c3.token.awswaf.com/a1b2c3/challenge.js"></script></head><body></body></html>'),
+    502,
+    'upstream_blocked',
+  ],
+  [
+    'an "Are You a Robot?" page',
+    90000105,
+    html('<html><head><title>Are You a Robot?</title></head><body><p>Please verify.</p></body></html>'),
+    502,
+    'upstream_blocked',
+  ],
   ['a redirect to /login', 90000106, { status: 302, headers: { location: '/login?redirect=%2FTX%2FAustin' } }, 502, 'upstream_blocked'],
-  ['a page without any surface', 90000107, html(redfinPage({ title: 'Redfin', cache: null, bodyHtml: '<p>Something else entirely</p>' })), 502, 'upstream_schema_drift'],
+  [
+    'a page without any surface',
+    90000107,
+    html(redfinPage({ title: 'Redfin', cache: null, bodyHtml: '<p>Something else entirely</p>' })),
+    502,
+    'upstream_schema_drift',
+  ],
 ];
 
 describe('realty blocks through the proxy', () => {
@@ -52,15 +76,26 @@ describe('realty blocks through the proxy', () => {
       .on(at('/stingray/api/home/details/belowTheFold', { status: 302, headers: { location: 'https://www.redfin.com/login' } }));
     const response = await harness().get(realty('for-sale', { url: data.url }));
     expectError(response, 502, 'upstream_blocked');
-    expect(harness().upstream.requests.map((request) => request.url.split('?')[0])).toEqual([listingPath(90000108), '/stingray/api/home/details/belowTheFold']);
+    expect(harness().upstream.requests.map((request) => request.url.split('?')[0])).toEqual([
+      listingPath(90000108),
+      '/stingray/api/home/details/belowTheFold',
+    ]);
   });
 
   it('blocks search and agent pages the same way', async () => {
     harness()
       .upstream.on(at('/city/30818/TX/Austin/page-5', html('<html><head><title>Are You a Robot?</title></head></html>')))
       .on(at('/real-estate-agents/blocked-agent', html('Forbidden', { status: 403 })));
-    expectError(await harness().get(realty('search', { url: 'https://www.redfin.com/city/30818/TX/Austin/page-5' })), 502, 'upstream_blocked');
-    expectError(await harness().get(realty('agent', { url: 'https://www.redfin.com/real-estate-agents/blocked-agent' })), 502, 'upstream_blocked');
+    expectError(
+      await harness().get(realty('search', { url: 'https://www.redfin.com/city/30818/TX/Austin/page-5' })),
+      502,
+      'upstream_blocked',
+    );
+    expectError(
+      await harness().get(realty('agent', { url: 'https://www.redfin.com/real-estate-agents/blocked-agent' })),
+      502,
+      'upstream_blocked',
+    );
   });
 });
 

@@ -2,7 +2,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { redfinPage } from '../../fixtures/realty/page-builder.js';
 import { fixtures, idsOf, rentalPage, salePage } from '../../fixtures/realty/pages.js';
 import { startHarness } from '../../support/gateway.js';
-import { at, balanceOf, e2eFixture, expectError, expectPaid, expectProxied, html, realty, startProxiedGateway, upstreamUrls, type ProxiedGateway } from './support.js';
+import {
+  at,
+  balanceOf,
+  e2eFixture,
+  expectError,
+  expectPaid,
+  expectProxied,
+  html,
+  realty,
+  startProxiedGateway,
+  upstreamUrls,
+  type ProxiedGateway,
+} from './support.js';
 
 /** for-sale, for-rent and agent end to end, through the REALTY_PROXY_URL forward proxy (spec 4.3, contract 4). */
 
@@ -95,7 +107,15 @@ describe('realty listings and agents through the proxy', () => {
       url: data.url,
       multiUnit: true,
       rentalId: data.rentalId,
-      unitRange: { beds: { min: 0, max: 2 }, baths: { min: 1, max: 2 }, sqft: { min: 480, max: 1105 }, rent: { min: 1450, max: 2995 }, numAvailableUnits: 14, totalUnitTypes: 3, totalUnits: 3 },
+      unitRange: {
+        beds: { min: 0, max: 2 },
+        baths: { min: 1, max: 2 },
+        sqft: { min: 480, max: 1105 },
+        rent: { min: 1450, max: 2995 },
+        numAvailableUnits: 14,
+        totalUnitTypes: 3,
+        totalUnits: 3,
+      },
       homecards: data.homecards,
     });
     expect(harness().upstream.requests).toHaveLength(1);
@@ -104,12 +124,23 @@ describe('realty listings and agents through the proxy', () => {
 
   it('reads an agent profile with the listings it shows', async () => {
     const data = fixtures.agent();
-    const page = redfinPage({ cache: [{ key: '/stingray/api/agents/profile', queryParams: { agentSlug: 'marisol-vega' }, body: data.profile }], jsonLd: data.jsonLd as unknown[] });
+    const page = redfinPage({
+      cache: [{ key: '/stingray/api/agents/profile', queryParams: { agentSlug: 'marisol-vega' }, body: data.profile }],
+      jsonLd: data.jsonLd as unknown[],
+    });
     harness().upstream.on(at('/real-estate-agents/marisol-vega', html(page)));
     const response = await harness().get(realty('agent', { url: data.url }));
 
     expectPaid(response, 'single');
-    expect(response.body.data).toMatchObject({ platform: 'redfin', id: '4400123', name: 'Marisol Vega', brokerageName: 'Redfin', licenseNumber: 'TX 0612345', rating: 4.9, reviewCount: 87 });
+    expect(response.body.data).toMatchObject({
+      platform: 'redfin',
+      id: '4400123',
+      name: 'Marisol Vega',
+      brokerageName: 'Redfin',
+      licenseNumber: 'TX 0612345',
+      rating: 4.9,
+      reviewCount: 87,
+    });
     expect(response.body.data.listings).toEqual([
       expect.objectContaining({ id: '90000001', status: 'active', price: 615000, currency: 'USD' }),
       expect.objectContaining({ id: '90000005', price: null }),
@@ -124,7 +155,13 @@ describe('realty listings and agents through the proxy', () => {
     const response = await harness().get(realty('for-sale', { url: data.url, include_raw: 'true' }));
 
     expectPaid(response, 'single');
-    expect(response.body.data).toMatchObject({ id: '90000003', status: 'sold', price: 842500, priceQualifier: 'Sold Price', currency: 'USD' });
+    expect(response.body.data).toMatchObject({
+      id: '90000003',
+      status: 'sold',
+      price: 842500,
+      priceQualifier: 'Sold Price',
+      currency: 'USD',
+    });
     // The fake answers 404 to the stingray calls: those sections are simply absent.
     expect(upstreamUrls(harness())).toEqual([
       'www.redfin.com/CO/Denver/3150-W-Birch-Ct-80211/home/90000003',
@@ -150,7 +187,11 @@ describe('realty listings and agents through the proxy', () => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const response = await harness().get(realty('for-sale', { url: `https://www.redfin.com${path}`, cache_max_age: '1h' }));
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ success: true, data: null, meta: { creditsCharged: 0, cached: false, empty: true, reason: 'not_found' } });
+      expect(response.body).toMatchObject({
+        success: true,
+        data: null,
+        meta: { creditsCharged: 0, cached: false, empty: true, reason: 'not_found' },
+      });
       expect(response.headers.get('x-credits-charged')).toBe('0');
     }
     expect(harness().upstream.requests).toHaveLength(2);

@@ -1,11 +1,30 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { redfinPage, stingrayText } from '../../fixtures/realty/page-builder.js';
 import { fixtures } from '../../fixtures/realty/pages.js';
-import { at, balanceOf, expectPaid, expectProxied, html, realty, startProxiedGateway, upstreamUrls, type ProxiedGateway } from './support.js';
+import {
+  at,
+  balanceOf,
+  expectPaid,
+  expectProxied,
+  html,
+  realty,
+  startProxiedGateway,
+  upstreamUrls,
+  type ProxiedGateway,
+} from './support.js';
 
 /** GET /v1/realty/search end to end through the proxy: city, filtered zip code, rentals, paging. */
 
-const gisQuery = (region: number, page: number) => ({ al: 1, num_homes: 40, ord: 'redfin-recommended-asc', page_number: page, region_id: region, region_type: 6, status: 9, v: 8 });
+const gisQuery = (region: number, page: number) => ({
+  al: 1,
+  num_homes: 40,
+  ord: 'redfin-recommended-asc',
+  page_number: page,
+  region_id: region,
+  region_type: 6,
+  status: 9,
+  v: 8,
+});
 
 /** A city search page embedding its gis answer, linking page `nextPage` when given. */
 function cityPage(basePath: string, region: number, page: number, nextPage?: number): string {
@@ -26,7 +45,9 @@ describe('GET /v1/realty/search through the proxy', () => {
 
   it('reads a city search in served order and pages through pagination.cursor to …/page-2', async () => {
     const base = '/city/30818/TX/Austin';
-    harness().upstream.on(at(base, html(cityPage(base, 30818, 1, 2)))).on(at(`${base}/page-2`, html(cityPage(base, 30818, 2))));
+    harness()
+      .upstream.on(at(base, html(cityPage(base, 30818, 1, 2))))
+      .on(at(`${base}/page-2`, html(cityPage(base, 30818, 2))));
     const before = await balanceOf(harness());
 
     const first = await harness().get(realty('search', { url: `https://www.redfin.com${base}` }));
@@ -37,7 +58,12 @@ describe('GET /v1/realty/search through the proxy', () => {
       [3, '90000023', 'USD'],
       [4, '90000024', 'USD'],
     ]);
-    expect(first.body.data.items[0]).toMatchObject({ platform: 'redfin', price: 455000, availability: 'in_stock', url: 'https://www.redfin.com/TX/Austin/612-Pecan-Grove-Rd-78752/home/90000021' });
+    expect(first.body.data.items[0]).toMatchObject({
+      platform: 'redfin',
+      price: 455000,
+      availability: 'in_stock',
+      url: 'https://www.redfin.com/TX/Austin/612-Pecan-Grove-Rd-78752/home/90000021',
+    });
     expect(first.body.pagination).toEqual({ cursor: '2', hasMore: true });
 
     const second = await harness().get(realty('search', { url: `https://www.redfin.com${base}`, cursor: first.body.pagination.cursor }));
@@ -52,8 +78,12 @@ describe('GET /v1/realty/search through the proxy', () => {
 
   it('reads a filtered zip-code search through the gis API with the region id the page used', async () => {
     const path = '/zipcode/78704/filter/property-type=house,min-beds=3';
-    const page = redfinPage({ cache: [{ key: '/stingray/api/region/shared-region-info', queryParams: { region_id: 37863, region_type: 2 }, body: {} }] });
-    harness().upstream.on(at(path, html(page))).on(at('/stingray/api/gis', { body: stingrayText(fixtures.gis()) }));
+    const page = redfinPage({
+      cache: [{ key: '/stingray/api/region/shared-region-info', queryParams: { region_id: 37863, region_type: 2 }, body: {} }],
+    });
+    harness()
+      .upstream.on(at(path, html(page)))
+      .on(at('/stingray/api/gis', { body: stingrayText(fixtures.gis()) }));
     const response = await harness().get(realty('search', { url: `https://www.redfin.com${path}`, include_raw: 'true' }));
 
     expectPaid(response, 'list');
@@ -68,7 +98,16 @@ describe('GET /v1/realty/search through the proxy', () => {
 
   it('reads a rentals search from the rentals surface, with starting rents and paid placement', async () => {
     const path = '/city/30772/OR/Portland/apartments-for-rent';
-    const page = redfinPage({ cache: [{ key: '/stingray/api/v1/search/rentals', queryParams: { num_homes: 3, page_number: 1, region_id: 30772, region_type: 6 }, body: fixtures.rentals(), bare: true }] });
+    const page = redfinPage({
+      cache: [
+        {
+          key: '/stingray/api/v1/search/rentals',
+          queryParams: { num_homes: 3, page_number: 1, region_id: 30772, region_type: 6 },
+          body: fixtures.rentals(),
+          bare: true,
+        },
+      ],
+    });
     harness().upstream.on(at(path, html(page)));
     const response = await harness().get(realty('search', { url: `https://www.redfin.com${path}` }));
 
@@ -84,7 +123,9 @@ describe('GET /v1/realty/search through the proxy', () => {
   it('asks the rentals API for the cursor page of a filtered rentals search', async () => {
     const path = '/city/30772/OR/Portland/apartments-for-rent/filter/min-beds=2';
     const shell = redfinPage({ cache: [{ key: '/stingray/api/home/details/primaryRegionInfo', body: {} }] });
-    harness().upstream.on(at(`${path}/page-3`, html(shell))).on(at('/stingray/api/v1/search/rentals', { body: JSON.stringify(fixtures.rentals()) }));
+    harness()
+      .upstream.on(at(`${path}/page-3`, html(shell)))
+      .on(at('/stingray/api/v1/search/rentals', { body: JSON.stringify(fixtures.rentals()) }));
     const response = await harness().get(realty('search', { url: `https://www.redfin.com${path}`, cursor: '3' }));
 
     expectPaid(response, 'list');
@@ -100,16 +141,28 @@ describe('GET /v1/realty/search through the proxy', () => {
     harness().upstream.on(at(base, html(cityPage(base, 3560, 1)), 'www.redfin.ca'));
     const response = await harness().get(realty('search', { url: `https://www.redfin.ca${base}`, tld: 'ca' }));
     expectPaid(response, 'list');
-    expect(response.body.data.items.every((item: any) => item.currency === 'CAD' && item.url.startsWith('https://www.redfin.ca/'))).toBe(true);
+    expect(response.body.data.items.every((item: any) => item.currency === 'CAD' && item.url.startsWith('https://www.redfin.ca/'))).toBe(
+      true,
+    );
     expect(harness().upstream.requests.map((request) => request.host)).toEqual(['www.redfin.ca']);
   });
 
   it('answers a search without results as an empty list: 0 credits, meta.empty', async () => {
     const base = '/city/40001/TX/Nowhere';
-    harness().upstream.on(at(base, html(redfinPage({ cache: [{ key: '/stingray/api/gis', queryParams: gisQuery(40001, 1), body: { homes: [], dataSources: [] } }] }))));
+    harness().upstream.on(
+      at(
+        base,
+        html(redfinPage({ cache: [{ key: '/stingray/api/gis', queryParams: gisQuery(40001, 1), body: { homes: [], dataSources: [] } }] })),
+      ),
+    );
     const response = await harness().get(realty('search', { url: `https://www.redfin.com${base}` }));
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ success: true, data: { items: [] }, pagination: { cursor: null, hasMore: false }, meta: { creditsCharged: 0, empty: true, reason: 'no_results' } });
+    expect(response.body).toMatchObject({
+      success: true,
+      data: { items: [] },
+      pagination: { cursor: null, hasMore: false },
+      meta: { creditsCharged: 0, empty: true, reason: 'no_results' },
+    });
     expect(response.headers.get('x-credits-charged')).toBe('0');
   });
 });

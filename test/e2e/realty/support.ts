@@ -46,7 +46,11 @@ export function e2eFixture<T = Record<string, unknown> & { url: string }>(name: 
 
 // ---------------------------------------------------------------- fake upstream routes
 
-export const html = (body: string, extra: Omit<FakeReply, 'body'> = {}): FakeReply => ({ ...extra, body, headers: { 'content-type': 'text/html; charset=utf-8', ...extra.headers } });
+export const html = (body: string, extra: Omit<FakeReply, 'body'> = {}): FakeReply => ({
+  ...extra,
+  body,
+  headers: { 'content-type': 'text/html; charset=utf-8', ...extra.headers },
+});
 
 /** Answers `reply` for one exact path (any query) on a Redfin host. */
 export function at(path: string, reply: FakeReply, host = 'www.redfin.com'): FakeRoute {
@@ -66,4 +70,3 @@ export function expectProxied(proxy: Proxy): void {
 }
 
 // ---------------------------------------------------------------- envelope checks (contract 4)
-

@@ -19,7 +19,12 @@ const CASES: [string, RealtyEndpoint, Record<string, string>, string][] = [
   ['a .ca URL with tld=com', 'for-sale', { url: SALE_CA, tld: 'com' }, 'tld'],
   ['a .com URL with tld=ca', 'for-rent', { url: fixtures.rentalBuilding().url, tld: 'ca' }, 'tld'],
   ['country_code CA with tld=com', 'for-sale', { url: SALE, country_code: 'CA' }, 'country_code'],
-  ['country_code us with tld=ca', 'search', { url: 'https://www.redfin.ca/city/3560/BC/Vancouver', tld: 'ca', country_code: 'us' }, 'country_code'],
+  [
+    'country_code us with tld=ca',
+    'search',
+    { url: 'https://www.redfin.ca/city/3560/BC/Vancouver', tld: 'ca', country_code: 'us' },
+    'country_code',
+  ],
   ['a cursor that is no page number', 'search', { url: 'https://www.redfin.com/city/30818/TX/Austin', cursor: 'abc' }, 'cursor'],
 ];
 

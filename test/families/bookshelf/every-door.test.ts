@@ -16,7 +16,11 @@ import { booksRoutes, bookshelfFamily } from './family.js';
 const catalogue = buildCatalogue([...registeredFamilies, bookshelfFamily]);
 
 async function post(harness: Harness, path: string, body: unknown) {
-  const response = await fetch(harness.baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': RICH_KEY }, body: JSON.stringify(body) });
+  const response = await fetch(harness.baseUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': RICH_KEY },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
@@ -32,7 +36,10 @@ async function finished(harness: Harness, id: string): Promise<Record<string, an
 describe('a family that lives under test/', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness({ SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_ALLOW_PRIVATE: 'true', BOOKSHELF_CONCURRENCY: '2' }, { catalogue });
+    harness = await startHarness(
+      { SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_ALLOW_PRIVATE: 'true', BOOKSHELF_CONCURRENCY: '2' },
+      { catalogue },
+    );
     for (const route of booksRoutes()) harness.upstream.on(route);
   });
   afterAll(() => harness?.close());
@@ -58,7 +65,11 @@ describe('a family that lives under test/', () => {
   it('serves GraphQL root fields, its own edge and a watch field', async () => {
     const response = await harness.graphql('{ bookshelfBook(id: "201") { title pages shelfmates { items { title } } } }');
     expect(response.body.errors).toBeUndefined();
-    expect(response.body.data.bookshelfBook).toEqual({ title: 'A Field Guide to Lichens', pages: 312, shelfmates: { items: [{ title: 'A Field Guide to Lichens' }] } });
+    expect(response.body.data.bookshelfBook).toEqual({
+      title: 'A Field Guide to Lichens',
+      pages: 312,
+      shelfmates: { items: [{ title: 'A Field Guide to Lichens' }] },
+    });
     expect(response.body.extensions.billing).toMatchObject({ creditsCharged: 2, liveFetches: 2 });
     const subscriptionFields = await harness.graphql('{ __type(name: "Subscription") { fields { name } } }');
     expect(subscriptionFields.body.data.__type.fields.map((field: { name: string }) => field.name)).toContain('watchBookshelfShelf');
@@ -98,9 +109,19 @@ describe('a family that lives under test/', () => {
   });
 
   it('takes a change subscription on its subscribable endpoint only', async () => {
-    const refused = await post(harness, '/v1/subscriptions', { endpoint: '/v1/bookshelf/book', params: { id: '101' }, webhookUrl: 'http://127.0.0.1:9/hook', intervalSeconds: 60 });
+    const refused = await post(harness, '/v1/subscriptions', {
+      endpoint: '/v1/bookshelf/book',
+      params: { id: '101' },
+      webhookUrl: 'http://127.0.0.1:9/hook',
+      intervalSeconds: 60,
+    });
     expect(refused.body.error).toMatchObject({ code: 'invalid_request', details: { param: 'endpoint' } });
-    const created = await post(harness, '/v1/subscriptions', { endpoint: '/v1/bookshelf/shelf', params: { shelf: 'nature' }, webhookUrl: 'http://127.0.0.1:9/hook', intervalSeconds: 60 });
+    const created = await post(harness, '/v1/subscriptions', {
+      endpoint: '/v1/bookshelf/shelf',
+      params: { shelf: 'nature' },
+      webhookUrl: 'http://127.0.0.1:9/hook',
+      intervalSeconds: 60,
+    });
     expect(created.status).toBe(201);
     // The first check records the baseline (the scheduler may run it before this test asks).
     const id = created.body.data.id as string;

@@ -33,7 +33,14 @@ const upstreamBook = z.object({ id: z.string(), title: z.string(), shelf: z.stri
 const toBook = (raw: unknown, fetchedAt: string): Book => {
   const parsed = upstreamBook.safeParse(raw);
   if (!parsed.success) throw schemaDrift('The catalogue answered an unreadable book.');
-  return { platform: 'bookshelf', id: parsed.data.id, title: parsed.data.title, shelf: parsed.data.shelf, pages: parsed.data.pages ?? null, fetchedAt };
+  return {
+    platform: 'bookshelf',
+    id: parsed.data.id,
+    title: parsed.data.title,
+    shelf: parsed.data.shelf,
+    pages: parsed.data.pages ?? null,
+    fetchedAt,
+  };
 };
 
 const SHELF_NAME = /^[a-z][a-z0-9-]{1,30}$/;
@@ -52,14 +59,19 @@ const shelfEndpoint = defineEndpoint({
   returns: { kind: 'list', type: 'Book' },
   normaliseParams(params) {
     const shelf = params.shelf.trim().toLowerCase();
-    if (!SHELF_NAME.test(shelf)) throw invalidParam('shelf', 'Invalid parameter `shelf`: a shelf name is lower-case letters, digits and dashes.');
+    if (!SHELF_NAME.test(shelf))
+      throw invalidParam('shelf', 'Invalid parameter `shelf`: a shelf name is lower-case letters, digits and dashes.');
     return { ...params, shelf };
   },
   async fetch(params, ctx) {
     const response = await ctx.upstream.fetch({ url: `${ORIGIN}/shelves/${params.shelf}.json`, passStatuses: [404] });
     if (response.status === 404) return { items: [], pagination: { cursor: null, hasMore: false }, raw: null, emptyReason: 'not_found' };
     const body = JSON.parse(response.body) as { books: unknown[] };
-    return { items: body.books.slice(0, params.limit).map((book) => toBook(book, ctx.fetchedAt)), pagination: { cursor: null, hasMore: false }, raw: body };
+    return {
+      items: body.books.slice(0, params.limit).map((book) => toBook(book, ctx.fetchedAt)),
+      pagination: { cursor: null, hasMore: false },
+      raw: body,
+    };
   },
 });
 
@@ -69,7 +81,12 @@ const bookEndpoint = defineEndpoint({
   graphqlField: 'bookshelfBook',
   summary: 'One book',
   description: 'One book by its catalogue number.',
-  params: z.object({ id: z.string().regex(/^[0-9]{1,8}$/).describe('the catalogue number') }),
+  params: z.object({
+    id: z
+      .string()
+      .regex(/^[0-9]{1,8}$/)
+      .describe('the catalogue number'),
+  }),
   flags: { creditCost: 1, cacheable: true, batchable: true, subscribable: false, requiresResidentialProxy: false, experimental: false },
   returns: { kind: 'single', type: 'Book' },
   async fetch(params, ctx) {

@@ -24,9 +24,17 @@ function refusal(run: () => unknown): { code: string; param: unknown; message: s
 
 describe('account forms', () => {
   it.each([
-    'tamsin-reyes', '@tamsin-reyes', 'Tamsin-Reyes', ' tamsin-reyes ', 'https://github.com/tamsin-reyes', 'https://github.com/Tamsin-Reyes/',
-    'github.com/tamsin-reyes', 'http://www.github.com/tamsin-reyes?tab=repositories', 'https://github.com/orgs/tamsin-reyes/people',
-    'https://api.github.com/users/tamsin-reyes', 'https://github.com/tamsin-reyes/dotfiles',
+    'tamsin-reyes',
+    '@tamsin-reyes',
+    'Tamsin-Reyes',
+    ' tamsin-reyes ',
+    'https://github.com/tamsin-reyes',
+    'https://github.com/Tamsin-Reyes/',
+    'github.com/tamsin-reyes',
+    'http://www.github.com/tamsin-reyes?tab=repositories',
+    'https://github.com/orgs/tamsin-reyes/people',
+    'https://api.github.com/users/tamsin-reyes',
+    'https://github.com/tamsin-reyes/dotfiles',
   ])('%s is tamsin-reyes', (form) => {
     expect(parseLogin(form)).toBe('tamsin-reyes');
     expect(canonical(codeUserEndpoint, { username: form })).toEqual({ username: 'tamsin-reyes' });
@@ -57,11 +65,22 @@ describe('account forms', () => {
 
 describe('repository forms', () => {
   it.each([
-    'lumen-works/ferrite', 'Lumen-Works/Ferrite', 'lumen-works/ferrite.git', 'lumen-works/ferrite/', 'https://github.com/lumen-works/ferrite',
-    'https://github.com/lumen-works/ferrite.git', 'https://github.com/lumen-works/ferrite/', 'https://github.com/lumen-works/ferrite/tree/main/src/cache',
-    'https://github.com/lumen-works/ferrite/issues', 'https://github.com/lumen-works/ferrite/pull/41/files', 'github.com/lumen-works/ferrite#readme',
-    'git@github.com:lumen-works/ferrite.git', 'https://api.github.com/repos/lumen-works/ferrite', 'git+https://github.com/lumen-works/ferrite.git',
-    'lumen-works/ferrite#readme', 'ssh://git@github.com/lumen-works/ferrite.git',
+    'lumen-works/ferrite',
+    'Lumen-Works/Ferrite',
+    'lumen-works/ferrite.git',
+    'lumen-works/ferrite/',
+    'https://github.com/lumen-works/ferrite',
+    'https://github.com/lumen-works/ferrite.git',
+    'https://github.com/lumen-works/ferrite/',
+    'https://github.com/lumen-works/ferrite/tree/main/src/cache',
+    'https://github.com/lumen-works/ferrite/issues',
+    'https://github.com/lumen-works/ferrite/pull/41/files',
+    'github.com/lumen-works/ferrite#readme',
+    'git@github.com:lumen-works/ferrite.git',
+    'https://api.github.com/repos/lumen-works/ferrite',
+    'git+https://github.com/lumen-works/ferrite.git',
+    'lumen-works/ferrite#readme',
+    'ssh://git@github.com/lumen-works/ferrite.git',
   ])('%s is lumen-works/ferrite', (form) => {
     expect(parseRepo(form)).toEqual({ owner: 'lumen-works', name: 'ferrite' });
     expect(canonical(codeRepoEndpoint, { repo: form })).toEqual({ repo: 'lumen-works/ferrite' });
@@ -90,9 +109,15 @@ describe('repository forms', () => {
 
 describe('issue forms', () => {
   it.each([
-    'lumen-works/ferrite#42', 'Lumen-Works/Ferrite#42', 'https://github.com/lumen-works/ferrite/issues/42', 'https://github.com/lumen-works/ferrite/issues/42/',
-    'https://github.com/lumen-works/ferrite/issues/42#issuecomment-700001', 'https://github.com/lumen-works/ferrite/pull/42', 'https://github.com/lumen-works/ferrite/pull/42/files',
-    'github.com/lumen-works/ferrite/issues/42', 'https://api.github.com/repos/lumen-works/ferrite/issues/42',
+    'lumen-works/ferrite#42',
+    'Lumen-Works/Ferrite#42',
+    'https://github.com/lumen-works/ferrite/issues/42',
+    'https://github.com/lumen-works/ferrite/issues/42/',
+    'https://github.com/lumen-works/ferrite/issues/42#issuecomment-700001',
+    'https://github.com/lumen-works/ferrite/pull/42',
+    'https://github.com/lumen-works/ferrite/pull/42/files',
+    'github.com/lumen-works/ferrite/issues/42',
+    'https://api.github.com/repos/lumen-works/ferrite/issues/42',
   ])('%s is lumen-works/ferrite#42', (form) => {
     expect(parseIssue(form)).toEqual({ owner: 'lumen-works', name: 'ferrite', number: 42 });
     expect(canonical(codeIssueEndpoint, { url: form })).toEqual({ url: 'lumen-works/ferrite#42' });
@@ -117,21 +142,37 @@ describe('cursors and other parameters', () => {
   it('accepts a cursor made for the same limit and refuses one made for another', () => {
     const cursor = encodeCursor({ page: 2, perPage: 10 });
     expect(canonical(codeRepoIssuesEndpoint, { repo: 'lumen-works/ferrite', limit: 10, cursor })).toMatchObject({ cursor, limit: 10 });
-    expect(refusal(() => canonical(codeRepoIssuesEndpoint, { repo: 'lumen-works/ferrite', limit: 30, cursor }))).toMatchObject({ code: 'invalid_request', param: 'cursor' });
+    expect(refusal(() => canonical(codeRepoIssuesEndpoint, { repo: 'lumen-works/ferrite', limit: 30, cursor }))).toMatchObject({
+      code: 'invalid_request',
+      param: 'cursor',
+    });
   });
 
-  it.each(['not-a-cursor', 'cDIuMTA=', Buffer.from('p0.10').toString('base64url'), Buffer.from('p2.101').toString('base64url')])('refuses the forged cursor %s', (cursor) => {
-    expect(refusal(() => canonical(codeRepoIssuesEndpoint, { repo: 'lumen-works/ferrite', limit: 10, cursor }))).toMatchObject({ param: 'cursor' });
-  });
+  it.each(['not-a-cursor', 'cDIuMTA=', Buffer.from('p0.10').toString('base64url'), Buffer.from('p2.101').toString('base64url')])(
+    'refuses the forged cursor %s',
+    (cursor) => {
+      expect(refusal(() => canonical(codeRepoIssuesEndpoint, { repo: 'lumen-works/ferrite', limit: 10, cursor }))).toMatchObject({
+        param: 'cursor',
+      });
+    },
+  );
 
   it('refuses an activity cursor past the 300-event cap', () => {
     const cursor = encodeCursor({ page: 4, perPage: 100 });
-    expect(refusal(() => canonical(codeUserActivityEndpoint, { username: 'tamsin-reyes', limit: 100, cursor }))).toMatchObject({ param: 'cursor' });
-    expect(canonical(codeUserActivityEndpoint, { username: 'tamsin-reyes', limit: 100, cursor: encodeCursor({ page: 3, perPage: 100 }) })).toMatchObject({ limit: 100 });
+    expect(refusal(() => canonical(codeUserActivityEndpoint, { username: 'tamsin-reyes', limit: 100, cursor }))).toMatchObject({
+      param: 'cursor',
+    });
+    expect(
+      canonical(codeUserActivityEndpoint, { username: 'tamsin-reyes', limit: 100, cursor: encodeCursor({ page: 3, perPage: 100 }) }),
+    ).toMatchObject({ limit: 100 });
   });
 
   it('spells trending languages as the site does and checks the spoken language', () => {
-    expect(canonical(codeTrendingEndpoint, { language: 'Jupyter Notebook', spoken_language: 'EN' })).toEqual({ language: 'jupyter-notebook', since: 'daily', spoken_language: 'en' });
+    expect(canonical(codeTrendingEndpoint, { language: 'Jupyter Notebook', spoken_language: 'EN' })).toEqual({
+      language: 'jupyter-notebook',
+      since: 'daily',
+      spoken_language: 'en',
+    });
     expect(canonical(codeTrendingDevelopersEndpoint, { language: 'C++', since: 'monthly' })).toEqual({ language: 'c++', since: 'monthly' });
     expect(refusal(() => canonical(codeTrendingEndpoint, { language: '../../login' }))).toMatchObject({ param: 'language' });
     expect(refusal(() => canonical(codeTrendingEndpoint, { spoken_language: 'e1' }))).toMatchObject({ param: 'spoken_language' });

@@ -38,7 +38,10 @@ export async function runEndpoint<Params extends z.ZodObject, Item>(
 }
 
 /** The canonical parameters an input becomes (or the error normaliseParams throws). */
-export function canonical<Params extends z.ZodObject>(endpoint: EndpointDefinition<Params>, input: Record<string, unknown>): z.output<Params> {
+export function canonical<Params extends z.ZodObject>(
+  endpoint: EndpointDefinition<Params>,
+  input: Record<string, unknown>,
+): z.output<Params> {
   const parsed = endpoint.params.parse(input);
   return endpoint.normaliseParams ? endpoint.normaliseParams(parsed) : parsed;
 }
@@ -55,7 +58,11 @@ export function asSingle<Item>(result: EndpointResult<Item>): SingleResult<Item>
 
 /** A JSON answer of the API, with its headers. */
 export function apiAnswer(body: unknown, status = 200, headers: Record<string, string> = {}): StubAnswer {
-  return { status, body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json; charset=utf-8', ...headers } };
+  return {
+    status,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  };
 }
 
 /** An HTML answer (the trending pages). */

@@ -40,12 +40,23 @@ describe('parseAtomFeed and entryToPost', () => {
   });
 
   it('maps an image link with its media:thumbnail and a plain link post', () => {
-    expect(posts[1]).toMatchObject({ type: 'image', mediaUrls: ['https://i.redd.it/q9w8e7r6t5y4.jpeg'], thumbnailUrl: 'https://b.thumbs.redditmedia.com/tomato140.jpg', text: null });
+    expect(posts[1]).toMatchObject({
+      type: 'image',
+      mediaUrls: ['https://i.redd.it/q9w8e7r6t5y4.jpeg'],
+      thumbnailUrl: 'https://b.thumbs.redditmedia.com/tomato140.jpg',
+      text: null,
+    });
     expect(posts[2]).toMatchObject({ type: 'unknown', mediaUrls: [], text: null, authorHandle: 'paper_reader' });
   });
 
   it('names the community of each entry for raw.posts', () => {
-    expect(entries[0] && entryListingExtra(entries[0], 'tx1a2b')).toEqual({ id: 'tx1a2b', community: 'examplesub', flair: null, postType: null, upvoteRatio: null });
+    expect(entries[0] && entryListingExtra(entries[0], 'tx1a2b')).toEqual({
+      id: 'tx1a2b',
+      community: 'examplesub',
+      flair: null,
+      postType: null,
+      upvoteRatio: null,
+    });
   });
 
   it('skips comment entries of a post feed', () => {
@@ -69,6 +80,8 @@ describe('html-text', () => {
   });
 
   it('keeps paragraphs and list items as lines', () => {
-    expect(htmlToText('<div class="md"><p>One <strong>bold</strong></p> <ul><li>a</li><li>b</li></ul><p>Two<br/>lines</p></div>')).toBe('One bold\n\n- a\n- b\n\nTwo\nlines');
+    expect(htmlToText('<div class="md"><p>One <strong>bold</strong></p> <ul><li>a</li><li>b</li></ul><p>Two<br/>lines</p></div>')).toBe(
+      'One bold\n\n- a\n- b\n\nTwo\nlines',
+    );
   });
 });

@@ -33,8 +33,22 @@ describe('subredditToCreator', () => {
   });
 
   it('falls back to icon_img and reads empty strings as null', () => {
-    const plain = subredditDataSchema.parse({ id: 'a1', display_name: 'plain', community_icon: '', icon_img: 'https://b.thumbs.redditmedia.com/icon.png', advertiser_category: '', title: '' });
-    expect(subredditToCreator(plain, FETCHED_AT)).toMatchObject({ avatarUrl: 'https://b.thumbs.redditmedia.com/icon.png', category: null, displayName: null, bannerUrl: null, url: 'https://www.reddit.com/r/plain/', createdAt: null });
+    const plain = subredditDataSchema.parse({
+      id: 'a1',
+      display_name: 'plain',
+      community_icon: '',
+      icon_img: 'https://b.thumbs.redditmedia.com/icon.png',
+      advertiser_category: '',
+      title: '',
+    });
+    expect(subredditToCreator(plain, FETCHED_AT)).toMatchObject({
+      avatarUrl: 'https://b.thumbs.redditmedia.com/icon.png',
+      category: null,
+      displayName: null,
+      bannerUrl: null,
+      url: 'https://www.reddit.com/r/plain/',
+      createdAt: null,
+    });
   });
 
   it('reads privacy from subreddit_type', () => {
@@ -79,6 +93,12 @@ describe('userToCreator', () => {
 
   it('is lenient on a missing profile and verified flag', () => {
     const bare = userDataSchema.parse({ name: 'bare_user', id: 'b1', snoovatar_img: 'https://i.redd.it/snoovatar/avatars/x.png' });
-    expect(userToCreator({ ...bare, id: 'b1' }, FETCHED_AT)).toMatchObject({ displayName: null, bio: null, verified: null, followerCount: null, avatarUrl: 'https://i.redd.it/snoovatar/avatars/x.png' });
+    expect(userToCreator({ ...bare, id: 'b1' }, FETCHED_AT)).toMatchObject({
+      displayName: null,
+      bio: null,
+      verified: null,
+      followerCount: null,
+      avatarUrl: 'https://i.redd.it/snoovatar/avatars/x.png',
+    });
   });
 });

@@ -9,7 +9,13 @@ function postsOf(name: string): PostData[] {
   return listingSchema.parse(jsonFixture(name)).data.children.map((child) => postDataSchema.parse(child.data));
 }
 
-const [textPost, imagePost, videoPost, galleryPost, linkPost] = postsOf('listing-subreddit.json') as [PostData, PostData, PostData, PostData, PostData];
+const [textPost, imagePost, videoPost, galleryPost, linkPost] = postsOf('listing-subreddit.json') as [
+  PostData,
+  PostData,
+  PostData,
+  PostData,
+  PostData,
+];
 
 describe('normalisePost', () => {
   it('maps a self post', () => {
@@ -39,7 +45,12 @@ describe('normalisePost', () => {
   });
 
   it('maps an image post with its file as media', () => {
-    expect(normalisePost(imagePost, FETCHED_AT)).toMatchObject({ type: 'image', mediaUrls: ['https://i.redd.it/q9w8e7r6t5y4.jpeg'], thumbnailUrl: 'https://b.thumbs.redditmedia.com/tomato140.jpg', text: null });
+    expect(normalisePost(imagePost, FETCHED_AT)).toMatchObject({
+      type: 'image',
+      mediaUrls: ['https://i.redd.it/q9w8e7r6t5y4.jpeg'],
+      thumbnailUrl: 'https://b.thumbs.redditmedia.com/tomato140.jpg',
+      text: null,
+    });
   });
 
   it('maps a hosted video with its duration and fallback file', () => {
@@ -61,7 +72,13 @@ describe('normalisePost', () => {
   });
 
   it('maps an article link as unknown, with isSponsored from the ads flag', () => {
-    expect(normalisePost(linkPost, FETCHED_AT)).toMatchObject({ type: 'unknown', mediaUrls: [], text: null, thumbnailUrl: null, isSponsored: true });
+    expect(normalisePost(linkPost, FETCHED_AT)).toMatchObject({
+      type: 'unknown',
+      mediaUrls: [],
+      text: null,
+      thumbnailUrl: null,
+      isSponsored: true,
+    });
   });
 
   it('prefers promoted over the ads-tool flag, and is null when neither exists', () => {
@@ -70,13 +87,25 @@ describe('normalisePost', () => {
   });
 
   it('reads rich:video embeds and RPAN broadcasts', () => {
-    const embed = postDataSchema.parse({ ...(jsonFixture('listing-subreddit.json') as { data: { children: { data: object }[] } }).data.children[4]?.data, post_hint: 'rich:video', url: 'https://streamable.example/abc' });
+    const embed = postDataSchema.parse({
+      ...(jsonFixture('listing-subreddit.json') as { data: { children: { data: object }[] } }).data.children[4]?.data,
+      post_hint: 'rich:video',
+      url: 'https://streamable.example/abc',
+    });
     expect(classifyPostMedia(embed)).toEqual({ type: 'video', mediaUrls: ['https://streamable.example/abc'], durationSeconds: null });
     expect(classifyPostMedia({ ...textPost, rpan_video: { hls_url: 'https://example/live.m3u8' } }).type).toBe('live');
   });
 
   it('tolerates malformed optional fields instead of failing the post', () => {
-    const post = postDataSchema.parse({ id: 'odd123', title: 'Odd', permalink: '/r/x/comments/odd123/odd/', created_utc: 1, score: 'many', media: 'broken', thumbnail: 7 });
+    const post = postDataSchema.parse({
+      id: 'odd123',
+      title: 'Odd',
+      permalink: '/r/x/comments/odd123/odd/',
+      created_utc: 1,
+      score: 'many',
+      media: 'broken',
+      thumbnail: 7,
+    });
     expect(normalisePost(post, FETCHED_AT)).toMatchObject({ likeCount: null, type: 'unknown', thumbnailUrl: null });
   });
 
@@ -105,7 +134,13 @@ describe('hosted video lookup', () => {
 
 describe('postListingExtra', () => {
   it('names community, flair, Reddit post type and upvote ratio', () => {
-    expect(postListingExtra(textPost)).toEqual({ id: 'tx1a2b', community: 'examplesub', flair: 'Discussion', postType: 'self', upvoteRatio: 0.9 });
+    expect(postListingExtra(textPost)).toEqual({
+      id: 'tx1a2b',
+      community: 'examplesub',
+      flair: 'Discussion',
+      postType: 'self',
+      upvoteRatio: 0.9,
+    });
     expect(postListingExtra(videoPost).postType).toBe('hosted:video');
     expect(postListingExtra(galleryPost).postType).toBe('gallery');
     expect(postListingExtra(linkPost).postType).toBe('link');

@@ -19,7 +19,9 @@ describe('GET /v1/forum/post', () => {
   it('reads the post from element 0 of the comments page', async () => {
     const upstream = stubUpstream(() => jsonAnswer(fixture('post-thread-no-comments.json')));
     const result = asSingle(await runEndpoint(forumPostEndpoint, { url: 'https://redd.it/tx1a2b' }, upstream));
-    expect(upstream.calls).toEqual([{ url: 'https://www.reddit.com/comments/tx1a2b.json?limit=1&depth=1&raw_json=1', passStatuses: [400, 403, 404] }]);
+    expect(upstream.calls).toEqual([
+      { url: 'https://www.reddit.com/comments/tx1a2b.json?limit=1&depth=1&raw_json=1', passStatuses: [400, 403, 404] },
+    ]);
     expect(result.data).toMatchObject({ id: 'tx1a2b', type: 'text', commentCount: 25, likeCount: 42 });
     expect(rawOf(result)).toMatchObject({ via: 'json', url: upstream.calls[0]?.url });
   });
@@ -58,7 +60,9 @@ describe('GET /v1/forum/post', () => {
 
   it('rejects foreign hosts before any request', async () => {
     const upstream = stubUpstream(() => undefined);
-    expect(await codeOf(runEndpoint(forumPostEndpoint, { url: 'https://evil.example/r/x/comments/tx1a2b/' }, upstream))).toBe('invalid_request');
+    expect(await codeOf(runEndpoint(forumPostEndpoint, { url: 'https://evil.example/r/x/comments/tx1a2b/' }, upstream))).toBe(
+      'invalid_request',
+    );
     expect(upstream.calls).toHaveLength(0);
   });
 });
@@ -66,7 +70,9 @@ describe('GET /v1/forum/post', () => {
 describe('GET /v1/forum/post/comments', () => {
   it('flattens the first page and reports stubs, totals and hasMore', async () => {
     const upstream = stubUpstream(() => jsonAnswer(fixture('post-thread-comments.json')));
-    const result = asList(await runEndpoint(forumPostCommentsEndpoint, { url: 'https://www.reddit.com/r/examplesub/comments/tx1a2b/x/' }, upstream));
+    const result = asList(
+      await runEndpoint(forumPostCommentsEndpoint, { url: 'https://www.reddit.com/r/examplesub/comments/tx1a2b/x/' }, upstream),
+    );
     expect(upstream.calls[0]?.url).toBe('https://www.reddit.com/comments/tx1a2b.json?sort=confidence&depth=4&limit=100&raw_json=1');
     expect(result.items.map((comment) => comment.id)).toEqual(['c00001', 'c00002', 'c00003', 'c00004', 'c00005', 'c00008']);
     expect(result.pagination).toEqual({ cursor: null, hasMore: true });
@@ -87,15 +93,33 @@ describe('GET /v1/forum/post/comments', () => {
     body[1].data.children = body[1].data.children.filter((child) => child.kind === 't1').slice(2);
     const [postListing] = body as unknown as [{ data: { children: { data: { num_comments: number } }[] } }];
     postListing.data.children[0]!.data.num_comments = 1;
-    const result = asList(await runEndpoint(forumPostCommentsEndpoint, { url: 'tx1a2b' }, stubUpstream(() => jsonAnswer(body))));
+    const result = asList(
+      await runEndpoint(
+        forumPostCommentsEndpoint,
+        { url: 'tx1a2b' },
+        stubUpstream(() => jsonAnswer(body)),
+      ),
+    );
     expect(result.items.map((comment) => comment.id)).toEqual(['c00008']);
     expect(result.pagination).toEqual({ cursor: null, hasMore: false });
   });
 
   it('is empty for a post without comments, and for a missing post', async () => {
-    const none = asList(await runEndpoint(forumPostCommentsEndpoint, { url: 'tx1a2b' }, stubUpstream(() => jsonAnswer(fixture('post-thread-no-comments.json')))));
+    const none = asList(
+      await runEndpoint(
+        forumPostCommentsEndpoint,
+        { url: 'tx1a2b' },
+        stubUpstream(() => jsonAnswer(fixture('post-thread-no-comments.json'))),
+      ),
+    );
     expect(none).toMatchObject({ items: [], emptyReason: 'no_comments' });
-    const missing = asList(await runEndpoint(forumPostCommentsEndpoint, { url: 'tx1a2b' }, stubUpstream(() => jsonAnswer(fixture('error-not-found.json'), 404))));
+    const missing = asList(
+      await runEndpoint(
+        forumPostCommentsEndpoint,
+        { url: 'tx1a2b' },
+        stubUpstream(() => jsonAnswer(fixture('error-not-found.json'), 404)),
+      ),
+    );
     expect(missing).toMatchObject({ items: [], emptyReason: 'not_found', pagination: { cursor: null, hasMore: false } });
   });
 
@@ -110,7 +134,13 @@ describe('GET /v1/forum/post/comments', () => {
 describe('GET /v1/forum/post/comment/replies', () => {
   it('returns the thread below the comment, the comment itself under raw.anchor', async () => {
     const upstream = stubUpstream(() => jsonAnswer(fixture('comment-permalink.json')));
-    const result = asList(await runEndpoint(forumCommentRepliesEndpoint, { url: 'https://www.reddit.com/r/examplesub/comments/tx1a2b/weekend/c00002/' }, upstream));
+    const result = asList(
+      await runEndpoint(
+        forumCommentRepliesEndpoint,
+        { url: 'https://www.reddit.com/r/examplesub/comments/tx1a2b/weekend/c00002/' },
+        upstream,
+      ),
+    );
     expect(upstream.calls[0]?.url).toBe('https://www.reddit.com/comments/tx1a2b/_/c00002.json?sort=confidence&depth=7&raw_json=1');
     expect(result.items.map((comment) => [comment.id, comment.parentId])).toEqual([
       ['c00003', 'c00002'],
@@ -131,14 +161,28 @@ describe('GET /v1/forum/post/comment/replies', () => {
   });
 
   it('is empty when the comment is not in the answer, or has no replies', async () => {
-    const missing = asList(await runEndpoint(forumCommentRepliesEndpoint, { url: 'tx1a2b:zzzzzz' }, stubUpstream(() => jsonAnswer(fixture('comment-permalink.json')))));
+    const missing = asList(
+      await runEndpoint(
+        forumCommentRepliesEndpoint,
+        { url: 'tx1a2b:zzzzzz' },
+        stubUpstream(() => jsonAnswer(fixture('comment-permalink.json'))),
+      ),
+    );
     expect(missing).toMatchObject({ items: [], emptyReason: 'not_found' });
-    const lonely = asList(await runEndpoint(forumCommentRepliesEndpoint, { url: 'tx1a2b:c00002' }, stubUpstream(() => jsonAnswer(fixture('comment-permalink-no-replies.json')))));
+    const lonely = asList(
+      await runEndpoint(
+        forumCommentRepliesEndpoint,
+        { url: 'tx1a2b:c00002' },
+        stubUpstream(() => jsonAnswer(fixture('comment-permalink-no-replies.json'))),
+      ),
+    );
     expect(lonely).toMatchObject({ items: [], emptyReason: 'no_replies', pagination: { hasMore: false } });
   });
 
   it('rejects a post URL that names no comment', async () => {
     const upstream = stubUpstream(() => undefined);
-    expect(await codeOf(runEndpoint(forumCommentRepliesEndpoint, { url: 'https://www.reddit.com/r/examplesub/comments/tx1a2b/' }, upstream))).toBe('invalid_request');
+    expect(
+      await codeOf(runEndpoint(forumCommentRepliesEndpoint, { url: 'https://www.reddit.com/r/examplesub/comments/tx1a2b/' }, upstream)),
+    ).toBe('invalid_request');
   });
 });

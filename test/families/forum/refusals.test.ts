@@ -46,7 +46,9 @@ describe('emptyReasonOfRefusal', () => {
 
 describe('isRedirectToCommunitySearch', () => {
   it('spots the redirect of a non-existent community', () => {
-    expect(isRedirectToCommunitySearch(response(200, '{}', 'https://www.reddit.com/subreddits/search.json?q=nosuchsub&raw_json=1'))).toBe(true);
+    expect(isRedirectToCommunitySearch(response(200, '{}', 'https://www.reddit.com/subreddits/search.json?q=nosuchsub&raw_json=1'))).toBe(
+      true,
+    );
     expect(isRedirectToCommunitySearch(response(200, '{}'))).toBe(false);
   });
 });

@@ -23,8 +23,17 @@ describe('parseSubredditHeader', () => {
   });
 
   it('accepts older attribute spellings and missing figures', () => {
-    const header = parseSubredditHeader("<shreddit-subreddit-header prefixed-name='r/Other_Sub' public-description='Hi'></shreddit-subreddit-header>");
-    expect(header).toMatchObject({ id: null, name: 'Other_Sub', title: null, description: 'Hi', weeklyVisitors: null, weeklyContributions: null });
+    const header = parseSubredditHeader(
+      "<shreddit-subreddit-header prefixed-name='r/Other_Sub' public-description='Hi'></shreddit-subreddit-header>",
+    );
+    expect(header).toMatchObject({
+      id: null,
+      name: 'Other_Sub',
+      title: null,
+      description: 'Hi',
+      weeklyVisitors: null,
+      weeklyContributions: null,
+    });
   });
 });
 
@@ -35,6 +44,13 @@ describe('helpers', () => {
   });
 
   it('parses counts with separators and suffixes', () => {
-    expect([parseCount('1,204'), parseCount('48K'), parseCount('1.5m'), parseCount('12'), parseCount('n/a'), parseCount(undefined)]).toEqual([1204, 48000, 1500000, 12, null, null]);
+    expect([
+      parseCount('1,204'),
+      parseCount('48K'),
+      parseCount('1.5m'),
+      parseCount('12'),
+      parseCount('n/a'),
+      parseCount(undefined),
+    ]).toEqual([1204, 48000, 1500000, 12, null, null]);
   });
 });

@@ -48,7 +48,12 @@ export function asSingle<Item>(result: EndpointResult<Item>): SingleResult<Item>
 
 /** A JSON answer for stubUpstream. */
 export function jsonAnswer(body: unknown, status = 200, url?: string): StubAnswer {
-  return { status, body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json; charset=UTF-8' }, ...(url ? { url } : {}) };
+  return {
+    status,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json; charset=UTF-8' },
+    ...(url ? { url } : {}),
+  };
 }
 
 /** An Atom answer for stubUpstream. */

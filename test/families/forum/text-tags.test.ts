@@ -7,7 +7,9 @@ describe('extractHashtags', () => {
   });
 
   it('ignores headings, numbers, URL fragments, entities and code', () => {
-    expect(extractHashtags('# Heading\n#1 fan\nhttps://example.org/page#anchor &#39;\n\n    #include <x>\n\n`#inline` and ```\n#fenced\n```')).toEqual([]);
+    expect(
+      extractHashtags('# Heading\n#1 fan\nhttps://example.org/page#anchor &#39;\n\n    #include <x>\n\n`#inline` and ```\n#fenced\n```'),
+    ).toEqual([]);
   });
 
   it('reads non-Latin hashtags', () => {
@@ -17,7 +19,11 @@ describe('extractHashtags', () => {
 
 describe('extractMentions', () => {
   it('reads @name, u/name and /u/name in order of appearance', () => {
-    expect(extractMentions('Hi @soil_guru.', 'thanks u/fern_lover and /u/Leaf-Peeper, @soil_guru again')).toEqual(['soil_guru', 'fern_lover', 'Leaf-Peeper']);
+    expect(extractMentions('Hi @soil_guru.', 'thanks u/fern_lover and /u/Leaf-Peeper, @soil_guru again')).toEqual([
+      'soil_guru',
+      'fern_lover',
+      'Leaf-Peeper',
+    ]);
   });
 
   it('ignores e-mail addresses and profile URLs', () => {

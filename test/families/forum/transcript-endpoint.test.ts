@@ -59,9 +59,15 @@ describe('GET /v1/forum/post/transcript', () => {
 
   it('resolves a post URL to its video through the post JSON, keeping the signed manifest URL', async () => {
     const upstream = stubUpstream(withPost('post-thread-video.json', videoHost('dash-with-captions.mpd')));
-    const result = asSingle(await runEndpoint(forumPostTranscriptEndpoint, { url: 'https://old.reddit.com/r/examplesub/comments/vd5e6f/timelapse/' }, upstream));
+    const result = asSingle(
+      await runEndpoint(forumPostTranscriptEndpoint, { url: 'https://old.reddit.com/r/examplesub/comments/vd5e6f/timelapse/' }, upstream),
+    );
     expect(upstream.calls.map((call) => call.url)).toEqual([POST_JSON, SIGNED_DASH, CAPTIONS]);
-    expect(result.data).toMatchObject({ postId: 'vd5e6f', url: 'https://www.reddit.com/r/examplesub/comments/vd5e6f/timelapse_of_the_garden/', durationSeconds: 47 });
+    expect(result.data).toMatchObject({
+      postId: 'vd5e6f',
+      url: 'https://www.reddit.com/r/examplesub/comments/vd5e6f/timelapse_of_the_garden/',
+      durationSeconds: 47,
+    });
   });
 
   it('resolves a crosspost to the original video', async () => {
@@ -87,12 +93,16 @@ describe('GET /v1/forum/post/transcript', () => {
 
   it('reports captions offered only as segmented HLS as schema drift', async () => {
     const upstream = stubUpstream(videoHost('dash-no-captions.mpd', 'hls-with-subtitles.m3u8'));
-    expect(await codeOf(runEndpoint(forumPostTranscriptEndpoint, { url: 'https://v.redd.it/vid0example1' }, upstream))).toBe('upstream_schema_drift');
+    expect(await codeOf(runEndpoint(forumPostTranscriptEndpoint, { url: 'https://v.redd.it/vid0example1' }, upstream))).toBe(
+      'upstream_schema_drift',
+    );
   });
 
   it('reports captions offered only as DASH segments as schema drift', async () => {
     const upstream = stubUpstream(videoHost('dash-segmented-captions.mpd'));
-    expect(await codeOf(runEndpoint(forumPostTranscriptEndpoint, { url: 'https://v.redd.it/vid0example1' }, upstream))).toBe('upstream_schema_drift');
+    expect(await codeOf(runEndpoint(forumPostTranscriptEndpoint, { url: 'https://v.redd.it/vid0example1' }, upstream))).toBe(
+      'upstream_schema_drift',
+    );
   });
 
   it('is empty with language_unavailable when the track is in another language', async () => {
@@ -103,22 +113,37 @@ describe('GET /v1/forum/post/transcript', () => {
   });
 
   it('returns the track when its language is asked for', async () => {
-    const upstream = stubUpstream((request, url) => (url.pathname.endsWith('.vtt') ? textAnswer('WEBVTT\n\n00:00.000 --> 00:01.000\nBonjour\n', 'text/vtt') : videoHost('dash-french-captions.mpd')(request, url)));
-    const result = asSingle(await runEndpoint(forumPostTranscriptEndpoint, { url: 'https://v.redd.it/vid0example1', language: 'fr' }, upstream));
+    const upstream = stubUpstream((request, url) =>
+      url.pathname.endsWith('.vtt')
+        ? textAnswer('WEBVTT\n\n00:00.000 --> 00:01.000\nBonjour\n', 'text/vtt')
+        : videoHost('dash-french-captions.mpd')(request, url),
+    );
+    const result = asSingle(
+      await runEndpoint(forumPostTranscriptEndpoint, { url: 'https://v.redd.it/vid0example1', language: 'fr' }, upstream),
+    );
     expect(result.data).toMatchObject({ language: 'fr', text: 'Bonjour' });
     expect(upstream.calls[1]?.url).toBe('https://v.redd.it/vid0example1/wh_ben_en/captions_fr.vtt');
   });
 
   it('is empty when the post or the video does not exist', async () => {
     const missingPost = stubUpstream(() => jsonAnswer(fixture('error-not-found.json'), 404));
-    expect(asSingle(await runEndpoint(forumPostTranscriptEndpoint, { url: 'vd5e6f' }, missingPost))).toMatchObject({ data: null, emptyReason: 'not_found' });
-    const missingVideo = stubUpstream(() => textAnswer('<?xml version="1.0"?><Error><Code>NoSuchKey</Code></Error>', 'application/xml', 404));
-    expect(asSingle(await runEndpoint(forumPostTranscriptEndpoint, { url: 'https://v.redd.it/vid0example1' }, missingVideo))).toMatchObject({ data: null, emptyReason: 'not_found' });
+    expect(asSingle(await runEndpoint(forumPostTranscriptEndpoint, { url: 'vd5e6f' }, missingPost))).toMatchObject({
+      data: null,
+      emptyReason: 'not_found',
+    });
+    const missingVideo = stubUpstream(() =>
+      textAnswer('<?xml version="1.0"?><Error><Code>NoSuchKey</Code></Error>', 'application/xml', 404),
+    );
+    expect(asSingle(await runEndpoint(forumPostTranscriptEndpoint, { url: 'https://v.redd.it/vid0example1' }, missingVideo))).toMatchObject(
+      { data: null, emptyReason: 'not_found' },
+    );
   });
 
   it('passes upstream failures through', async () => {
     const upstream = stubUpstream(() => blocked());
-    expect(await codeOf(runEndpoint(forumPostTranscriptEndpoint, { url: 'https://v.redd.it/vid0example1' }, upstream))).toBe('upstream_blocked');
+    expect(await codeOf(runEndpoint(forumPostTranscriptEndpoint, { url: 'https://v.redd.it/vid0example1' }, upstream))).toBe(
+      'upstream_blocked',
+    );
   });
 
   it('validates url and language', async () => {

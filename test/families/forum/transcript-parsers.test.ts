@@ -20,7 +20,9 @@ describe('parseWebVtt', () => {
   });
 
   it('reads hours, CRLF line ends and a byte-order mark', () => {
-    expect(parseWebVtt('\uFEFFWEBVTT\r\n\r\n01:00:01.500 --> 01:00:03.000\r\nLate line\r\n')).toEqual([{ start: 3601.5, end: 3603, text: 'Late line' }]);
+    expect(parseWebVtt('\uFEFFWEBVTT\r\n\r\n01:00:01.500 --> 01:00:03.000\r\nLate line\r\n')).toEqual([
+      { start: 3601.5, end: 3603, text: 'Late line' },
+    ]);
     expect(vttTimeToSeconds('02:03.250')).toBe(123.25);
   });
 
@@ -33,13 +35,17 @@ describe('parseDashManifest', () => {
   it('finds the whole-file caption track and resolves its BaseURL', () => {
     expect(parseDashManifest(fixture('dash-with-captions.mpd'), MANIFEST_URL)).toEqual({
       durationSeconds: 47.5,
-      captionTracks: [{ fileUrl: 'https://v.redd.it/vid0example1/wh_ben_en/captions_en.vtt', segmented: false, language: 'en-US', label: 'English' }],
+      captionTracks: [
+        { fileUrl: 'https://v.redd.it/vid0example1/wh_ben_en/captions_en.vtt', segmented: false, language: 'en-US', label: 'English' },
+      ],
     });
   });
 
   it('reports no caption track and segmented tracks', () => {
     expect(parseDashManifest(fixture('dash-no-captions.mpd'), MANIFEST_URL).captionTracks).toEqual([]);
-    expect(parseDashManifest(fixture('dash-segmented-captions.mpd'), MANIFEST_URL).captionTracks).toEqual([{ fileUrl: null, segmented: true, language: 'en', label: null }]);
+    expect(parseDashManifest(fixture('dash-segmented-captions.mpd'), MANIFEST_URL).captionTracks).toEqual([
+      { fileUrl: null, segmented: true, language: 'en', label: null },
+    ]);
   });
 
   it('refuses bodies that are not an MPD', () => {
@@ -48,7 +54,13 @@ describe('parseDashManifest', () => {
   });
 
   it('reads ISO 8601 durations', () => {
-    expect([isoDurationSeconds('PT1M27.5S'), isoDurationSeconds('PT2H'), isoDurationSeconds('P1DT1S'), isoDurationSeconds('PT'), isoDurationSeconds(null)]).toEqual([87.5, 7200, 86401, null, null]);
+    expect([
+      isoDurationSeconds('PT1M27.5S'),
+      isoDurationSeconds('PT2H'),
+      isoDurationSeconds('P1DT1S'),
+      isoDurationSeconds('PT'),
+      isoDurationSeconds(null),
+    ]).toEqual([87.5, 7200, 86401, null, null]);
   });
 });
 

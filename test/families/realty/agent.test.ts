@@ -10,7 +10,10 @@ const profile = data.profile as Record<string, unknown>;
 
 describe('GET /v1/realty/agent', () => {
   it('reads an agent with listings from the page cache', async () => {
-    const page = redfinPage({ cache: [{ key: '/stingray/api/agents/profile', queryParams: { agentSlug: 'marisol-vega' }, body: profile }], jsonLd: data.jsonLd as unknown[] });
+    const page = redfinPage({
+      cache: [{ key: '/stingray/api/agents/profile', queryParams: { agentSlug: 'marisol-vega' }, body: profile }],
+      jsonLd: data.jsonLd as unknown[],
+    });
     const ctx = stubContext(() => ({ body: page, headers: HTML }));
     const result = await fetchAgent({ url: data.url, tld: 'com' }, ctx);
 
@@ -36,18 +39,35 @@ describe('GET /v1/realty/agent', () => {
       ],
     });
     expect(agent.listings).toHaveLength(2);
-    expect(agent.listings[0]).toMatchObject({ id: '90000001', status: 'active', price: 615000, currency: 'USD', beds: 3, area: 1840, latitude: 30.2101, address: { line1: '1204 Juniper Hollow Ln' } });
+    expect(agent.listings[0]).toMatchObject({
+      id: '90000001',
+      status: 'active',
+      price: 615000,
+      currency: 'USD',
+      beds: 3,
+      area: 1840,
+      latitude: 30.2101,
+      address: { line1: '1204 Juniper Hollow Ln' },
+    });
     expect(agent.listings[1]).toMatchObject({ id: '90000005', status: 'active', price: null });
     expect(result.raw).toMatchObject({ via: 'page-cache', isPartner: false });
   });
 
   it('asks the agent-profile endpoint when the page names an agent id but embeds no profile', async () => {
-    const page = redfinPage({ cache: [{ key: '/stingray/corvair/v2/preresolveBouncerFlags', body: {} }], bodyHtml: '<div data-x=\'{"agentId":4400123}\'></div>' });
-    const ctx = stubContext((_request, url) => (url.pathname.startsWith('/stingray/') ? { body: stingrayText(profile) } : { body: page, headers: HTML }));
+    const page = redfinPage({
+      cache: [{ key: '/stingray/corvair/v2/preresolveBouncerFlags', body: {} }],
+      bodyHtml: '<div data-x=\'{"agentId":4400123}\'></div>',
+    });
+    const ctx = stubContext((_request, url) =>
+      url.pathname.startsWith('/stingray/') ? { body: stingrayText(profile) } : { body: page, headers: HTML },
+    );
     const result = await fetchAgent({ url: 'https://www.redfin.com/real-estate-partner-agents/marisol-vega', tld: 'com' }, ctx);
     expect(result.data).toMatchObject({ name: 'Marisol Vega', id: '4400123' });
     expect(result.raw).toMatchObject({ via: 'stingray', isPartner: true });
-    expect(ctx.urls()).toEqual(['https://www.redfin.com/real-estate-partner-agents/marisol-vega', 'https://www.redfin.com/stingray/api/agents/profile?agentId=4400123']);
+    expect(ctx.urls()).toEqual([
+      'https://www.redfin.com/real-estate-partner-agents/marisol-vega',
+      'https://www.redfin.com/stingray/api/agents/profile?agentId=4400123',
+    ]);
   });
 
   it('treats a failing agent-profile request (an unconfirmed endpoint) as a missing profile: JSON-LD with a warning', async () => {

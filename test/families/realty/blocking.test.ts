@@ -10,24 +10,35 @@ const SALE = 'https://www.redfin.com/TX/Austin/1204-Juniper-Hollow-Ln-78745/home
 
 describe('realty blocking and unreadable pages', () => {
   it('treats a redirect to /login as upstream_blocked', async () => {
-    const ctx = stubContext(() => ({ body: '<html><title>Sign In | Redfin</title><form></form></html>', headers: HTML, url: 'https://www.redfin.com/login?redirect=%2FTX%2FAustin' }));
+    const ctx = stubContext(() => ({
+      body: '<html><title>Sign In | Redfin</title><form></form></html>',
+      headers: HTML,
+      url: 'https://www.redfin.com/login?redirect=%2FTX%2FAustin',
+    }));
     const error = await gatewayError(() => fetchForSale({ url: SALE, tld: 'com' }, ctx));
     expect(error).toMatchObject({ code: 'upstream_blocked', status: 502 });
   });
 
   it('treats a stingray answer redirected to /login as upstream_blocked too', async () => {
     const page = salePage(fixtures.saleCom(), { omit: ['belowTheFold'] });
-    const ctx = stubContext((_request, url) => (url.pathname.startsWith('/stingray/') ? { body: '{}', url: 'https://www.redfin.com/login' } : { body: page, headers: HTML }));
+    const ctx = stubContext((_request, url) =>
+      url.pathname.startsWith('/stingray/') ? { body: '{}', url: 'https://www.redfin.com/login' } : { body: page, headers: HTML },
+    );
     expect((await gatewayError(() => fetchForSale({ url: SALE, tld: 'com' }, ctx))).code).toBe('upstream_blocked');
   });
 
   it('treats a page that loads but lacks every surface as upstream_schema_drift', async () => {
-    const ctx = stubContext(() => ({ body: redfinPage({ title: 'Redfin', cache: null, bodyHtml: '<p>Something else entirely</p>' }), headers: HTML }));
+    const ctx = stubContext(() => ({
+      body: redfinPage({ title: 'Redfin', cache: null, bodyHtml: '<p>Something else entirely</p>' }),
+      headers: HTML,
+    }));
     const error = await gatewayError(() => fetchForSale({ url: SALE, tld: 'com' }, ctx));
     expect(error).toMatchObject({ code: 'upstream_schema_drift' });
     expect(ctx.urls()).toEqual([SALE]);
     const search = stubContext(() => ({ body: '<html><body>nothing</body></html>', headers: HTML }));
-    expect((await gatewayError(() => fetchSearch({ url: 'https://www.redfin.com/city/30818/TX/Austin', tld: 'com' }, search))).code).toBe('upstream_schema_drift');
+    expect((await gatewayError(() => fetchSearch({ url: 'https://www.redfin.com/city/30818/TX/Austin', tld: 'com' }, search))).code).toBe(
+      'upstream_schema_drift',
+    );
   });
 
   it('never succeeds on the blocks the upstream layer classifies (403, 429 with Retry-After, AWS WAF, robot page)', async () => {
@@ -49,10 +60,17 @@ describe('realty blocking and unreadable pages', () => {
   });
 
   it('refuses ids read from a page that are not digits before building a stingray URL', async () => {
-    const page = redfinPage({ cache: [{ key: '/stingray/api/home/details/initialInfo', body: { responseCode: 200, listingId: '1/../../x' } }] });
-    const ctx = stubContext((_request, url) => (url.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: page, headers: HTML }));
+    const page = redfinPage({
+      cache: [{ key: '/stingray/api/home/details/initialInfo', body: { responseCode: 200, listingId: '1/../../x' } }],
+    });
+    const ctx = stubContext((_request, url) =>
+      url.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: page, headers: HTML },
+    );
     const error = await gatewayError(() => fetchForSale({ url: SALE, tld: 'com' }, ctx));
     expect(error.code).toBe('upstream_schema_drift');
-    expect(ctx.urls()).toEqual([SALE, 'https://www.redfin.com/stingray/api/home/details/aboveTheFold?propertyId=90000001&accessLevel=1&pageType=1']);
+    expect(ctx.urls()).toEqual([
+      SALE,
+      'https://www.redfin.com/stingray/api/home/details/aboveTheFold?propertyId=90000001&accessLevel=1&pageType=1',
+    ]);
   });
 });

@@ -5,13 +5,23 @@ import { apiFilters } from '../../../src/families/realty/search/filters.js';
 
 describe('realtyFamily', () => {
   it('declares the family, its hosts and its proxy', () => {
-    expect(realtyFamily).toMatchObject({ name: 'realty', hosts: ['www.redfin.com', 'www.redfin.ca'], proxyEnv: 'REALTY_PROXY_URL', requiresResidentialProxy: true });
+    expect(realtyFamily).toMatchObject({
+      name: 'realty',
+      hosts: ['www.redfin.com', 'www.redfin.ca'],
+      proxyEnv: 'REALTY_PROXY_URL',
+      requiresResidentialProxy: true,
+    });
   });
 
   it('declares the four endpoints with the contract flags', () => {
     const byPath = Object.fromEntries(realtyFamily.endpoints.map((endpoint) => [endpoint.path, endpoint]));
     expect(Object.keys(byPath)).toEqual(['/v1/realty/for-sale', '/v1/realty/for-rent', '/v1/realty/agent', '/v1/realty/search']);
-    expect(realtyFamily.endpoints.map((endpoint) => endpoint.graphqlField)).toEqual(['realtyForSale', 'realtyForRent', 'realtyAgent', 'realtySearch']);
+    expect(realtyFamily.endpoints.map((endpoint) => endpoint.graphqlField)).toEqual([
+      'realtyForSale',
+      'realtyForRent',
+      'realtyAgent',
+      'realtySearch',
+    ]);
     expect(realtyFamily.endpoints.map((endpoint) => endpoint.returns)).toEqual([
       { kind: 'single', type: 'PropertyListing' },
       { kind: 'single', type: 'PropertyListing' },
@@ -48,7 +58,13 @@ describe('search paths', () => {
       filter: 'min-beds=2',
       page: 3,
     });
-    expect(parseSearchPath('/zipcode/78704')).toMatchObject({ regionKind: 'zipcode', regionId: null, zip: '78704', page: 1, rentals: false });
+    expect(parseSearchPath('/zipcode/78704')).toMatchObject({
+      regionKind: 'zipcode',
+      regionId: null,
+      zip: '78704',
+      page: 1,
+      rentals: false,
+    });
     expect(parseSearchPath('/neighborhood/1234/TX/Austin/Zilker')).toMatchObject({ regionKind: 'neighborhood', regionId: '1234' });
     expect(parseSearchPath('/city/30818/TX/Austin/extra')).toBeNull();
     expect(parseSearchPath('/TX/Austin/x/home/1')).toBeNull();

@@ -66,10 +66,46 @@ describe('GET /v1/realty/for-rent', () => {
     // Unit types from the All group once each (the bedroom groups repeat them), unavailable ones last.
     const unitTypes = (result.raw as { unitRange: { unitTypes: unknown[] } }).unitRange.unitTypes;
     expect(unitTypes).toEqual([
-      { unitTypeId: '5b1f0c2a-7d3e-4c59-9a11-0e2f3a4b5c61', name: 'S1', available: true, bedrooms: 0, baths: 1, fullBaths: 1, halfBaths: 0, rent: { min: 1450, max: 1520 }, sqft: { min: 480, max: 505 }, listedUnits: 2, upcomingUnits: 1 },
-      { unitTypeId: '9e8d7c6b-5a49-4382-b716-05f4e3d2c1b0', name: 'B2', available: true, bedrooms: 2, baths: 2, fullBaths: 2, halfBaths: 0, rent: { min: 2795, max: 2995 }, sqft: { min: 1010, max: 1105 }, listedUnits: 1, upcomingUnits: 0 },
+      {
+        unitTypeId: '5b1f0c2a-7d3e-4c59-9a11-0e2f3a4b5c61',
+        name: 'S1',
+        available: true,
+        bedrooms: 0,
+        baths: 1,
+        fullBaths: 1,
+        halfBaths: 0,
+        rent: { min: 1450, max: 1520 },
+        sqft: { min: 480, max: 505 },
+        listedUnits: 2,
+        upcomingUnits: 1,
+      },
+      {
+        unitTypeId: '9e8d7c6b-5a49-4382-b716-05f4e3d2c1b0',
+        name: 'B2',
+        available: true,
+        bedrooms: 2,
+        baths: 2,
+        fullBaths: 2,
+        halfBaths: 0,
+        rent: { min: 2795, max: 2995 },
+        sqft: { min: 1010, max: 1105 },
+        listedUnits: 1,
+        upcomingUnits: 0,
+      },
       // No rent or area keys at all: read as unknown, not as a parse failure.
-      { unitTypeId: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f', name: 'A1', available: false, bedrooms: 1, baths: 1.5, fullBaths: 1, halfBaths: 1, rent: null, sqft: null, listedUnits: 0, upcomingUnits: 0 },
+      {
+        unitTypeId: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+        name: 'A1',
+        available: false,
+        bedrooms: 1,
+        baths: 1.5,
+        fullBaths: 1,
+        halfBaths: 1,
+        rent: null,
+        sqft: null,
+        listedUnits: 0,
+        upcomingUnits: 0,
+      },
     ]);
   });
 
@@ -82,7 +118,15 @@ describe('GET /v1/realty/for-rent', () => {
 
     // The lowest rent of the available plans, as a building's starting rent; ranges stay in raw.
     expect(result.data).toMatchObject({ price: 1450, priceQualifier: 'starting at, per month', beds: null, baths: null, area: null });
-    expect(result.raw).toMatchObject({ unitRange: { beds: { min: 0, max: 2 }, baths: { min: 1, max: 2 }, sqft: { min: 480, max: 1105 }, rent: { min: 1450, max: 2995 }, totalUnitTypes: 3 } });
+    expect(result.raw).toMatchObject({
+      unitRange: {
+        beds: { min: 0, max: 2 },
+        baths: { min: 1, max: 2 },
+        sqft: { min: 480, max: 1105 },
+        rent: { min: 1450, max: 2995 },
+        totalUnitTypes: 3,
+      },
+    });
     expect(result.warnings).toBeUndefined();
   });
 
@@ -92,7 +136,8 @@ describe('GET /v1/realty/for-rent', () => {
     const planImage = 'https://ssl.cdn-redfin.com/rentals/plans/alder-s1.png';
     plans.unitTypesByBedroom[0]!.availableUnitTypes[0]!.floorPlanImageUrl = planImage;
     // A unit's own photo is not a floor plan.
-    (plans.unitTypesByBedroom[0]!.availableUnitTypes[1]!.units as Record<string, unknown>[])[0]!.photoUrl = 'https://ssl.cdn-redfin.com/rentals/units/alder-512.jpg';
+    (plans.unitTypesByBedroom[0]!.availableUnitTypes[1]!.units as Record<string, unknown>[])[0]!.photoUrl =
+      'https://ssl.cdn-redfin.com/rentals/units/alder-512.jpg';
     const ctx = stubContext(() => ({ body: rentalPage({ ...data, floorPlans: plans }), headers: HTML }));
     const result = await fetchForRent({ url: data.url, tld: 'com' }, ctx);
     expect(result.data?.floorPlanUrls).toEqual([planImage]);
@@ -100,18 +145,36 @@ describe('GET /v1/realty/for-rent', () => {
 
   it('reads a single rented home: monthly rent and its own figures, no floor-plans request', async () => {
     const data = fixtures.rentalBuilding();
-    const single = structuredClone(data.homecards) as { homes: { homeData: Record<string, unknown>; rentalExtension: Record<string, unknown> }[] };
+    const single = structuredClone(data.homecards) as {
+      homes: { homeData: Record<string, unknown>; rentalExtension: Record<string, unknown> }[];
+    };
     const home = single.homes[0]!;
     home.homeData.propertyId = '90000031';
     home.homeData.url = '/OR/Portland/2210-NE-Fremont-St-97212/home/90000031';
     delete home.rentalExtension.propertyName;
-    Object.assign(home.rentalExtension, { bedRange: { min: 3, max: 3 }, bathRange: { min: 1.5, max: 1.5 }, sqftRange: { min: 1320, max: 1320 }, rentPriceRange: { min: '2650', max: '2650' }, numAvailableUnits: '1' });
+    Object.assign(home.rentalExtension, {
+      bedRange: { min: 3, max: 3 },
+      bathRange: { min: 1.5, max: 1.5 },
+      sqftRange: { min: 1320, max: 1320 },
+      rentPriceRange: { min: '2650', max: '2650' },
+      numAvailableUnits: '1',
+    });
     const url = 'https://www.redfin.com/OR/Portland/2210-NE-Fremont-St-97212/home/90000031';
     const page = redfinPage({ cache: [{ key: '/stingray/api/v1/rentals/homecards?propertyIds=90000031', body: single, bare: true }] });
-    const ctx = stubContext((_request, target) => (target.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: page, headers: HTML }));
+    const ctx = stubContext((_request, target) =>
+      target.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: page, headers: HTML },
+    );
     const result = await fetchForRent({ url, tld: 'com' }, ctx);
 
-    expect(result.data).toMatchObject({ price: 2650, priceQualifier: 'per month', beds: 3, baths: 1.5, area: 1320, areaUnit: 'sqft', floorPlanUrls: [] });
+    expect(result.data).toMatchObject({
+      price: 2650,
+      priceQualifier: 'per month',
+      beds: 3,
+      baths: 1.5,
+      area: 1320,
+      areaUnit: 'sqft',
+      floorPlanUrls: [],
+    });
     expect(result.raw).toMatchObject({ multiUnit: false });
     const rentalId = data.rentalId as string;
     expect(ctx.urls().slice(1).sort()).toEqual([
@@ -124,7 +187,9 @@ describe('GET /v1/realty/for-rent', () => {
   it('answers not_found when the rentals API has no rental for the property', async () => {
     const url = 'https://www.redfin.com/OR/Portland/9-Elm-St-97201/home/90000099';
     const ctx = stubContext((_request, target) =>
-      target.pathname === '/stingray/api/v1/rentals/homecards' ? { body: '{"homes":[]}' } : { body: redfinPage({ cache: [{ key: '/stingray/x', body: {} }] }), headers: HTML },
+      target.pathname === '/stingray/api/v1/rentals/homecards'
+        ? { body: '{"homes":[]}' }
+        : { body: redfinPage({ cache: [{ key: '/stingray/x', body: {} }] }), headers: HTML },
     );
     const result = await fetchForRent({ url, tld: 'com' }, ctx);
     expect(result).toMatchObject({ data: null, emptyReason: 'not_found' });
@@ -137,7 +202,13 @@ describe('GET /v1/realty/for-rent', () => {
       const data = fixtures.rentalBuilding();
       const url = 'https://www.redfin.com/OR/Portland/2210-NE-Fremont-St-97212/home/90000031';
       const page = rentalPage({ ...data, url }, ['homecards', 'floorPlans']);
-      const ctx = stubContext((_request, target) => (target.pathname === HOMECARDS ? { status: 500, body: 'oops' } : target.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: page, headers: HTML }));
+      const ctx = stubContext((_request, target) =>
+        target.pathname === HOMECARDS
+          ? { status: 500, body: 'oops' }
+          : target.pathname.startsWith('/stingray/')
+            ? { status: 404, body: '' }
+            : { body: page, headers: HTML },
+      );
       const result = await fetchForRent({ url, tld: 'com' }, ctx);
 
       const listing = propertyListingSchema.parse(result.data);
@@ -155,7 +226,11 @@ describe('GET /v1/realty/for-rent', () => {
       });
       expect(listing.priceHistory).toHaveLength(2);
       expect(result.warnings).toEqual(['rental card unavailable: price, address, coordinates and status unknown']);
-      expect(result.raw).toMatchObject({ via: 'page-cache', missing: { homecards: 'HTTP 500' }, sections: { amenities: 'page-cache', about: 'page-cache', belowTheFold: 'page-cache' } });
+      expect(result.raw).toMatchObject({
+        via: 'page-cache',
+        missing: { homecards: 'HTTP 500' },
+        sections: { amenities: 'page-cache', about: 'page-cache', belowTheFold: 'page-cache' },
+      });
       expect(ctx.urls()).toContain('https://www.redfin.com/stingray/api/v1/rentals/homecards?propertyIds=90000031');
     });
 
@@ -169,7 +244,13 @@ describe('GET /v1/realty/for-rent', () => {
         [{ body: '<<not json' }, 'an unreadable answer'],
         [{ body: '{"message":"no homes key"}' }, 'an answer of an unexpected shape'],
       ] as const) {
-        const ctx = stubContext((_request, target) => (target.pathname === HOMECARDS ? answer : target.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: page, headers: HTML }));
+        const ctx = stubContext((_request, target) =>
+          target.pathname === HOMECARDS
+            ? answer
+            : target.pathname.startsWith('/stingray/')
+              ? { status: 404, body: '' }
+              : { body: page, headers: HTML },
+        );
         const result = await fetchForRent({ url, tld: 'com' }, ctx);
         expect(result.data?.price).toBeNull();
         expect(result.warnings?.[0]).toMatch(/^rental card unavailable: price/);
@@ -179,9 +260,16 @@ describe('GET /v1/realty/for-rent', () => {
 
     it('prices a building from its floor plans when only the card is missing', async () => {
       const data = fixtures.rentalBuilding();
-      const ctx = stubContext((_request, target) => (target.pathname === HOMECARDS ? { status: 502, body: '' } : { body: rentalPage(data, ['homecards']), headers: HTML }));
+      const ctx = stubContext((_request, target) =>
+        target.pathname === HOMECARDS ? { status: 502, body: '' } : { body: rentalPage(data, ['homecards']), headers: HTML },
+      );
       const result = await fetchForRent({ url: data.url, tld: 'com' }, ctx);
-      expect(result.data).toMatchObject({ price: 1450, priceQualifier: 'starting at, per month', beds: null, address: { formatted: null } });
+      expect(result.data).toMatchObject({
+        price: 1450,
+        priceQualifier: 'starting at, per month',
+        beds: null,
+        address: { formatted: null },
+      });
       expect(result.warnings).toEqual(['rental card unavailable: address, coordinates and status unknown']);
       expect(result.raw).toMatchObject({ multiUnit: true, unitRange: { rent: { min: 1450, max: 2995 }, totalUnitTypes: 3 } });
     });
@@ -190,7 +278,9 @@ describe('GET /v1/realty/for-rent', () => {
       const data = fixtures.rentalBuilding();
       const rentalId = data.rentalId as string;
       const ctx = stubContext((_request, target) =>
-        target.pathname === `/stingray/api/v1/rentals/${rentalId}/amenities` ? { status: 500, body: '' } : { body: rentalPage(data, ['amenities']), headers: HTML },
+        target.pathname === `/stingray/api/v1/rentals/${rentalId}/amenities`
+          ? { status: 500, body: '' }
+          : { body: rentalPage(data, ['amenities']), headers: HTML },
       );
       const result = await fetchForRent({ url: data.url, tld: 'com' }, ctx);
       expect(result.data).toMatchObject({ price: 1450, amenities: {} });
@@ -200,10 +290,14 @@ describe('GET /v1/realty/for-rent', () => {
     it('still fails on a rate limit or a challenge: they speak for the site, not one section', async () => {
       const data = fixtures.rentalBuilding();
       const page = rentalPage(data, ['homecards']);
-      const limited = stubContext((_request, target) => (target.pathname === HOMECARDS ? { status: 429, body: '', headers: { 'retry-after': '30' } } : { body: page, headers: HTML }));
+      const limited = stubContext((_request, target) =>
+        target.pathname === HOMECARDS ? { status: 429, body: '', headers: { 'retry-after': '30' } } : { body: page, headers: HTML },
+      );
       expect((await gatewayError(() => fetchForRent({ url: data.url, tld: 'com' }, limited))).code).toBe('upstream_rate_limited');
       const challenged = stubContext((_request, target) =>
-        target.pathname === HOMECARDS ? { status: 403, body: '<html><title>Are You a Robot?</title></html>', headers: HTML } : { body: page, headers: HTML },
+        target.pathname === HOMECARDS
+          ? { status: 403, body: '<html><title>Are You a Robot?</title></html>', headers: HTML }
+          : { body: page, headers: HTML },
       );
       expect((await gatewayError(() => fetchForRent({ url: data.url, tld: 'com' }, challenged))).code).toBe('upstream_blocked');
     });
@@ -211,7 +305,9 @@ describe('GET /v1/realty/for-rent', () => {
     it('is drift only when the page has no rental section at all', async () => {
       const url = 'https://www.redfin.com/OR/Portland/9-Elm-St-97201/home/90000099';
       const ctx = stubContext((_request, target) =>
-        target.pathname.startsWith('/stingray/') ? { status: 500, body: '' } : { body: redfinPage({ cache: [{ key: '/stingray/x', body: {} }] }), headers: HTML },
+        target.pathname.startsWith('/stingray/')
+          ? { status: 500, body: '' }
+          : { body: redfinPage({ cache: [{ key: '/stingray/x', body: {} }] }), headers: HTML },
       );
       const error = await gatewayError(() => fetchForRent({ url, tld: 'com' }, ctx));
       expect(error.code).toBe('upstream_schema_drift');

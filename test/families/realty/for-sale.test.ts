@@ -8,7 +8,9 @@ import { FETCHED_AT, stubContext } from './harness.js';
 describe('GET /v1/realty/for-sale', () => {
   it('reads a single-family home (com) from the page cache with one request', async () => {
     const data = fixtures.saleCom();
-    const ctx = stubContext((_request, url) => (url.pathname.endsWith('/home/90000001') ? { body: salePage(data), headers: HTML } : undefined));
+    const ctx = stubContext((_request, url) =>
+      url.pathname.endsWith('/home/90000001') ? { body: salePage(data), headers: HTML } : undefined,
+    );
     const result = await fetchForSale({ url: data.url, tld: 'com' }, ctx);
 
     expect(ctx.urls()).toEqual(['https://www.redfin.com/TX/Austin/1204-Juniper-Hollow-Ln-78745/home/90000001']);
@@ -23,7 +25,15 @@ describe('GET /v1/realty/for-sale', () => {
       currency: 'USD',
       priceQualifier: null,
       pricePerArea: 334,
-      address: { line1: '1204 Juniper Hollow Ln', unit: null, city: 'Austin', region: 'TX', postalCode: '78745', country: 'US', formatted: '1204 Juniper Hollow Ln, Austin, TX 78745' },
+      address: {
+        line1: '1204 Juniper Hollow Ln',
+        unit: null,
+        city: 'Austin',
+        region: 'TX',
+        postalCode: '78745',
+        country: 'US',
+        formatted: '1204 Juniper Hollow Ln, Austin, TX 78745',
+      },
       latitude: 30.2101,
       longitude: -97.7902,
       beds: 3,
@@ -46,10 +56,30 @@ describe('GET /v1/realty/for-sale', () => {
     expect(listing.imageUrls).toHaveLength(3);
     expect(listing.floorPlanUrls).toEqual(['https://ssl.cdn-redfin.com/photo/92/bigphoto/101/7000101_2_0.jpg']);
     // The "—" placeholder is no value, and entities are decoded.
-    expect(listing.amenities).toEqual({ 'Garage Spaces': '2', 'Parking Features': 'Attached, Door-Single', Appliances: 'Dishwasher, Gas Range' });
+    expect(listing.amenities).toEqual({
+      'Garage Spaces': '2',
+      'Parking Features': 'Attached, Door-Single',
+      Appliances: 'Dishwasher, Gas Range',
+    });
     expect(listing.schools).toEqual([
-      { name: 'Cedar Bend Elementary School', grades: 'PK-5', distance: 0.6, distanceUnit: 'mi', rating: 7, type: 'Public', url: 'https://www.redfin.com/TX/school/cedar-bend-elementary-school/900001' },
-      { name: 'Oak Ridge Middle School', grades: '6-8', distance: 1.9, distanceUnit: 'mi', rating: null, type: 'Public', url: 'https://www.redfin.com/TX/school/oak-ridge-middle-school/900002' },
+      {
+        name: 'Cedar Bend Elementary School',
+        grades: 'PK-5',
+        distance: 0.6,
+        distanceUnit: 'mi',
+        rating: 7,
+        type: 'Public',
+        url: 'https://www.redfin.com/TX/school/cedar-bend-elementary-school/900001',
+      },
+      {
+        name: 'Oak Ridge Middle School',
+        grades: '6-8',
+        distance: 1.9,
+        distanceUnit: 'mi',
+        rating: null,
+        type: 'Public',
+        url: 'https://www.redfin.com/TX/school/oak-ridge-middle-school/900002',
+      },
     ]);
     // Rental events (historyEventType 3) are not part of a sale listing's history; eventDate is epoch ms.
     expect(listing.priceHistory).toEqual([
@@ -57,7 +87,16 @@ describe('GET /v1/realty/for-sale', () => {
       { date: '2025-09-04T15:33:20.000Z', event: 'Listed', price: 640000, currency: 'USD', source: 'ACTRIS' },
       { date: '2007-05-24T09:46:40.000Z', event: 'Sold (Public Records)', price: 305000, currency: 'USD', source: 'Public Records' },
     ]);
-    expect(result.raw).toMatchObject({ via: 'page-cache', sections: { initialInfo: 'page-cache', aboveTheFold: 'page-cache', mainHouseInfo: 'page-cache', belowTheFold: 'page-cache', photoTags: 'page-cache' } });
+    expect(result.raw).toMatchObject({
+      via: 'page-cache',
+      sections: {
+        initialInfo: 'page-cache',
+        aboveTheFold: 'page-cache',
+        mainHouseInfo: 'page-cache',
+        belowTheFold: 'page-cache',
+        photoTags: 'page-cache',
+      },
+    });
   });
 
   it('reads a condo unit with its unit and a pending status', async () => {
@@ -68,7 +107,14 @@ describe('GET /v1/realty/for-sale', () => {
       id: '90000002',
       status: 'pending',
       price: 729000,
-      address: { line1: '77 Harbor View Dr #1504', unit: '#1504', city: 'Seattle', region: 'WA', postalCode: '98101', formatted: '77 Harbor View Dr #1504, Seattle, WA 98101' },
+      address: {
+        line1: '77 Harbor View Dr #1504',
+        unit: '#1504',
+        city: 'Seattle',
+        region: 'WA',
+        postalCode: '98101',
+        formatted: '77 Harbor View Dr #1504, Seattle, WA 98101',
+      },
       beds: 2,
       baths: 2,
       area: 905,
@@ -84,14 +130,29 @@ describe('GET /v1/realty/for-sale', () => {
       schools: [],
     });
     // An event without a price keeps price and currency null.
-    expect(listing?.priceHistory[0]).toEqual({ date: '2025-10-15T03:46:40.000Z', event: 'Pending', price: null, currency: null, source: 'NWMLS' });
+    expect(listing?.priceHistory[0]).toEqual({
+      date: '2025-10-15T03:46:40.000Z',
+      event: 'Pending',
+      price: null,
+      currency: null,
+      source: 'NWMLS',
+    });
   });
 
   it('reads a sold home with its sold-price label, asking stingray only for what the page lacks', async () => {
     const data = fixtures.sold();
-    const ctx = stubContext((_request, url) => (url.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: salePage(data), headers: HTML }));
+    const ctx = stubContext((_request, url) =>
+      url.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: salePage(data), headers: HTML },
+    );
     const sold = await fetchForSale({ url: data.url, tld: 'com' }, ctx);
-    expect(sold.data).toMatchObject({ status: 'sold', price: 842500, priceQualifier: 'Sold Price', listedAt: '2025-07-31T22:13:20.000Z', agentName: null, description: null });
+    expect(sold.data).toMatchObject({
+      status: 'sold',
+      price: 842500,
+      priceQualifier: 'Sold Price',
+      listedAt: '2025-07-31T22:13:20.000Z',
+      agentName: null,
+      description: null,
+    });
     expect(sold.data?.priceHistory.map((event) => event.event)).toEqual(['Sold (MLS)', 'Listed']);
     // No listing id on the page, so initialInfo is asked first; mainHouseInfoPanelInfo is the missing section.
     expect(ctx.urls()).toEqual([
@@ -111,14 +172,23 @@ describe('GET /v1/realty/for-sale', () => {
 
   it('prices a redfin.ca home in CAD although its JSON-LD says USD', async () => {
     const data = fixtures.saleCa();
-    const ctx = stubContext((_request, url) => (url.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: salePage(data), headers: HTML }));
+    const ctx = stubContext((_request, url) =>
+      url.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: salePage(data), headers: HTML },
+    );
     const result = await fetchForSale({ url: data.url, tld: 'ca' }, ctx);
-    expect(result.data).toMatchObject({ currency: 'CAD', price: 1489000, address: { region: 'ON', postalCode: 'M4M 2Z9', country: 'CA' }, yearBuilt: 1925 });
+    expect(result.data).toMatchObject({
+      currency: 'CAD',
+      price: 1489000,
+      address: { region: 'ON', postalCode: 'M4M 2Z9', country: 'CA' },
+      yearBuilt: 1925,
+    });
     expect(ctx.urls().every((url) => url.startsWith('https://www.redfin.ca/'))).toBe(true);
     expect(ctx.urls()[0]).toBe('https://www.redfin.ca/on/toronto/48-Larchmount-Cres-M4M-2Z9/home/90000004');
 
     // The same page read through JSON-LD only still takes the market's currency.
-    const ctx2 = stubContext((_request, url) => (url.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: salePage(data, { cache: false }), headers: HTML }));
+    const ctx2 = stubContext((_request, url) =>
+      url.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: salePage(data, { cache: false }), headers: HTML },
+    );
     const fromJsonLd = await fetchForSale({ url: data.url, tld: 'ca', country_code: 'ca' }, ctx2);
     expect(fromJsonLd.data).toMatchObject({ currency: 'CAD', price: 1489000, status: 'active', area: 1650, areaUnit: 'sqft' });
     expect(fromJsonLd.raw).toMatchObject({ via: 'json-ld' });

@@ -47,7 +47,13 @@ describe('GET /v1/realty/search', () => {
       fetchedAt: FETCHED_AT,
     });
     // Coming Soon: no price yet ({level} without value), available later.
-    expect(items[1]).toMatchObject({ sellerName: null, price: null, currency: 'USD', availability: 'preorder', badges: ['EARLY ACCESS', 'COMING SOON'] });
+    expect(items[1]).toMatchObject({
+      sellerName: null,
+      price: null,
+      currency: 'USD',
+      availability: 'preorder',
+      badges: ['EARLY ACCESS', 'COMING SOON'],
+    });
     // Labelled sponsored; under contract is no longer available.
     expect(items[2]).toMatchObject({ availability: 'out_of_stock', isSponsored: true });
     expect(items[3]).toMatchObject({ availability: 'out_of_stock', isSponsored: null });
@@ -67,7 +73,10 @@ describe('GET /v1/realty/search', () => {
   });
 
   it('pages through the cursor: …/page-N, positions restart at 1, the next cursor follows', async () => {
-    const ctx = stubContext(() => ({ body: cityPage(fixtures.gis(), { nextPage: 3, query: { ...gisQuery, page_number: 2 } }), headers: HTML }));
+    const ctx = stubContext(() => ({
+      body: cityPage(fixtures.gis(), { nextPage: 3, query: { ...gisQuery, page_number: 2 } }),
+      headers: HTML,
+    }));
     const result = await fetchSearch({ url: CITY, tld: 'com', cursor: '2' }, ctx);
     expect(ctx.urls()).toEqual([`${CITY}/page-2`]);
     expect(result.items[0]?.position).toBe(1);
@@ -91,8 +100,12 @@ describe('GET /v1/realty/search', () => {
 
   it('reads a zip-code search with a filter through gis, with the region id the page used', async () => {
     const url = 'https://www.redfin.com/zipcode/78704/filter/property-type=house+condo,min-beds=2,max-price=900k';
-    const page = redfinPage({ cache: [{ key: '/stingray/api/region/shared-region-info', queryParams: { region_id: 37863, region_type: 2 }, body: {} }] });
-    const ctx = stubContext((_request, target) => (target.pathname === '/stingray/api/gis' ? { body: stingrayText(fixtures.gis()) } : { body: page, headers: HTML }));
+    const page = redfinPage({
+      cache: [{ key: '/stingray/api/region/shared-region-info', queryParams: { region_id: 37863, region_type: 2 }, body: {} }],
+    });
+    const ctx = stubContext((_request, target) =>
+      target.pathname === '/stingray/api/gis' ? { body: stingrayText(fixtures.gis()) } : { body: page, headers: HTML },
+    );
     const result = await fetchSearch({ url, tld: 'com' }, ctx);
     expect(ctx.urls()).toEqual([
       url,
@@ -109,7 +122,16 @@ describe('GET /v1/realty/search', () => {
     const result = await fetchSearch({ url, tld: 'com' }, ctx);
     expect(ctx.urls()).toEqual([url]);
     expect(result.items).toEqual([
-      expect.objectContaining({ position: 1, id: '90000041', title: '318 Bluebonnet Ln, Austin, TX 78704', price: 799000, currency: 'USD', availability: 'in_stock', thumbnailUrl: 'https://ssl.cdn-redfin.com/photo/92/islphoto/241/genIslnoResize.7000241_0.jpg', isSponsored: null }),
+      expect.objectContaining({
+        position: 1,
+        id: '90000041',
+        title: '318 Bluebonnet Ln, Austin, TX 78704',
+        price: 799000,
+        currency: 'USD',
+        availability: 'in_stock',
+        thumbnailUrl: 'https://ssl.cdn-redfin.com/photo/92/islphoto/241/genIslnoResize.7000241_0.jpg',
+        isSponsored: null,
+      }),
       expect.objectContaining({ position: 2, id: '90000042', price: 415000, availability: null }),
     ]);
     expect(result.pagination).toEqual({ cursor: '2', hasMore: true });
@@ -118,7 +140,16 @@ describe('GET /v1/realty/search', () => {
 
   it('reads a rentals search from the rentals surface', async () => {
     const url = 'https://www.redfin.com/city/30772/OR/Portland/apartments-for-rent';
-    const page = redfinPage({ cache: [{ key: '/stingray/api/v1/search/rentals', queryParams: { num_homes: 3, page_number: 1, region_id: 30772, region_type: 6 }, body: fixtures.rentals(), bare: true }] });
+    const page = redfinPage({
+      cache: [
+        {
+          key: '/stingray/api/v1/search/rentals',
+          queryParams: { num_homes: 3, page_number: 1, region_id: 30772, region_type: 6 },
+          body: fixtures.rentals(),
+          bare: true,
+        },
+      ],
+    });
     const ctx = stubContext(() => ({ body: page, headers: HTML }));
     const result = await fetchSearch({ url, tld: 'com' }, ctx);
     expect(result.items.map((item) => [item.position, item.title, item.price, item.availability, item.isSponsored])).toEqual([
@@ -136,7 +167,9 @@ describe('GET /v1/realty/search', () => {
   it('asks the rentals API for a filtered rentals search the page does not embed', async () => {
     const url = 'https://www.redfin.com/city/30772/OR/Portland/apartments-for-rent/filter/min-beds=2,min-baths=2';
     const page = redfinPage({ cache: [{ key: '/stingray/x', body: {} }] });
-    const ctx = stubContext((_request, target) => (target.pathname === '/stingray/api/v1/search/rentals' ? { body: JSON.stringify(fixtures.rentals()) } : { body: page, headers: HTML }));
+    const ctx = stubContext((_request, target) =>
+      target.pathname === '/stingray/api/v1/search/rentals' ? { body: JSON.stringify(fixtures.rentals()) } : { body: page, headers: HTML },
+    );
     const result = await fetchSearch({ url, tld: 'com', cursor: '2' }, ctx);
     expect(ctx.urls()).toEqual([
       `${url}/page-2`,
@@ -161,7 +194,10 @@ describe('GET /v1/realty/search', () => {
     });
     const result = await fetchSearch({ url, tld: 'com', cursor: '2' }, ctx);
 
-    const asked = ctx.urls().slice(1).map((each) => Object.fromEntries(new URL(each).searchParams));
+    const asked = ctx
+      .urls()
+      .slice(1)
+      .map((each) => Object.fromEntries(new URL(each).searchParams));
     expect(asked.map((query) => [query.page_number, query.start])).toEqual([
       ['2', '350'],
       ['1', '350'],
@@ -176,7 +212,9 @@ describe('GET /v1/realty/search', () => {
     const url = 'https://www.redfin.com/city/30772/OR/Portland/apartments-for-rent';
     const page = redfinPage({ cache: [{ key: '/stingray/x', body: {} }] });
     const ctx = stubContext((_request, target) =>
-      target.pathname === '/stingray/api/v1/search/rentals' ? { body: JSON.stringify({ homes: [], numMatchedHomes: 350 }) } : { body: page, headers: HTML },
+      target.pathname === '/stingray/api/v1/search/rentals'
+        ? { body: JSON.stringify({ homes: [], numMatchedHomes: 350 }) }
+        : { body: page, headers: HTML },
     );
     const result = await fetchSearch({ url, tld: 'com', cursor: '2' }, ctx);
     expect(ctx.urls()).toHaveLength(2);

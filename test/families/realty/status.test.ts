@@ -68,7 +68,8 @@ describe('availability table', () => {
 
   it('is null for a result without status, and covers every listing status', () => {
     expect(availabilityOf(null)).toBeNull();
-    for (const status of listingStatusSchema.options) expect(AVAILABILITY_TABLE.some((row) => row.status === status && row.redfin === undefined)).toBe(true);
+    for (const status of listingStatusSchema.options)
+      expect(AVAILABILITY_TABLE.some((row) => row.status === status && row.redfin === undefined)).toBe(true);
     for (const row of AVAILABILITY_TABLE) expect(availabilitySchema.safeParse(row.availability).success).toBe(true);
   });
 });

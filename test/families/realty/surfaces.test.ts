@@ -26,7 +26,9 @@ describe('surface fallback of a for-sale listing: page cache, then stingray, the
       '/stingray/api/home/details/belowTheFold': data.belowTheFold,
     };
     const page = salePage(data, { omit: ['initialInfo', 'aboveTheFold', 'mainHouseInfoPanelInfo', 'belowTheFold', 'photoTags'] });
-    const ctx = stubContext((_request, url) => (url.pathname in answers ? { body: stingrayText(answers[url.pathname]) } : { body: page, headers: HTML }));
+    const ctx = stubContext((_request, url) =>
+      url.pathname in answers ? { body: stingrayText(answers[url.pathname]) } : { body: page, headers: HTML },
+    );
     const result = await fetchForSale({ url: SALE_URL, tld: 'com' }, ctx);
 
     expect(result.data).toMatchObject({ price: 615000, beds: 3, agentName: 'Dana Whitfield', floorPlanUrls: [] });
@@ -49,7 +51,9 @@ describe('surface fallback of a for-sale listing: page cache, then stingray, the
   it('mixes surfaces per section: the page answer where present, stingray for the rest', async () => {
     const data = fixtures.saleCom();
     const page = salePage(data, { omit: ['belowTheFold'] });
-    const ctx = stubContext((_request, url) => (url.pathname.endsWith('/belowTheFold') ? { body: stingrayText(data.belowTheFold) } : { body: page, headers: HTML }));
+    const ctx = stubContext((_request, url) =>
+      url.pathname.endsWith('/belowTheFold') ? { body: stingrayText(data.belowTheFold) } : { body: page, headers: HTML },
+    );
     const result = await fetchForSale({ url: SALE_URL, tld: 'com' }, ctx);
     expect(result.raw).toMatchObject({ via: 'stingray', sections: { aboveTheFold: 'page-cache', belowTheFold: 'stingray' } });
     // The listing id comes from the page's own requests, so initialInfo is not asked.
@@ -58,7 +62,9 @@ describe('surface fallback of a for-sale listing: page cache, then stingray, the
 
   it('falls back to JSON-LD when neither the page nor stingray has the home details (raw.via json-ld)', async () => {
     const data = fixtures.saleCom();
-    const ctx = stubContext((_request, url) => (url.pathname.startsWith('/stingray/') ? { status: 404, body: '{}' } : { body: salePage(data, { cache: false }), headers: HTML }));
+    const ctx = stubContext((_request, url) =>
+      url.pathname.startsWith('/stingray/') ? { status: 404, body: '{}' } : { body: salePage(data, { cache: false }), headers: HTML },
+    );
     const result = await fetchForSale({ url: SALE_URL, tld: 'com' }, ctx);
     expect(result.data).toMatchObject({
       id: '90000001',
@@ -109,13 +115,25 @@ describe('surface fallback of a rental', () => {
       [`/stingray/api/v1/rentals/${rentalId}/about`]: data.about,
     };
     const page = rentalPage(data, ['homecards', 'floorPlans', 'amenities', 'about']);
-    const ctx = stubContext((_request, url) => (url.pathname in api ? { body: JSON.stringify(api[url.pathname]) } : { body: page, headers: HTML }));
+    const ctx = stubContext((_request, url) =>
+      url.pathname in api ? { body: JSON.stringify(api[url.pathname]) } : { body: page, headers: HTML },
+    );
     const result = await fetchForRent({ url: data.url, tld: 'com' }, ctx);
 
-    expect(result.data).toMatchObject({ price: 1450, priceQualifier: 'starting at, per month', brokerageName: 'Willamette Residential Management' });
+    expect(result.data).toMatchObject({
+      price: 1450,
+      priceQualifier: 'starting at, per month',
+      brokerageName: 'Willamette Residential Management',
+    });
     expect(result.raw).toMatchObject({
       via: 'rentals-api',
-      sections: { homecards: 'rentals-api', floorPlans: 'rentals-api', amenities: 'rentals-api', about: 'rentals-api', belowTheFold: 'page-cache' },
+      sections: {
+        homecards: 'rentals-api',
+        floorPlans: 'rentals-api',
+        amenities: 'rentals-api',
+        about: 'rentals-api',
+        belowTheFold: 'page-cache',
+      },
     });
     expect(ctx.urls()[1]).toBe('https://www.redfin.com/stingray/api/v1/rentals/homecards?propertyIds=90000010');
     expect(ctx.urls().slice(2).sort()).toEqual([
@@ -134,12 +152,24 @@ describe('surface fallback of a rental', () => {
           url: data.url,
           address: { streetAddress: '1500 SW Alder St', addressLocality: 'Portland', addressRegion: 'OR', postalCode: '97205' },
         },
-        { '@type': 'Product', name: 'Alder Commons', url: data.url, offers: { '@type': 'AggregateOffer', lowPrice: 1450, highPrice: 2995, priceCurrency: 'USD' } },
+        {
+          '@type': 'Product',
+          name: 'Alder Commons',
+          url: data.url,
+          offers: { '@type': 'AggregateOffer', lowPrice: 1450, highPrice: 2995, priceCurrency: 'USD' },
+        },
       ],
     });
-    const ctx = stubContext((_request, url) => (url.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: page, headers: HTML }));
+    const ctx = stubContext((_request, url) =>
+      url.pathname.startsWith('/stingray/') ? { status: 404, body: '' } : { body: page, headers: HTML },
+    );
     const result = await fetchForRent({ url: data.url, tld: 'com' }, ctx);
-    expect(result.data).toMatchObject({ listingType: 'rent', price: 1450, priceQualifier: 'starting at, per month', address: { line1: '1500 SW Alder St', city: 'Portland' } });
+    expect(result.data).toMatchObject({
+      listingType: 'rent',
+      price: 1450,
+      priceQualifier: 'starting at, per month',
+      address: { line1: '1500 SW Alder St', city: 'Portland' },
+    });
     expect(result.raw).toMatchObject({ via: 'json-ld' });
     expect(ctx.urls()).toEqual([data.url, 'https://www.redfin.com/stingray/api/v1/rentals/homecards?propertyIds=90000010']);
   });

@@ -26,7 +26,9 @@ describe('realty URL and market validation', () => {
     expect(error.message).toContain('www.redfin.com');
     expect(error.message).toContain('/home/{propertyId}');
     // redfin.com without www is not the marketplace host either.
-    expect((await refusal((ctx) => fetchForSale({ url: 'https://redfin.com/TX/Austin/x/home/1', tld: 'com' }, ctx))).details).toEqual({ param: 'url' });
+    expect((await refusal((ctx) => fetchForSale({ url: 'https://redfin.com/TX/Austin/x/home/1', tld: 'com' }, ctx))).details).toEqual({
+      param: 'url',
+    });
   });
 
   it('refuses a scheme other than https', async () => {
@@ -37,12 +39,16 @@ describe('realty URL and market validation', () => {
   });
 
   it('refuses a URL of the wrong page kind and says which endpoint serves it', async () => {
-    const agentOnSale = await refusal((ctx) => fetchForSale({ url: 'https://www.redfin.com/real-estate-agents/marisol-vega', tld: 'com' }, ctx));
+    const agentOnSale = await refusal((ctx) =>
+      fetchForSale({ url: 'https://www.redfin.com/real-estate-agents/marisol-vega', tld: 'com' }, ctx),
+    );
     expect(agentOnSale.details).toEqual({ param: 'url' });
     expect(agentOnSale.message).toContain('for-sale listing URL');
     expect(agentOnSale.message).toContain('/v1/realty/agent');
 
-    const buildingOnSale = await refusal((ctx) => fetchForSale({ url: 'https://www.redfin.com/OR/Portland/Alder-Commons/apartment/90000010', tld: 'com' }, ctx));
+    const buildingOnSale = await refusal((ctx) =>
+      fetchForSale({ url: 'https://www.redfin.com/OR/Portland/Alder-Commons/apartment/90000010', tld: 'com' }, ctx),
+    );
     expect(buildingOnSale.message).toContain('/v1/realty/for-rent');
 
     const listingOnAgent = await refusal((ctx) => fetchAgent({ url: SALE, tld: 'com' }, ctx));
@@ -51,14 +57,18 @@ describe('realty URL and market validation', () => {
     const listingOnSearch = await refusal((ctx) => fetchSearch({ url: SALE, tld: 'com' }, ctx));
     expect(listingOnSearch.message).toContain('search page URL');
 
-    const searchOnRent = await refusal((ctx) => fetchForRent({ url: 'https://www.redfin.com/city/30772/OR/Portland/apartments-for-rent', tld: 'com' }, ctx));
+    const searchOnRent = await refusal((ctx) =>
+      fetchForRent({ url: 'https://www.redfin.com/city/30772/OR/Portland/apartments-for-rent', tld: 'com' }, ctx),
+    );
     expect(searchOnRent.message).toContain('/v1/realty/search');
 
     await refusal((ctx) => fetchSearch({ url: 'https://www.redfin.com/city/abc/TX/Austin', tld: 'com' }, ctx));
   });
 
   it('refuses a URL of the other marketplace than tld (tld mismatch)', async () => {
-    const caOnCom = await refusal((ctx) => fetchForSale({ url: 'https://www.redfin.ca/on/toronto/48-Larchmount-Cres-M4M-2Z9/home/90000004', tld: 'com' }, ctx));
+    const caOnCom = await refusal((ctx) =>
+      fetchForSale({ url: 'https://www.redfin.ca/on/toronto/48-Larchmount-Cres-M4M-2Z9/home/90000004', tld: 'com' }, ctx),
+    );
     expect(caOnCom.details).toEqual({ param: 'tld' });
     expect(caOnCom.message).toContain('tld=ca');
     const comOnCa = await refusal((ctx) => fetchSearch({ url: 'https://www.redfin.com/city/30818/TX/Austin', tld: 'ca' }, ctx));
@@ -69,7 +79,9 @@ describe('realty URL and market validation', () => {
     const error = await refusal((ctx) => fetchForSale({ url: SALE, tld: 'com', country_code: 'CA' }, ctx));
     expect(error.details).toEqual({ param: 'country_code' });
     expect(error.message).toContain('must be US');
-    const onCa = await refusal((ctx) => fetchAgent({ url: 'https://www.redfin.ca/real-estate-agents/jo-tan', tld: 'ca', country_code: 'US' }, ctx));
+    const onCa = await refusal((ctx) =>
+      fetchAgent({ url: 'https://www.redfin.ca/real-estate-agents/jo-tan', tld: 'ca', country_code: 'US' }, ctx),
+    );
     expect(onCa.message).toContain('must be CA');
   });
 

@@ -34,8 +34,16 @@ export interface Fault {
 /** The off-host redirect target: never requested by the gateway, never answered by the fake. */
 export const FOREIGN_HOST = 'login.evil-upstream.example';
 
-const htmlReply = (status: number, body: string, headers: Record<string, string> = {}): FakeReply => ({ status, body, headers: { 'content-type': 'text/html; charset=utf-8', ...headers } });
-const jsonText = (status: number, body: string, headers: Record<string, string> = {}): FakeReply => ({ status, body, headers: { 'content-type': 'application/json; charset=UTF-8', ...headers } });
+const htmlReply = (status: number, body: string, headers: Record<string, string> = {}): FakeReply => ({
+  status,
+  body,
+  headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+});
+const jsonText = (status: number, body: string, headers: Record<string, string> = {}): FakeReply => ({
+  status,
+  body,
+  headers: { 'content-type': 'application/json; charset=UTF-8', ...headers },
+});
 
 const blocked: Expected = { status: 502, code: 'upstream_blocked' };
 const drift: Expected = { status: 502, code: 'upstream_schema_drift' };
@@ -52,30 +60,79 @@ const resetMidBody: FakeReply = {
 export const FAULTS: readonly Fault[] = [
   {
     name: '403 HTML block page',
-    reply: htmlReply(403, '<!doctype html><html><head><title>Blocked</title></head><body><h1>whoa there, pardner!</h1><p>Your request has been blocked by network security.</p></body></html>'),
+    reply: htmlReply(
+      403,
+      '<!doctype html><html><head><title>Blocked</title></head><body><h1>whoa there, pardner!</h1><p>Your request has been blocked by network security.</p></body></html>',
+    ),
     expected: blocked,
   },
   { name: '403 JSON', reply: jsonText(403, '{"message":"Forbidden","error":403}'), expected: blocked },
-  { name: '429 with Retry-After', reply: jsonText(429, '{"message":"Too Many Requests","error":429}', { 'retry-after': '17' }), expected: { status: 429, code: 'upstream_rate_limited', retryAfter: '17' } },
+  {
+    name: '429 with Retry-After',
+    reply: jsonText(429, '{"message":"Too Many Requests","error":429}', { 'retry-after': '17' }),
+    expected: { status: 429, code: 'upstream_rate_limited', retryAfter: '17' },
+  },
   // No Retry-After from the platform or provider -> the gateway's one default, 60 s (DEFAULT_RETRY_AFTER_SECONDS in classify.ts).
-  { name: '429 without Retry-After', reply: jsonText(429, '{"message":"Too Many Requests","error":429}'), expected: { status: 429, code: 'upstream_rate_limited', retryAfter: '60' } },
+  {
+    name: '429 without Retry-After',
+    reply: jsonText(429, '{"message":"Too Many Requests","error":429}'),
+    expected: { status: 429, code: 'upstream_rate_limited', retryAfter: '60' },
+  },
   // A platform's Retry-After is advice passed on, bounded: a year-long (or garbage) value is not.
-  { name: '429 with an absurd Retry-After', reply: jsonText(429, '{"message":"Too Many Requests","error":429}', { 'retry-after': '99999999999' }), expected: { status: 429, code: 'upstream_rate_limited', retryAfter: '3600' } },
+  {
+    name: '429 with an absurd Retry-After',
+    reply: jsonText(429, '{"message":"Too Many Requests","error":429}', { 'retry-after': '99999999999' }),
+    expected: { status: 429, code: 'upstream_rate_limited', retryAfter: '3600' },
+  },
   // A platform failing to answer is not the caller's fault and not drift: 502 upstream_blocked (retryable).
   { name: '500', reply: htmlReply(500, '<html><body>Internal Server Error</body></html>'), expected: blocked },
   { name: '502', reply: htmlReply(502, '<html><body>Bad Gateway</body></html>'), expected: blocked },
   { name: '503', reply: htmlReply(503, '<html><body>Service Unavailable</body></html>', { 'retry-after': '5' }), expected: blocked },
-  { name: `slower than UPSTREAM_TIMEOUT_MS`, reply: { ...jsonText(200, '{}'), delayMs: SLOW_MS }, expected: { status: 504, code: 'upstream_timeout' } },
+  {
+    name: `slower than UPSTREAM_TIMEOUT_MS`,
+    reply: { ...jsonText(200, '{}'), delayMs: SLOW_MS },
+    expected: { status: 504, code: 'upstream_timeout' },
+  },
   { name: 'connection reset mid-body', reply: resetMidBody, expected: blocked },
-  { name: 'truncated JSON', reply: jsonText(200, '{"kind":"Listing","data":{"after":null,"children":[{"kind":"t3","data":{"id":"ab'), expected: drift },
-  { name: 'valid JSON of the wrong shape', reply: jsonText(200, '{"kind":42,"data":{"children":"none"},"items":{"unexpected":true}}'), expected: drift },
-  { name: 'HTML where JSON was expected', reply: htmlReply(200, '<!doctype html><html><head><title>Welcome</title></head><body><p>Something else entirely.</p></body></html>'), expected: drift },
-  { name: 'AWS WAF challenge', reply: { status: 202, body: '', headers: { 'x-amzn-waf-action': 'challenge', 'content-type': 'text/html' } }, expected: blocked },
-  { name: 'redirect to a login page', reply: { status: 302, body: '', headers: { location: '/login/?dest=%2Fsomewhere' } }, expected: blocked },
-  { name: 'redirect to another host', reply: { status: 302, body: '', headers: { location: `https://${FOREIGN_HOST}/signin?next=%2F` } }, expected: blocked },
+  {
+    name: 'truncated JSON',
+    reply: jsonText(200, '{"kind":"Listing","data":{"after":null,"children":[{"kind":"t3","data":{"id":"ab'),
+    expected: drift,
+  },
+  {
+    name: 'valid JSON of the wrong shape',
+    reply: jsonText(200, '{"kind":42,"data":{"children":"none"},"items":{"unexpected":true}}'),
+    expected: drift,
+  },
+  {
+    name: 'HTML where JSON was expected',
+    reply: htmlReply(200, '<!doctype html><html><head><title>Welcome</title></head><body><p>Something else entirely.</p></body></html>'),
+    expected: drift,
+  },
+  {
+    name: 'AWS WAF challenge',
+    reply: { status: 202, body: '', headers: { 'x-amzn-waf-action': 'challenge', 'content-type': 'text/html' } },
+    expected: blocked,
+  },
+  {
+    name: 'redirect to a login page',
+    reply: { status: 302, body: '', headers: { location: '/login/?dest=%2Fsomewhere' } },
+    expected: blocked,
+  },
+  {
+    name: 'redirect to another host',
+    reply: { status: 302, body: '', headers: { location: `https://${FOREIGN_HOST}/signin?next=%2F` } },
+    expected: blocked,
+  },
 ];
 
 /** Faults for the GraphQL sample: one of each kind of outcome. */
-export const GRAPHQL_SAMPLE = ['403 HTML block page', '429 with Retry-After', 'slower than UPSTREAM_TIMEOUT_MS', 'valid JSON of the wrong shape', 'redirect to another host'];
+export const GRAPHQL_SAMPLE = [
+  '403 HTML block page',
+  '429 with Retry-After',
+  'slower than UPSTREAM_TIMEOUT_MS',
+  'valid JSON of the wrong shape',
+  'redirect to another host',
+];
 
 export const faultNamed = (name: string): Fault => FAULTS.find((fault) => fault.name === name)!;

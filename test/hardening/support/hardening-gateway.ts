@@ -71,7 +71,10 @@ export async function startHardeningGateway(env: Record<string, string> = {}): P
   const faulted: FakeRoute = (request, url) => (fault !== null && fault.where(request, url) ? fault.reply : undefined);
   harness.upstream.on(faulted).on(healthyForum).on(healthyRealty).on(healthyCode);
   provider.on(faulted).on(healthyInference);
-  const providerHost = (request: RecordedRequest): string => (isProviderRequest(request, new URL(request.url, providerUrl)) ? providerUrl.host : `(not the provider: ${request.method} ${request.url})`);
+  const providerHost = (request: RecordedRequest): string =>
+    isProviderRequest(request, new URL(request.url, providerUrl))
+      ? providerUrl.host
+      : `(not the provider: ${request.method} ${request.url})`;
   return {
     harness,
     provider,

@@ -19,7 +19,9 @@ const html = (body: string): FakeReply => text(body, 'text/html; charset=utf-8')
 /** One post thread with one top-level comment that has one reply. */
 function threadOf(postId: string, commentId = `c${postId}`) {
   const reply = comment(postId, { id: `r${commentId}`.slice(0, 13), parent: commentId, author: 'fault_replier' });
-  return thread({ id: postId, author: 'fault_author', selftext: 'A healthy body.', numComments: 2 }, [comment(postId, { id: commentId, author: 'fault_commenter', replies: [reply] })]);
+  return thread({ id: postId, author: 'fault_author', selftext: 'A healthy body.', numComments: 2 }, [
+    comment(postId, { id: commentId, author: 'fault_commenter', replies: [reply] }),
+  ]);
 }
 
 function subredditAbout(name: string) {
@@ -30,7 +32,10 @@ function subredditAbout(name: string) {
   return about;
 }
 
-const FEED = atomFeed([{ id: 'atfeed1', author: 'feed_writer', body: 'From the feed.' }, { id: 'atfeed2', author: 'feed_reader' }]);
+const FEED = atomFeed([
+  { id: 'atfeed1', author: 'feed_writer', body: 'From the feed.' },
+  { id: 'atfeed2', author: 'feed_reader' },
+]);
 
 /** Reddit and v.redd.it, healthy. */
 export const healthyForum: FakeRoute = (_request, url) => {
@@ -51,7 +56,8 @@ export const healthyForum: FakeRoute = (_request, url) => {
   if (match) return json(threadOf(match[1]!, match[2]!));
   match = /^\/comments\/([a-z0-9]+)\.json$/.exec(path);
   if (match) return json(threadOf(match[1]!));
-  if (/^\/(r\/[^/]+\/)?search\.json$/.test(path)) return json(listing([{ id: 'srch01', author: 'fault_author', selftext: 'Searchable body.' }]));
+  if (/^\/(r\/[^/]+\/)?search\.json$/.test(path))
+    return json(listing([{ id: 'srch01', author: 'fault_author', selftext: 'Searchable body.' }]));
   match = /^\/r\/([^/]+)\/about\.json$/.exec(path);
   if (match) return json(subredditAbout(match[1]!));
   if (/^\/r\/[^/]+\/$/.test(path)) return html(fixture('subreddit-page.html'));
@@ -82,9 +88,16 @@ const REDFIN_PAGES: Record<string, () => string> = {
   [SALE_PATH]: () => salePage(sale),
   [SALE_SECONDARY_PATH]: () => salePage({ ...sale, url: `https://www.redfin.com${SALE_SECONDARY_PATH}` }, { omit: ['belowTheFold'] }),
   [RENTAL_PATH]: () => rentalPage(rental),
-  [AGENT_PATH]: () => redfinPage({ cache: [{ key: '/stingray/api/agents/profile', queryParams: { agentSlug: 'marisol-vega' }, body: agent.profile }], jsonLd: agent.jsonLd as unknown[] }),
+  [AGENT_PATH]: () =>
+    redfinPage({
+      cache: [{ key: '/stingray/api/agents/profile', queryParams: { agentSlug: 'marisol-vega' }, body: agent.profile }],
+      jsonLd: agent.jsonLd as unknown[],
+    }),
   [CITY_PATH]: () => redfinPage({ cache: [{ key: '/stingray/api/gis', queryParams: gisQuery, body: fixtures.gis() }] }),
-  [ZIP_SECONDARY_PATH]: () => redfinPage({ cache: [{ key: '/stingray/api/region/shared-region-info', queryParams: { region_id: 37863, region_type: 2 }, body: {} }] }),
+  [ZIP_SECONDARY_PATH]: () =>
+    redfinPage({
+      cache: [{ key: '/stingray/api/region/shared-region-info', queryParams: { region_id: 37863, region_type: 2 }, body: {} }],
+    }),
 };
 
 /** www.redfin.com, healthy: the pages above, belowTheFold and gis on stingray; other stingray calls 404. */
@@ -92,7 +105,8 @@ export const healthyRealty: FakeRoute = (_request, url) => {
   if (url.hostname !== 'www.redfin.com') return undefined;
   const page = REDFIN_PAGES[url.pathname];
   if (page) return html(page());
-  if (url.pathname === '/stingray/api/home/details/belowTheFold') return { body: stingrayText(sale.belowTheFold), headers: { 'content-type': 'application/json' } };
+  if (url.pathname === '/stingray/api/home/details/belowTheFold')
+    return { body: stingrayText(sale.belowTheFold), headers: { 'content-type': 'application/json' } };
   if (url.pathname === '/stingray/api/gis') return { body: stingrayText(fixtures.gis()), headers: { 'content-type': 'application/json' } };
   return undefined;
 };
@@ -100,7 +114,10 @@ export const healthyRealty: FakeRoute = (_request, url) => {
 // ---------------------------------------------------------------- GitHub
 
 const codeFixture = (name: string) => readFileSync(fileURLToPath(new URL(`../../fixtures/code/${name}`, import.meta.url)), 'utf8');
-const api = (name: string): FakeReply => ({ body: codeFixture(name), headers: { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '9999999999' } });
+const api = (name: string): FakeReply => ({
+  body: codeFixture(name),
+  headers: { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '9999999999' },
+});
 
 /** api.github.com and github.com, healthy: any account, repository or issue by the shape of its path. */
 export const healthyCode: FakeRoute = (_request, url) => {
@@ -131,7 +148,8 @@ export const PROVIDER_PATH = FAKE_INFERENCE_PATH;
  * A provider request comes to the fake server directly (INFERENCE_URL), not through the
  * UPSTREAM_ORIGINS rewrite, so it carries no x-forwarded-host: that and its path tell it apart.
  */
-export const isProviderRequest = (request: RecordedRequest, url: URL): boolean => request.host === undefined && request.method === 'POST' && url.pathname === PROVIDER_PATH;
+export const isProviderRequest = (request: RecordedRequest, url: URL): boolean =>
+  request.host === undefined && request.method === 'POST' && url.pathname === PROVIDER_PATH;
 
 /** The provider contract, healthy: the demo's deterministic estimate for the image URL. */
 export const healthyInference: FakeRoute = (request, url) => {
@@ -186,4 +204,5 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
 };
 
 /** The first request of a realty fetch is the page itself; everything else is a secondary surface. */
-export const isRedfinPage = (request: RecordedRequest, url: URL): boolean => request.host?.startsWith('www.redfin.') === true && !url.pathname.startsWith('/stingray/');
+export const isRedfinPage = (request: RecordedRequest, url: URL): boolean =>
+  request.host?.startsWith('www.redfin.') === true && !url.pathname.startsWith('/stingray/');

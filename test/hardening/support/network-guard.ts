@@ -64,7 +64,13 @@ function imageUrlProblem(body: unknown): string | null {
   } catch {
     return 'a body that is not the contract request';
   }
-  if (!imageUrl || (imageUrl.protocol !== 'https:' && imageUrl.protocol !== 'http:') || imageUrl.username !== '' || imageUrl.password !== '') return `the image URL ${String(imageUrl)}`;
+  if (
+    !imageUrl ||
+    (imageUrl.protocol !== 'https:' && imageUrl.protocol !== 'http:') ||
+    imageUrl.username !== '' ||
+    imageUrl.password !== ''
+  )
+    return `the image URL ${String(imageUrl)}`;
   // The hardening resolver's only public name, or an IP literal that is public.
   const host = imageUrl.hostname.replace(/^\[|\]$/g, '');
   if (host === IMAGE_HOST) return null;
@@ -75,7 +81,9 @@ function imageUrlProblem(body: unknown): string | null {
 function admit(target: URL, method: string, headers: Record<string, string>, body: unknown): { host: string } | { violation: string } {
   const forwarded = headers['x-forwarded-host']?.toLowerCase();
   if (forwarded !== undefined) {
-    return target.hostname === LOOPBACK && PLATFORM_HOSTS.has(forwarded) ? { host: forwarded } : { violation: `${method} ${target.href} (for ${forwarded})` };
+    return target.hostname === LOOPBACK && PLATFORM_HOSTS.has(forwarded)
+      ? { host: forwarded }
+      : { violation: `${method} ${target.href} (for ${forwarded})` };
   }
   const provider = [...providers.values()].find((url) => sameEndpoint(url, target));
   if (!provider) return { violation: `${method} ${target.href} (for no declared host)` };
@@ -86,7 +94,12 @@ function admit(target: URL, method: string, headers: Record<string, string>, bod
 /** undici with `request` guarded; everything else (Agent, ProxyAgent, errors) is the real module. */
 export function guardedUndici(actual: typeof Undici): typeof Undici {
   const guardedRequest = ((url: Parameters<typeof Undici.request>[0], options?: Parameters<typeof Undici.request>[1]) => {
-    const verdict = admit(new URL(String(url)), options?.method ?? 'GET', (options?.headers ?? {}) as Record<string, string>, options?.body);
+    const verdict = admit(
+      new URL(String(url)),
+      options?.method ?? 'GET',
+      (options?.headers ?? {}) as Record<string, string>,
+      options?.body,
+    );
     if ('violation' in verdict) {
       guardLog.violations.push(verdict.violation);
       return Promise.reject(new Error(`network guard: refused ${verdict.violation}`));
@@ -102,7 +115,9 @@ export function guardedDns(actual: typeof Dns): typeof Dns {
   const refusedLookup = ((hostname: string, ...rest: unknown[]) => {
     guardLog.violations.push(`DNS lookup of ${hostname}`);
     const callback = rest.at(-1) as (error: NodeJS.ErrnoException) => void;
-    process.nextTick(() => callback(Object.assign(new Error(`network guard: refused the DNS lookup of ${hostname}`), { code: 'ENOTFOUND' })));
+    process.nextTick(() =>
+      callback(Object.assign(new Error(`network guard: refused the DNS lookup of ${hostname}`), { code: 'ENOTFOUND' })),
+    );
   }) as typeof Dns.lookup;
   const guarded = { ...actual, lookup: refusedLookup };
   return { ...guarded, default: guarded } as typeof Dns;

@@ -17,10 +17,13 @@ const summary = (response: RestResponse) => `${response.status} ${JSON.stringify
 export function faultProblems(label: string, response: RestResponse, expected: Expected): string[] {
   const problems: string[] = [];
   const { body } = response;
-  if (response.status !== expected.status || body.error?.code !== expected.code) problems.push(`${label}: expected ${expected.status} ${expected.code}, got ${summary(response)}`);
-  if (body.success !== false || typeof body.error?.message !== 'string' || typeof body.error?.retryable !== 'boolean') problems.push(`${label}: not an error envelope: ${summary(response)}`);
+  if (response.status !== expected.status || body.error?.code !== expected.code)
+    problems.push(`${label}: expected ${expected.status} ${expected.code}, got ${summary(response)}`);
+  if (body.success !== false || typeof body.error?.message !== 'string' || typeof body.error?.retryable !== 'boolean')
+    problems.push(`${label}: not an error envelope: ${summary(response)}`);
   if (body.meta?.creditsCharged !== 0) problems.push(`${label}: meta.creditsCharged ${body.meta?.creditsCharged}`);
-  if (response.headers.get('x-credits-charged') !== '0') problems.push(`${label}: x-credits-charged ${response.headers.get('x-credits-charged')}`);
+  if (response.headers.get('x-credits-charged') !== '0')
+    problems.push(`${label}: x-credits-charged ${response.headers.get('x-credits-charged')}`);
   if (expected.retryAfter !== undefined && response.headers.get('retry-after') !== expected.retryAfter) {
     problems.push(`${label}: Retry-After ${response.headers.get('retry-after')}, expected ${expected.retryAfter}`);
   }
@@ -35,6 +38,7 @@ export function paidProblems(label: string, response: RestResponse, credits = 1)
   if (body.meta?.cached !== false) problems.push(`${label}: served from the cache (meta.cached ${body.meta?.cached})`);
   if (body.meta?.empty) problems.push(`${label}: empty result (${body.meta.reason})`);
   if (body.meta?.creditsCharged !== credits) problems.push(`${label}: meta.creditsCharged ${body.meta?.creditsCharged}`);
-  if (response.headers.get('x-credits-charged') !== String(credits)) problems.push(`${label}: x-credits-charged ${response.headers.get('x-credits-charged')}`);
+  if (response.headers.get('x-credits-charged') !== String(credits))
+    problems.push(`${label}: x-credits-charged ${response.headers.get('x-credits-charged')}`);
   return problems;
 }

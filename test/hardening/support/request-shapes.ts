@@ -24,12 +24,18 @@ interface PropertySchema {
 
 /** Parameter names (REST spelling) with values that pass validation, from the schema and the healthy scenario. */
 export function plausibleValues(endpoint: EndpointDefinition): Record<string, string[]> {
-  const schema = z.toJSONSchema(requestSchema(endpoint), { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, PropertySchema> };
+  const schema = z.toJSONSchema(requestSchema(endpoint), { io: 'input', unrepresentable: 'any' }) as {
+    properties: Record<string, PropertySchema>;
+  };
   const scenario = SCENARIOS[endpoint.path]?.(1) ?? {};
   return Object.fromEntries(
     Object.entries(schema.properties).map(([name, property]) => {
       const enums = [...(property.enum ?? []), ...(property.anyOf ?? []).flatMap((option) => option.enum ?? [])].map(String);
-      const values = [...(scenario[name] === undefined ? [] : [scenario[name]]), ...enums, ...(property.default === undefined ? [] : [String(property.default)])];
+      const values = [
+        ...(scenario[name] === undefined ? [] : [scenario[name]]),
+        ...enums,
+        ...(property.default === undefined ? [] : [String(property.default)]),
+      ];
       const common = name === 'cache_max_age' ? ['7d', '30s', 'PT1H', '0'] : [];
       return [name, [...new Set([...values, ...common])]];
     }),
@@ -55,7 +61,14 @@ export const trickHosts = (endpoint: EndpointDefinition): readonly string[] =>
 export function hostileImageUrl(endpoint: EndpointDefinition): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...trickHosts(endpoint).flatMap(urlTricks)) },
-    { weight: 1, arbitrary: fc.constantFrom(`https://${ATTACKER_DOMAIN}/a.jpg`, `https://${IMAGE_HOST}.${ATTACKER_DOMAIN}/a.jpg`, `http://cdn.${ATTACKER_DOMAIN}:8080/a.jpg?x=${IMAGE_HOST}`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        `https://${ATTACKER_DOMAIN}/a.jpg`,
+        `https://${IMAGE_HOST}.${ATTACKER_DOMAIN}/a.jpg`,
+        `http://cdn.${ATTACKER_DOMAIN}:8080/a.jpg?x=${IMAGE_HOST}`,
+      ),
+    },
     { weight: 2, arbitrary: fc.webUrl({ validSchemes: ['http', 'https', 'ftp'], withQueryParameters: true, withFragments: true }) },
   );
 }
@@ -74,14 +87,28 @@ export function queryArbitrary(endpoint: EndpointDefinition): fc.Arbitrary<Query
   const names = Object.keys(plausible);
   const hostile = hostileString(trickHosts(endpoint));
   const part: fc.Arbitrary<QueryPart> = fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom(...names).chain((name) => fc.oneof(plausible[name]!.length > 0 ? fc.constantFrom(...plausible[name]!) : hostile, hostile).map((value) => ({ name, value }))) },
-    { weight: 1, arbitrary: fc.tuple(fc.oneof(fc.constantFrom('LIMIT', 'cacheMaxAge', 'callback', 'url ', ''), hostile), hostile).map(([name, value]) => ({ name, value })) },
+    {
+      weight: 8,
+      arbitrary: fc
+        .constantFrom(...names)
+        .chain((name) =>
+          fc.oneof(plausible[name]!.length > 0 ? fc.constantFrom(...plausible[name]!) : hostile, hostile).map((value) => ({ name, value })),
+        ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.oneof(fc.constantFrom('LIMIT', 'cacheMaxAge', 'callback', 'url ', ''), hostile), hostile)
+        .map(([name, value]) => ({ name, value })),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_FRAGMENTS).map((raw) => ({ raw })) },
   );
   // Usually start from a valid request, so hostile values also reach the fetch code.
   const valid = SCENARIOS[endpoint.path]?.(1) ?? {};
   const base = Object.entries(valid).map(([name, value]) => ({ name, value }));
-  return fc.tuple(fc.boolean(), fc.array(part, { minLength: 0, maxLength: 6 })).map(([withBase, parts]) => [...(withBase ? base : []), ...parts]);
+  return fc
+    .tuple(fc.boolean(), fc.array(part, { minLength: 0, maxLength: 6 }))
+    .map(([withBase, parts]) => [...(withBase ? base : []), ...parts]);
 }
 
 /** encodeURIComponent, except that a lone surrogate goes out as its (invalid) 3-byte UTF-8 form instead of throwing. */
@@ -90,7 +117,9 @@ function encodeLoose(value: string): string {
   for (const char of value) {
     const code = char.codePointAt(0)!;
     if (code >= 0xd800 && code <= 0xdfff) {
-      encoded += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+      encoded += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       encoded += encodeURIComponent(char);
     }
@@ -124,10 +153,12 @@ export function envelopeProblems(endpoint: EndpointDefinition, status: number, h
   }
   const problems: string[] = [];
   const code = body.error?.code as string | undefined;
-  if (body.success !== false || code === undefined || STATUS_OF[code] === undefined) return [`status ${status}, not an envelope: ${text.slice(0, 300)}`];
+  if (body.success !== false || code === undefined || STATUS_OF[code] === undefined)
+    return [`status ${status}, not an envelope: ${text.slice(0, 300)}`];
   if (STATUS_OF[code] !== status) problems.push(`${code} with status ${status}`);
   if (code === 'internal_error') problems.push(`internal_error: ${text.slice(0, 300)}`);
-  if (typeof body.error.message !== 'string' || typeof body.error.retryable !== 'boolean') problems.push(`error fields ${JSON.stringify(body.error)}`);
+  if (typeof body.error.message !== 'string' || typeof body.error.retryable !== 'boolean')
+    problems.push(`error fields ${JSON.stringify(body.error)}`);
   if (body.meta?.creditsCharged !== 0) problems.push(`error charged ${body.meta?.creditsCharged}`);
   if (status !== 401 && charged !== '0') problems.push(`error with x-credits-charged ${charged}`);
   return problems;

@@ -8,7 +8,15 @@ const WEB = 'https://github.com';
 export function accountStub(login: string): Record<string, unknown> {
   const account = DEMO_ACCOUNTS.find((each) => each.login === login);
   const id = account?.id ?? 1;
-  return { login, id, avatar_url: `https://avatars.githubusercontent.com/u/${id}?v=4`, url: `${API}/users/${login}`, html_url: `${WEB}/${login}`, type: account?.type ?? 'User', site_admin: false };
+  return {
+    login,
+    id,
+    avatar_url: `https://avatars.githubusercontent.com/u/${id}?v=4`,
+    url: `${API}/users/${login}`,
+    html_url: `${WEB}/${login}`,
+    type: account?.type ?? 'User',
+    site_admin: false,
+  };
 }
 
 export function accountBody(account: DemoAccount): Record<string, unknown> {
@@ -51,7 +59,8 @@ export function repositoryBody(repository: DemoRepository, single: boolean): Rec
     forks_count: repository.forks,
     archived: repository.archived,
     open_issues_count: repository.openIssues,
-    license: repository.license === null ? null : { key: repository.license.toLowerCase(), name: repository.license, spdx_id: repository.license },
+    license:
+      repository.license === null ? null : { key: repository.license.toLowerCase(), name: repository.license, spdx_id: repository.license },
     topics: repository.topics,
     visibility: 'public',
     default_branch: 'main',
@@ -81,7 +90,15 @@ export function issueBody(repo: string, issue: DemoIssue): Record<string, unknow
     author_association: 'MEMBER',
     body: issue.body === '' ? null : issue.body,
     reactions: { total_count: issue.comments.length, '+1': issue.comments.length },
-    ...(issue.pull ? { pull_request: { url: `${API}/repos/${repo}/pulls/${issue.number}`, html_url: `${WEB}/${repo}/pull/${issue.number}`, merged_at: issue.state === 'closed' ? issue.createdAt : null } } : {}),
+    ...(issue.pull
+      ? {
+          pull_request: {
+            url: `${API}/repos/${repo}/pulls/${issue.number}`,
+            html_url: `${WEB}/${repo}/pull/${issue.number}`,
+            merged_at: issue.state === 'closed' ? issue.createdAt : null,
+          },
+        }
+      : {}),
   };
 }
 

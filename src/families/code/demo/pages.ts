@@ -3,7 +3,8 @@ import type { DemoTrendingDeveloper, DemoTrendingRepository } from './data.js';
 /** The demo's trending boards rendered in the site's current markup (name in h2, forks at /forks). */
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const tracking = (target: string, id: number) => escape(JSON.stringify({ event_type: 'explore.click', payload: { click_target: target, record_id: id, user_id: null } }));
+const tracking = (target: string, id: number) =>
+  escape(JSON.stringify({ event_type: 'explore.click', payload: { click_target: target, record_id: id, user_id: null } }));
 const thousands = (n: number) => n.toLocaleString('en-US');
 
 function page(title: string, body: string): string {
@@ -16,7 +17,12 @@ export function trendingPage(repositories: readonly DemoTrendingRepository[], si
   const period = PERIOD_WORDS[since] ?? 'today';
   const articles = repositories.map((repository) => {
     const [owner, name] = repository.fullName.split('/');
-    const builtBy = repository.builtBy.map((login) => `<a class="d-inline-block" data-hovercard-type="user" href="/${login}"><img class="avatar mb-1 avatar-user" src="https://avatars.githubusercontent.com/${login}?s=40" alt="@${login}"></a>`).join('\n');
+    const builtBy = repository.builtBy
+      .map(
+        (login) =>
+          `<a class="d-inline-block" data-hovercard-type="user" href="/${login}"><img class="avatar mb-1 avatar-user" src="https://avatars.githubusercontent.com/${login}?s=40" alt="@${login}"></a>`,
+      )
+      .join('\n');
     return `<article class="Box-row">
   <h2 class="h3 lh-condensed"><a data-hydro-click="${tracking('REPOSITORY', repository.id)}" href="/${repository.fullName}"><span class="text-normal">${owner} /</span> ${name}</a></h2>
   ${repository.description === null ? '' : `<p class="col-9 color-fg-muted my-1 pr-4">${escape(repository.description)}</p>`}

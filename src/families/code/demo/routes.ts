@@ -1,7 +1,16 @@
 import type { FakeReply, FakeRoute } from '../../../demo/fake-upstream.js';
 import { html, json, onHost } from '../../../demo/replies.js';
 import { accountBody, commentBody, eventBody, issueBody, repositoryBody } from './bodies.js';
-import { DEMO_ACCOUNTS, DEMO_EVENTS, DEMO_ISSUES, DEMO_PERSON, DEMO_REPO, DEMO_REPOSITORIES, DEMO_TRENDING, DEMO_TRENDING_DEVELOPERS } from './data.js';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_EVENTS,
+  DEMO_ISSUES,
+  DEMO_PERSON,
+  DEMO_REPO,
+  DEMO_REPOSITORIES,
+  DEMO_TRENDING,
+  DEMO_TRENDING_DEVELOPERS,
+} from './data.js';
 import { trendingDevelopersPage, trendingPage } from './pages.js';
 
 /**
@@ -15,7 +24,12 @@ const NOT_FOUND: FakeReply = json({ message: 'Not Found', documentation_url: 'ht
 
 /** The demo never spends its budget: every answer reports the same comfortable remainder. */
 function rateHeaders(): Record<string, string> {
-  return { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600), 'x-ratelimit-resource': 'core' };
+  return {
+    'x-ratelimit-limit': '60',
+    'x-ratelimit-remaining': '59',
+    'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
+    'x-ratelimit-resource': 'core',
+  };
 }
 
 const lower = (value: string) => value.toLowerCase();
@@ -26,12 +40,16 @@ function paged(items: readonly unknown[], url: URL, linkPath: string): FakeReply
   const page = Math.max(Number(url.searchParams.get('page') ?? 1) || 1, 1);
   const slice = items.slice((page - 1) * perPage, page * perPage);
   const headers = rateHeaders();
-  if (page * perPage < items.length) headers.link = `<${API}${linkPath}?per_page=${perPage}&page=${page + 1}>; rel="next", <${API}${linkPath}?per_page=${perPage}&page=${Math.ceil(items.length / perPage)}>; rel="last"`;
+  if (page * perPage < items.length)
+    headers.link = `<${API}${linkPath}?per_page=${perPage}&page=${page + 1}>; rel="next", <${API}${linkPath}?per_page=${perPage}&page=${Math.ceil(items.length / perPage)}>; rel="last"`;
   return json(slice, 200, headers);
 }
 
 function apiReply(url: URL): FakeReply | undefined {
-  const segments = url.pathname.split('/').filter(Boolean).map((segment) => lower(decodeURIComponent(segment)));
+  const segments = url.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => lower(decodeURIComponent(segment)));
   const [root, first, second, third, fourth, fifth] = segments;
   if (root === 'users' && first !== undefined) {
     const account = DEMO_ACCOUNTS.find((each) => lower(each.login) === first);
@@ -40,8 +58,18 @@ function apiReply(url: URL): FakeReply | undefined {
     if (second === 'repos') {
       const owned = DEMO_REPOSITORIES.filter((repository) => repository.owner === account.login);
       const sort = url.searchParams.get('sort') ?? 'updated';
-      const ordered = [...owned].sort((a, b) => (sort === 'full_name' ? a.name.localeCompare(b.name) : sort === 'created' ? b.createdAt.localeCompare(a.createdAt) : b.pushedAt.localeCompare(a.pushedAt)));
-      return paged(ordered.map((repository) => repositoryBody(repository, false)), url, `/user/${account.id}/repos`);
+      const ordered = [...owned].sort((a, b) =>
+        sort === 'full_name'
+          ? a.name.localeCompare(b.name)
+          : sort === 'created'
+            ? b.createdAt.localeCompare(a.createdAt)
+            : b.pushedAt.localeCompare(a.pushedAt),
+      );
+      return paged(
+        ordered.map((repository) => repositoryBody(repository, false)),
+        url,
+        `/user/${account.id}/repos`,
+      );
     }
     if (second === 'events' && third === 'public') {
       const events = account.login === DEMO_PERSON ? DEMO_EVENTS.map((event, index) => eventBody(account.login, event, index)) : [];
@@ -60,13 +88,24 @@ function apiReply(url: URL): FakeReply | undefined {
       const state = url.searchParams.get('state') ?? 'open';
       const chosen = issues.filter((issue) => state === 'all' || issue.state === state);
       const sort = url.searchParams.get('sort') ?? 'created';
-      const ordered = [...chosen].sort((a, b) => (sort === 'comments' ? b.comments.length - a.comments.length : b.createdAt.localeCompare(a.createdAt)));
-      return paged(ordered.map((issue) => issueBody(fullName, issue)), url, `/repositories/${repository.id}/issues`);
+      const ordered = [...chosen].sort((a, b) =>
+        sort === 'comments' ? b.comments.length - a.comments.length : b.createdAt.localeCompare(a.createdAt),
+      );
+      return paged(
+        ordered.map((issue) => issueBody(fullName, issue)),
+        url,
+        `/repositories/${repository.id}/issues`,
+      );
     }
     const issue = issues.find((each) => String(each.number) === fourth);
     if (!issue) return NOT_FOUND;
     if (fifth === undefined) return json({ ...issueBody(fullName, issue), closed_by: null }, 200, rateHeaders());
-    if (fifth === 'comments') return paged(issue.comments.map((comment) => commentBody(fullName, issue, comment)), url, `/repositories/${repository.id}/issues/${issue.number}/comments`);
+    if (fifth === 'comments')
+      return paged(
+        issue.comments.map((comment) => commentBody(fullName, issue, comment)),
+        url,
+        `/repositories/${repository.id}/issues/${issue.number}/comments`,
+      );
     return NOT_FOUND;
   }
   if (root === 'search' && first === 'repositories') {
@@ -79,9 +118,22 @@ function apiReply(url: URL): FakeReply | undefined {
         terms.every((term) => lower(`${repository.name} ${repository.description} ${repository.topics.join(' ')}`).includes(term)),
     );
     const sort = url.searchParams.get('sort');
-    const ordered = sort === 'stars' ? [...found].sort((a, b) => b.stars - a.stars) : sort === 'forks' ? [...found].sort((a, b) => b.forks - a.forks) : found;
+    const ordered =
+      sort === 'stars'
+        ? [...found].sort((a, b) => b.stars - a.stars)
+        : sort === 'forks'
+          ? [...found].sort((a, b) => b.forks - a.forks)
+          : found;
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30) || 30, 100);
-    return json({ total_count: ordered.length, incomplete_results: false, items: ordered.slice(0, perPage).map((repository) => ({ ...repositoryBody(repository, false), score: 1 })) }, 200, { ...rateHeaders(), 'x-ratelimit-limit': '10', 'x-ratelimit-resource': 'search' });
+    return json(
+      {
+        total_count: ordered.length,
+        incomplete_results: false,
+        items: ordered.slice(0, perPage).map((repository) => ({ ...repositoryBody(repository, false), score: 1 })),
+      },
+      200,
+      { ...rateHeaders(), 'x-ratelimit-limit': '10', 'x-ratelimit-resource': 'search' },
+    );
   }
   return NOT_FOUND;
 }
@@ -92,10 +144,17 @@ function webReply(url: URL): FakeReply | undefined {
   const since = url.searchParams.get('since') ?? 'daily';
   if (segments[1] === 'developers') {
     const language = segments[2];
-    return html(trendingDevelopersPage(language === undefined || language === 'rust' || language === 'typescript' ? DEMO_TRENDING_DEVELOPERS : []));
+    return html(
+      trendingDevelopersPage(language === undefined || language === 'rust' || language === 'typescript' ? DEMO_TRENDING_DEVELOPERS : []),
+    );
   }
   const language = segments[1] === undefined ? undefined : decodeURIComponent(segments[1]);
-  return html(trendingPage(DEMO_TRENDING.filter((repository) => language === undefined || lower(repository.language ?? '') === language), since));
+  return html(
+    trendingPage(
+      DEMO_TRENDING.filter((repository) => language === undefined || lower(repository.language ?? '') === language),
+      since,
+    ),
+  );
 }
 
 /** The routes answering api.github.com and github.com from the demo world. */

@@ -22,8 +22,8 @@ export const codeIssueCommentsEndpoint = defineEndpoint({
   summary: 'The comments of an issue or pull request, oldest first',
   description: [
     'Returns data.items: Comment[] oldest first; postId is the issue number as a string; comments are flat (parentId null).',
-    'raw.comments gives each comment\'s web URL, the mentions (@login) in its text and the author\'s association with the repository.',
-    'Review comments on a pull request\'s code are not included. A missing issue is an empty result (meta.reason not_found), never charged.',
+    "raw.comments gives each comment's web URL, the mentions (@login) in its text and the author's association with the repository.",
+    "Review comments on a pull request's code are not included. A missing issue is an empty result (meta.reason not_found), never charged.",
   ].join(' '),
   params,
   flags: endpointFlags({ subscribable: false, parameterConstraints: 'pass a cursor with the same limit it was made with' }),
@@ -33,7 +33,13 @@ export const codeIssueCommentsEndpoint = defineEndpoint({
     const ref = parseIssue(input.url);
     const url = issueCommentsApiUrl(ref, { per_page: input.limit, page: pageOf(input.cursor, input.limit) });
     const answer = await getApi(ctx, url);
-    if (answer.kind === 'empty') return { items: [], pagination: { cursor: null, hasMore: false }, raw: { via: 'api', url, payload: answer.payload }, emptyReason: answer.reason };
+    if (answer.kind === 'empty')
+      return {
+        items: [],
+        pagination: { cursor: null, hasMore: false },
+        raw: { via: 'api', url, payload: answer.payload },
+        emptyReason: answer.reason,
+      };
     const payload = parseJsonBody(answer.response, 'issue comments');
     const comments = parseShape(z.array(issueCommentSchema), payload, 'issue comments').slice(0, input.limit);
     return {
@@ -42,7 +48,12 @@ export const codeIssueCommentsEndpoint = defineEndpoint({
       raw: {
         via: 'api',
         url,
-        comments: comments.map((comment) => ({ id: comment.id, url: comment.html_url ?? null, mentions: extractMentions(comment.body), authorAssociation: comment.author_association ?? null })),
+        comments: comments.map((comment) => ({
+          id: comment.id,
+          url: comment.html_url ?? null,
+          mentions: extractMentions(comment.body),
+          authorAssociation: comment.author_association ?? null,
+        })),
         payload,
       },
     };

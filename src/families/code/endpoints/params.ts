@@ -7,14 +7,32 @@ import { pageOf } from '../upstream/paging.js';
 /** Parameter pieces shared by the code endpoints (REST spelling), and their canonical forms. */
 
 export const username = z.string().min(1).max(2048).describe('login, @login, or profile URL (https://github.com/login)');
-export const repo = z.string().min(1).max(2048).describe('owner/name, or a repository URL (with or without .git, any /tree/... or /issues tail)');
-export const issueUrl = z.string().min(1).max(2048).describe('issue or pull-request URL (https://github.com/owner/name/issues/1, .../pull/2), or owner/name#number');
+export const repo = z
+  .string()
+  .min(1)
+  .max(2048)
+  .describe('owner/name, or a repository URL (with or without .git, any /tree/... or /issues tail)');
+export const issueUrl = z
+  .string()
+  .min(1)
+  .max(2048)
+  .describe('issue or pull-request URL (https://github.com/owner/name/issues/1, .../pull/2), or owner/name#number');
 export const pageLimit = queryInt(1, 100).default(30).describe('items per page (1-100)');
-export const cursor = z.string().min(1).max(64).optional().describe('pagination.cursor of a previous response (pass the same limit with it)');
+export const cursor = z
+  .string()
+  .min(1)
+  .max(64)
+  .optional()
+  .describe('pagination.cursor of a previous response (pass the same limit with it)');
 
 /** Trending language slug as the site spells it in its paths: python, c++, c#, jupyter-notebook. */
 const LANGUAGE = /^[a-z0-9+#._-]{1,40}$/;
-export const trendingLanguage = z.string().min(1).max(60).optional().describe('programming language as the site names it, e.g. python, typescript, c++ (all languages when absent)');
+export const trendingLanguage = z
+  .string()
+  .min(1)
+  .max(60)
+  .optional()
+  .describe('programming language as the site names it, e.g. python, typescript, c++ (all languages when absent)');
 export const since = z.enum(['daily', 'weekly', 'monthly']).default('daily').describe('trending period: daily, weekly or monthly');
 
 /** A language name or slug in the site's spelling (lower case, spaces as hyphens). */

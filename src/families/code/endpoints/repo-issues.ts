@@ -33,13 +33,29 @@ export const codeRepoIssuesEndpoint = defineEndpoint({
     'A missing repository is an empty result (meta.reason not_found); one with issues turned off has meta.reason gone. Neither is charged.',
   ].join(' '),
   params,
-  flags: endpointFlags({ subscribable: true, parameterConstraints: 'pass a cursor with the same limit it was made with; with kind=issue or kind=pull a page may hold fewer than limit items' }),
+  flags: endpointFlags({
+    subscribable: true,
+    parameterConstraints:
+      'pass a cursor with the same limit it was made with; with kind=issue or kind=pull a page may hold fewer than limit items',
+  }),
   returns: { kind: 'list', type: 'Post' },
   normaliseParams: canonicalRepoPage,
   async fetch(input, ctx): Promise<ListResult<Post>> {
-    const url = issuesApiUrl(parseRepo(input.repo), { state: input.state, sort: input.sort, direction: 'desc', per_page: input.limit, page: pageOf(input.cursor, input.limit) });
+    const url = issuesApiUrl(parseRepo(input.repo), {
+      state: input.state,
+      sort: input.sort,
+      direction: 'desc',
+      per_page: input.limit,
+      page: pageOf(input.cursor, input.limit),
+    });
     const answer = await getApi(ctx, url);
-    if (answer.kind === 'empty') return { items: [], pagination: { cursor: null, hasMore: false }, raw: { via: 'api', url, payload: answer.payload }, emptyReason: answer.reason };
+    if (answer.kind === 'empty')
+      return {
+        items: [],
+        pagination: { cursor: null, hasMore: false },
+        raw: { via: 'api', url, payload: answer.payload },
+        emptyReason: answer.reason,
+      };
     const payload = parseJsonBody(answer.response, 'issue list');
     const issues = parseShape(z.array(issueBodySchema), payload, 'issue list')
       .filter((issue) => input.kind === 'all' || kindOf(issue) === input.kind)

@@ -7,8 +7,10 @@ const repoPath = (ref: RepoRef) => `/repos/${encodeURIComponent(ref.owner)}/${en
 
 export const repoApiUrl = (ref: RepoRef): string => apiUrl(repoPath(ref));
 
-export const issuesApiUrl = (ref: RepoRef, query: Record<string, string | number | undefined>): string => apiUrl(`${repoPath(ref)}/issues`, query);
+export const issuesApiUrl = (ref: RepoRef, query: Record<string, string | number | undefined>): string =>
+  apiUrl(`${repoPath(ref)}/issues`, query);
 
 export const issueApiUrl = (ref: IssueRef): string => apiUrl(`${repoPath(ref)}/issues/${ref.number}`);
 
-export const issueCommentsApiUrl = (ref: IssueRef, query: Record<string, string | number | undefined>): string => apiUrl(`${repoPath(ref)}/issues/${ref.number}/comments`, query);
+export const issueCommentsApiUrl = (ref: IssueRef, query: Record<string, string | number | undefined>): string =>
+  apiUrl(`${repoPath(ref)}/issues/${ref.number}/comments`, query);

@@ -19,7 +19,7 @@ export const codeRepoEndpoint = defineEndpoint({
   graphqlField: 'codeRepo',
   summary: 'One public repository: stars, forks, watchers, open issues, language, topics and license',
   description: [
-    'Returns one Repository. starCount is the stars, watcherCount the accounts watching for notifications (the platform\'s subscribers_count; its watchers_count repeats the stars), license the SPDX id.',
+    "Returns one Repository. starCount is the stars, watcherCount the accounts watching for notifications (the platform's subscribers_count; its watchers_count repeats the stars), license the SPDX id.",
     'Null means the platform does not expose the field for this repository (no description, no detected language, no license).',
     'A missing or private repository is an empty result (meta.reason not_found); one withheld for legal reasons has meta.reason unavailable_for_legal_reasons. Neither is charged.',
   ].join(' '),

@@ -12,7 +12,10 @@ import { canonicalSearchPage, cursor, pageLimit } from './params.js';
 
 const params = z.object({
   query: z.string().min(1).max(256).describe('GitHub search syntax, e.g. "tetris language:assembly stars:>5"'),
-  sort: z.enum(['best-match', 'stars', 'forks', 'updated']).default('best-match').describe('best-match (the platform\'s relevance), stars, forks or updated, most first'),
+  sort: z
+    .enum(['best-match', 'stars', 'forks', 'updated'])
+    .default('best-match')
+    .describe("best-match (the platform's relevance), stars, forks or updated, most first"),
   limit: pageLimit,
   cursor,
 });
@@ -27,7 +30,7 @@ export const codeSearchEndpoint = defineEndpoint({
   graphqlField: 'codeSearch',
   summary: 'Repository search with GitHub search syntax',
   description: [
-    'Returns data.items: Repository[] matching query (qualifiers such as language:, stars:>, user: work as on the site); raw.totalCount is the platform\'s match count.',
+    "Returns data.items: Repository[] matching query (qualifiers such as language:, stars:>, user: work as on the site); raw.totalCount is the platform's match count.",
     'The platform serves at most the first 1000 matches. Search has a smaller rate budget than the rest of the API (10 requests a minute logged out).',
     'A query the platform cannot run is 400 invalid_request with its message; no match is an empty result, never charged.',
   ].join(' '),
@@ -44,7 +47,13 @@ export const codeSearchEndpoint = defineEndpoint({
       page: pageOf(input.cursor, input.limit),
     });
     const answer = await getApi(ctx, url, [UNPROCESSABLE]);
-    if (answer.kind === 'empty') return { items: [], pagination: { cursor: null, hasMore: false }, raw: { via: 'api', url, payload: answer.payload }, emptyReason: answer.reason };
+    if (answer.kind === 'empty')
+      return {
+        items: [],
+        pagination: { cursor: null, hasMore: false },
+        raw: { via: 'api', url, payload: answer.payload },
+        emptyReason: answer.reason,
+      };
     if (answer.response.status === UNPROCESSABLE) throw unprocessable(answer.response.body);
     const payload = parseJsonBody(answer.response, 'repository search');
     const body = parseShape(repositorySearchSchema, payload, 'repository search');
@@ -68,7 +77,6 @@ function unprocessable(body: string) {
   }
   return invalidQuery(message);
 }
-
 
 function invalidQuery(message: string | null) {
   return invalidParam('query', `GitHub could not run this search${message === null ? '' : `: ${message.slice(0, 200)}`}.`);

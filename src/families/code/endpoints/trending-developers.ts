@@ -16,8 +16,8 @@ export const codeTrendingDevelopersEndpoint = defineEndpoint({
   graphqlField: 'codeTrendingDevelopers',
   summary: "GitHub's trending developers board, in the order served",
   description: [
-    'Returns data.items: Creator[] in the board\'s order (up to 25): handle (login), displayName, avatarUrl and url; counts the board does not show are null.',
-    'raw.developers gives each entry\'s rank, its popular repository (raw.developers[i].popularRepo: fullName and description, null when the board shows an employer instead) and that employer line.',
+    "Returns data.items: Creator[] in the board's order (up to 25): handle (login), displayName, avatarUrl and url; counts the board does not show are null.",
+    "raw.developers gives each entry's rank, its popular repository (raw.developers[i].popularRepo: fullName and description, null when the board shows an employer instead) and that employer line.",
     'Not batchable. A board with no entries is an empty result, never charged.',
   ].join(' '),
   params,
@@ -28,7 +28,8 @@ export const codeTrendingDevelopersEndpoint = defineEndpoint({
     const path = input.language === undefined ? '/trending/developers' : `/trending/developers/${encodeURIComponent(input.language)}`;
     const url = webUrl(path, { since: input.since });
     const answer = await getWeb(ctx, url);
-    if (answer.kind === 'empty') return { items: [], pagination: { cursor: null, hasMore: false }, raw: { via: 'html', url }, emptyReason: answer.reason };
+    if (answer.kind === 'empty')
+      return { items: [], pagination: { cursor: null, hasMore: false }, raw: { via: 'html', url }, emptyReason: answer.reason };
     const board = parseTrendingDevelopers(answer.response.body, ctx.fetchedAt);
     return {
       items: board.items.slice(0, TRENDING_BOARD_SIZE),

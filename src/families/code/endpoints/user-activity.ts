@@ -15,7 +15,10 @@ import { canonicalUserPage, cursor, pageLimit, username } from './params.js';
 const params = z.object({ username, limit: pageLimit, cursor });
 
 /** What raw.cap says when the feed stops at the platform's cap. */
-const CAP_NOTE = { maxEvents: ACTIVITY_EVENT_CAP, reason: 'GitHub serves at most 300 public events per account (and none older than 90 days), whatever the paging.' };
+const CAP_NOTE = {
+  maxEvents: ACTIVITY_EVENT_CAP,
+  reason: 'GitHub serves at most 300 public events per account (and none older than 90 days), whatever the paging.',
+};
 
 /** GitHub answers 422 for a page past the cap. */
 const PAST_CAP_STATUS = 422;
@@ -32,7 +35,10 @@ export const codeUserActivityEndpoint = defineEndpoint({
     'A missing account is an empty result (meta.reason not_found), never charged.',
   ].join(' '),
   params,
-  flags: endpointFlags({ subscribable: true, parameterConstraints: 'pass a cursor with the same limit it was made with; the feed ends at 300 events' }),
+  flags: endpointFlags({
+    subscribable: true,
+    parameterConstraints: 'pass a cursor with the same limit it was made with; the feed ends at 300 events',
+  }),
   returns: { kind: 'list', type: 'ActivityEvent' },
   normaliseParams(input) {
     const canonical = canonicalUserPage(input);
@@ -47,9 +53,20 @@ export const codeUserActivityEndpoint = defineEndpoint({
     const offset = (page - 1) * input.limit;
     const url = apiUrl(`/users/${encodeURIComponent(parseLogin(input.username))}/events/public`, { per_page: input.limit, page });
     const answer = await getApi(ctx, url, [PAST_CAP_STATUS]);
-    if (answer.kind === 'empty') return { items: [], pagination: { cursor: null, hasMore: false }, raw: { via: 'api', url, payload: answer.payload }, emptyReason: answer.reason };
+    if (answer.kind === 'empty')
+      return {
+        items: [],
+        pagination: { cursor: null, hasMore: false },
+        raw: { via: 'api', url, payload: answer.payload },
+        emptyReason: answer.reason,
+      };
     if (answer.response.status === PAST_CAP_STATUS) {
-      return { items: [], pagination: { cursor: null, hasMore: false }, raw: { via: 'api', url, cap: CAP_NOTE }, emptyReason: 'activity_cap' };
+      return {
+        items: [],
+        pagination: { cursor: null, hasMore: false },
+        raw: { via: 'api', url, cap: CAP_NOTE },
+        emptyReason: 'activity_cap',
+      };
     }
     const payload = parseJsonBody(answer.response, 'activity feed');
     const events = parseShape(z.array(eventBodySchema), payload, 'activity feed');
@@ -59,8 +76,15 @@ export const codeUserActivityEndpoint = defineEndpoint({
     const next = atCap ? null : nextPageOf(answer.response.headers.link);
     return {
       items: kept.map((event) => eventToActivity(event, ctx.fetchedAt)),
-      pagination: next === null ? { cursor: null, hasMore: false } : { cursor: encodeCursor({ page: next, perPage: input.limit }), hasMore: true },
-      raw: { via: 'api', url, pollIntervalSeconds: pollInterval(answer.response.headers['x-poll-interval']), ...(atCap ? { cap: CAP_NOTE } : {}), payload },
+      pagination:
+        next === null ? { cursor: null, hasMore: false } : { cursor: encodeCursor({ page: next, perPage: input.limit }), hasMore: true },
+      raw: {
+        via: 'api',
+        url,
+        pollIntervalSeconds: pollInterval(answer.response.headers['x-poll-interval']),
+        ...(atCap ? { cap: CAP_NOTE } : {}),
+        payload,
+      },
     };
   },
 });

@@ -26,7 +26,7 @@ export const codeUserReposEndpoint = defineEndpoint({
   graphqlField: 'codeUserRepos',
   summary: "An account's public repositories (a person's or an organisation's)",
   description: [
-    'Returns data.items: Repository[] owned by the account, in the order sort asks for; pagination.cursor follows the platform\'s Link header.',
+    "Returns data.items: Repository[] owned by the account, in the order sort asks for; pagination.cursor follows the platform's Link header.",
     'Lists do not carry the watcher count (watcherCount is null here; GET /v1/code/repo has it).',
     'A missing account is an empty result (meta.reason not_found), never charged.',
   ].join(' '),
@@ -43,7 +43,13 @@ export const codeUserReposEndpoint = defineEndpoint({
       page: pageOf(input.cursor, input.limit),
     });
     const answer = await getApi(ctx, url);
-    if (answer.kind === 'empty') return { items: [], pagination: { cursor: null, hasMore: false }, raw: { via: 'api', url, payload: answer.payload }, emptyReason: answer.reason };
+    if (answer.kind === 'empty')
+      return {
+        items: [],
+        pagination: { cursor: null, hasMore: false },
+        raw: { via: 'api', url, payload: answer.payload },
+        emptyReason: answer.reason,
+      };
     const payload = parseJsonBody(answer.response, 'repository list');
     const repositories = parseShape(z.array(repositoryBodySchema), payload, 'repository list');
     return {

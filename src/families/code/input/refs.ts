@@ -20,9 +20,32 @@ const ISSUE_NUMBER = /^[1-9][0-9]{0,9}$/;
 
 /** First path segments of the web site that are pages, not accounts. */
 const RESERVED_PATHS: ReadonlySet<string> = new Set([
-  'about', 'apps', 'collections', 'contact', 'customer-stories', 'enterprise', 'events', 'explore', 'features',
-  'issues', 'join', 'login', 'logout', 'marketplace', 'new', 'notifications', 'organizations', 'pricing', 'pulls',
-  'search', 'security', 'settings', 'site', 'sponsors', 'topics', 'trending',
+  'about',
+  'apps',
+  'collections',
+  'contact',
+  'customer-stories',
+  'enterprise',
+  'events',
+  'explore',
+  'features',
+  'issues',
+  'join',
+  'login',
+  'logout',
+  'marketplace',
+  'new',
+  'notifications',
+  'organizations',
+  'pricing',
+  'pulls',
+  'search',
+  'security',
+  'settings',
+  'site',
+  'sponsors',
+  'topics',
+  'trending',
 ]);
 
 export interface RepoRef {
@@ -47,9 +70,13 @@ function urlSegments(raw: string, param: string): string[] | null {
   // A login never contains a dot, so a first segment with one is a host ("github.com/x").
   if (!hasScheme && !firstSegment.includes('.')) return null;
   const url = URL.parse(hasScheme ? raw : `https://${raw}`);
-  if (!url || !/^(https?|git|ssh|git\+https|git\+ssh):$/.test(url.protocol)) throw invalidParam(param, `${param} is not a URL the gateway can read.`);
+  if (!url || !/^(https?|git|ssh|git\+https|git\+ssh):$/.test(url.protocol))
+    throw invalidParam(param, `${param} is not a URL the gateway can read.`);
   checkHost(url.hostname, param);
-  const segments = url.pathname.split('/').filter(Boolean).map((segment) => safeDecode(segment, param));
+  const segments = url.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => safeDecode(segment, param));
   // The API's own URLs (api.github.com/users/x, /repos/o/n/issues/1) are accepted as pasted.
   if (url.hostname.toLowerCase() === 'api.github.com') {
     if (segments[0] === 'users' || segments[0] === 'orgs' || segments[0] === 'repos') return segments.slice(1);
@@ -73,13 +100,15 @@ function safeDecode(segment: string, param: string): string {
 }
 
 function checkLogin(value: string, param: string): string {
-  if (!LOGIN.test(value)) throw invalidParam(param, `${param}: "${value.slice(0, 60)}" is not a GitHub login (letters, digits and hyphens, at most 39).`);
+  if (!LOGIN.test(value))
+    throw invalidParam(param, `${param}: "${value.slice(0, 60)}" is not a GitHub login (letters, digits and hyphens, at most 39).`);
   return value.toLowerCase();
 }
 
 function checkRepoName(value: string, param: string): string {
   const name = value.replace(/\.git$/i, '');
-  if (!REPO_NAME.test(name) || name === '.' || name === '..') throw invalidParam(param, `${param}: "${value.slice(0, 100)}" is not a repository name.`);
+  if (!REPO_NAME.test(name) || name === '.' || name === '..')
+    throw invalidParam(param, `${param}: "${value.slice(0, 100)}" is not a repository name.`);
   return name.toLowerCase();
 }
 
@@ -89,7 +118,8 @@ export function parseLogin(raw: string, param = 'username'): string {
   const segments = urlSegments(value, param);
   if (segments === null) return checkLogin(value.replace(/^@/, '').replace(/\/+$/, ''), param);
   const login = segments[0] === 'orgs' ? segments[1] : segments[0];
-  if (login === undefined || RESERVED_PATHS.has(login.toLowerCase())) throw invalidParam(param, `${param}: the URL does not name an account (expected https://github.com/login).`);
+  if (login === undefined || RESERVED_PATHS.has(login.toLowerCase()))
+    throw invalidParam(param, `${param}: the URL does not name an account (expected https://github.com/login).`);
   return checkLogin(login, param);
 }
 
@@ -101,7 +131,12 @@ export function parseRepo(raw: string, param = 'repo'): RepoRef {
   const value = raw.trim();
   const fromUrl = urlSegments(value, param);
   // A pasted `owner/name#readme` or `owner/name?tab=x` keeps only the name.
-  const segments = fromUrl ?? value.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/');
+  const segments =
+    fromUrl ??
+    value
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .split('/');
   const [owner, name] = segments;
   if (owner === undefined || name === undefined || (fromUrl === null && segments.length !== 2) || RESERVED_PATHS.has(owner.toLowerCase())) {
     throw invalidParam(param, `${param}: expected owner/name or a repository URL such as https://github.com/owner/name.`);
@@ -118,7 +153,13 @@ export function parseIssue(raw: string, param = 'url'): IssueRef {
   }
   const segments = urlSegments(value, param);
   const [owner, name, kind, number] = segments ?? [];
-  if (segments === null || owner === undefined || name === undefined || number === undefined || !['issues', 'pull', 'pulls'].includes(kind ?? '')) {
+  if (
+    segments === null ||
+    owner === undefined ||
+    name === undefined ||
+    number === undefined ||
+    !['issues', 'pull', 'pulls'].includes(kind ?? '')
+  ) {
     throw invalidParam(param, `${param}: expected an issue or pull-request URL (https://github.com/owner/name/issues/1) or owner/name#1.`);
   }
   return { owner: checkLogin(owner, param), name: checkRepoName(name, param), number: checkNumber(number, param) };

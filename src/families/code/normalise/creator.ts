@@ -11,9 +11,10 @@ import { httpUrlOrNull, textOrNull, timeOrNull } from './values.js';
 export function accountToCreator(account: Account, fetchedAt: string): Creator {
   const kind = account.type ?? null;
   const isOrganisation = kind === 'Organization';
-  const externalLinks = [httpUrlOrNull(account.blog), account.twitter_username ? `https://twitter.com/${account.twitter_username}` : null].filter(
-    (link): link is string => link !== null,
-  );
+  const externalLinks = [
+    httpUrlOrNull(account.blog),
+    account.twitter_username ? `https://twitter.com/${account.twitter_username}` : null,
+  ].filter((link): link is string => link !== null);
   return {
     platform: CODE_PLATFORM,
     id: account.id,

@@ -9,7 +9,8 @@ import { WEB_ORIGIN } from '../constants.js';
 
 type Payload = Record<string, unknown>;
 
-const record = (value: unknown): Payload | null => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Payload) : null);
+const record = (value: unknown): Payload | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Payload) : null;
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 const count = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -40,7 +41,10 @@ export function readEvent(type: string, payload: Payload | null, repoFullName: s
       const what = commits === null ? 'pushed' : `pushed ${plural(commits, 'commit')}`;
       return {
         summary: `${what}${branch === null ? '' : ` to ${branch}`}`,
-        url: repoUrl !== null && before !== null && head !== null ? `${repoUrl}/compare/${before.slice(0, 12)}...${head.slice(0, 12)}` : repoUrl,
+        url:
+          repoUrl !== null && before !== null && head !== null
+            ? `${repoUrl}/compare/${before.slice(0, 12)}...${head.slice(0, 12)}`
+            : repoUrl,
       };
     }
     case 'CreateEvent': {
@@ -65,12 +69,18 @@ export function readEvent(type: string, payload: Payload | null, repoFullName: s
     case 'PullRequestEvent': {
       const pull = record(p.pull_request);
       const merged = action === 'closed' && (pull?.merged === true || text(pull?.merged_at) !== null);
-      return { summary: `${merged ? 'merged' : action ?? 'updated'} pull request${numbered(pull, p.number)}`, url: text(pull?.html_url) ?? repoUrl };
+      return {
+        summary: `${merged ? 'merged' : (action ?? 'updated')} pull request${numbered(pull, p.number)}`,
+        url: text(pull?.html_url) ?? repoUrl,
+      };
     }
     case 'ForkEvent': {
       const forkee = record(p.forkee);
       const fork = text(forkee?.full_name);
-      return { summary: `forked ${repoFullName ?? 'a repository'}${fork === null ? '' : ` to ${fork}`}`, url: text(forkee?.html_url) ?? (fork === null ? repoUrl : `${WEB_ORIGIN}/${fork}`) };
+      return {
+        summary: `forked ${repoFullName ?? 'a repository'}${fork === null ? '' : ` to ${fork}`}`,
+        url: text(forkee?.html_url) ?? (fork === null ? repoUrl : `${WEB_ORIGIN}/${fork}`),
+      };
     }
     case 'WatchEvent':
       return { summary: `starred ${repoFullName ?? 'a repository'}`, url: repoUrl };
@@ -88,7 +98,11 @@ export function readEvent(type: string, payload: Payload | null, repoFullName: s
     case 'GollumEvent': {
       const pages = Array.isArray(p.pages) ? p.pages.map(record).filter((page): page is Payload => page !== null) : [];
       const first = pages[0];
-      if (pages.length === 1 && first) return { summary: `${text(first.action) ?? 'edited'} wiki page ${text(first.title) ?? text(first.page_name) ?? ''}`.trim(), url: text(first.html_url) ?? repoUrl };
+      if (pages.length === 1 && first)
+        return {
+          summary: `${text(first.action) ?? 'edited'} wiki page ${text(first.title) ?? text(first.page_name) ?? ''}`.trim(),
+          url: text(first.html_url) ?? repoUrl,
+        };
       return { summary: `updated ${plural(pages.length, 'wiki page')}`, url: repoUrl === null ? null : `${repoUrl}/wiki` };
     }
     default:

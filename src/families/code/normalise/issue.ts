@@ -49,7 +49,9 @@ export function issueExtras(issue: IssueBody): Record<string, unknown> {
     kind: kindOf(issue),
     state: issue.state ?? null,
     stateReason: issue.state_reason ?? null,
-    labels: (issue.labels ?? []).map((label) => (typeof label === 'string' ? label : label.name ?? null)).filter((name): name is string => name !== null),
+    labels: (issue.labels ?? [])
+      .map((label) => (typeof label === 'string' ? label : (label.name ?? null)))
+      .filter((name): name is string => name !== null),
     locked: issue.locked ?? null,
     authorAssociation: issue.author_association ?? null,
     mergedAt: issue.pull_request?.merged_at ?? null,

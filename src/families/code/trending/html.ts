@@ -29,7 +29,10 @@ export function pathSegments(href: string | undefined): string[] {
   if (href === undefined || !href.startsWith('/') || href.startsWith('//')) return [];
   const path = href.split(/[?#]/)[0] ?? '';
   try {
-    return path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+    return path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment));
   } catch {
     return [];
   }

@@ -58,7 +58,12 @@ function developerOf(article: HTMLElement, rank: number, fetchedAt: string): { c
   const avatarUrl = avatar?.getAttribute('src') ?? null;
   const id = recordIdOf(heading) ?? (avatarUrl === null ? null : /\/u\/(\d{1,20})/.exec(avatarUrl)?.[1]) ?? login;
   const displayName = textOf(heading);
-  const worksFor = article.querySelector('[title^="Works for"]')?.getAttribute('title')?.replace(/^Works for\s*/, '').trim() ?? null;
+  const worksFor =
+    article
+      .querySelector('[title^="Works for"]')
+      ?.getAttribute('title')
+      ?.replace(/^Works for\s*/, '')
+      .trim() ?? null;
   const shownRank = Number(textOf(article.querySelector('a[href^="#pa-"]')));
   const creator: Creator = {
     platform: CODE_PLATFORM,
@@ -82,7 +87,14 @@ function developerOf(article: HTMLElement, rank: number, fetchedAt: string): { c
     createdAt: null,
     fetchedAt,
   };
-  return { creator, extras: { rank: Number.isInteger(shownRank) && shownRank > 0 ? shownRank : rank, popularRepo: popularRepoOf(article), worksFor: worksFor === '' ? null : worksFor } };
+  return {
+    creator,
+    extras: {
+      rank: Number.isInteger(shownRank) && shownRank > 0 ? shownRank : rank,
+      popularRepo: popularRepoOf(article),
+      worksFor: worksFor === '' ? null : worksFor,
+    },
+  };
 }
 
 export function parseTrendingDevelopers(html: string, fetchedAt: string): TrendingDevelopers {
@@ -96,7 +108,8 @@ export function parseTrendingDevelopers(html: string, fetchedAt: string): Trendi
     items.push(read.creator);
     extras.push(read.extras);
   }
-  if (articles.length > 0 && items.length === 0) throw schemaDrift('The trending developers page lists entries but none names an account.', { entries: articles.length });
+  if (articles.length > 0 && items.length === 0)
+    throw schemaDrift('The trending developers page lists entries but none names an account.', { entries: articles.length });
   if (articles.length === 0 && !isTrendingPage(root)) throw schemaDrift('The trending developers page did not have the expected markup.');
   return { items, extras };
 }

@@ -53,7 +53,10 @@ function builtByOf(article: HTMLElement): string[] {
   return [...new Set(logins)];
 }
 
-function repositoryOf(article: HTMLElement, fetchedAt: string): { repository: Repository; builtBy: string[]; period: string | null } | null {
+function repositoryOf(
+  article: HTMLElement,
+  fetchedAt: string,
+): { repository: Repository; builtBy: string[]; period: string | null } | null {
   const named = nameLinkOf(article);
   if (named === null) return null;
   const fullName = `${named.owner}/${named.name}`;
@@ -101,7 +104,8 @@ export function parseTrendingRepositories(html: string, fetchedAt: string): Tren
     items.push(read.repository);
     extras.push({ rank: items.length, builtBy: read.builtBy, period: read.period });
   }
-  if (articles.length > 0 && items.length === 0) throw schemaDrift('The trending page lists entries but none names a repository.', { entries: articles.length });
+  if (articles.length > 0 && items.length === 0)
+    throw schemaDrift('The trending page lists entries but none names a repository.', { entries: articles.length });
   if (articles.length === 0 && !isTrendingPage(root)) throw schemaDrift('The trending page did not have the expected markup.');
   return { items, extras };
 }

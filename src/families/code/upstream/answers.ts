@@ -20,7 +20,8 @@ const EMPTY_REASONS: Readonly<Record<number, string>> = {
   451: 'unavailable_for_legal_reasons',
 };
 
-export type Answer = { kind: 'ok'; response: UpstreamResponse } | { kind: 'empty'; reason: string; response: UpstreamResponse; payload: unknown };
+export type Answer =
+  { kind: 'ok'; response: UpstreamResponse } | { kind: 'empty'; reason: string; response: UpstreamResponse; payload: unknown };
 
 /** Sorts an answer into usable, empty or a thrown failure. */
 export function readAnswer(response: UpstreamResponse, nowMs: number): Answer {

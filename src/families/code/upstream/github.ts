@@ -27,7 +27,11 @@ function withQuery(base: string, query: Record<string, QueryValue>): string {
 
 /** GET on the API: usable answer, empty result (404, 410, 451), or a thrown failure. */
 export async function getApi(ctx: FetchContext, url: string, extraStatuses: readonly number[] = []): Promise<Answer> {
-  const response = await ctx.upstream.fetch({ url, headers: { ...API_HEADERS }, passStatuses: [...INTERPRETED_STATUSES, ...extraStatuses] });
+  const response = await ctx.upstream.fetch({
+    url,
+    headers: { ...API_HEADERS },
+    passStatuses: [...INTERPRETED_STATUSES, ...extraStatuses],
+  });
   if (extraStatuses.includes(response.status)) return { kind: 'ok', response };
   return readAnswer(response, Date.parse(ctx.fetchedAt));
 }

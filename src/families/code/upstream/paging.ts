@@ -23,7 +23,8 @@ export function decodeCursor(value: string): PageCursor {
   const match = /^p([1-9][0-9]{0,5})\.([1-9][0-9]{0,2})$/.exec(text);
   const page = Number(match?.[1]);
   const perPage = Number(match?.[2]);
-  if (!match || page > MAX_PAGE || perPage > 100) throw invalidParam('cursor', 'cursor is not a pagination.cursor this gateway issued: pass the value of a previous response unchanged.');
+  if (!match || page > MAX_PAGE || perPage > 100)
+    throw invalidParam('cursor', 'cursor is not a pagination.cursor this gateway issued: pass the value of a previous response unchanged.');
   return { page, perPage };
 }
 
@@ -34,7 +35,8 @@ export function decodeCursor(value: string): PageCursor {
 export function pageOf(cursor: string | undefined, limit: number): number {
   if (cursor === undefined) return 1;
   const decoded = decodeCursor(cursor);
-  if (decoded.perPage !== limit) throw invalidParam('cursor', `This cursor continues pages of ${decoded.perPage}: pass limit=${decoded.perPage} with it.`);
+  if (decoded.perPage !== limit)
+    throw invalidParam('cursor', `This cursor continues pages of ${decoded.perPage}: pass limit=${decoded.perPage} with it.`);
   return decoded.page;
 }
 

@@ -65,10 +65,14 @@ export function retryAfterOf(headers: Record<string, string>, nowMs: number): nu
 /** The 429 upstream_rate_limited a caller gets for a spent platform budget; never charged. */
 export function rateLimitedError(response: UpstreamResponse, nowMs: number): GatewayError {
   const retryAfter = retryAfterOf(response.headers, nowMs);
-  return new GatewayError('upstream_rate_limited', `GitHub's anonymous rate limit is spent for this egress address; retry in ${retryAfter} seconds.`, {
-    details: { upstreamStatus: response.status, host: hostOf(response.url), limit: wholeNumber(response.headers['x-ratelimit-limit']) },
-    retryAfter,
-  });
+  return new GatewayError(
+    'upstream_rate_limited',
+    `GitHub's anonymous rate limit is spent for this egress address; retry in ${retryAfter} seconds.`,
+    {
+      details: { upstreamStatus: response.status, host: hostOf(response.url), limit: wholeNumber(response.headers['x-ratelimit-limit']) },
+      retryAfter,
+    },
+  );
 }
 
 function hostOf(url: string): string | null {

@@ -41,9 +41,11 @@ function canonicalRedditUrl(href: string | null): string | null {
 
 function typeFromLinkTarget(target: string | null, postUrl: string | null): { type: PostType; mediaUrls: string[] } {
   const absolute = httpUrlOrNull(target);
-  if (target !== null && canonicalRedditUrl(target) !== null && canonicalRedditUrl(target) === postUrl) return { type: 'text', mediaUrls: [] };
+  if (target !== null && canonicalRedditUrl(target) !== null && canonicalRedditUrl(target) === postUrl)
+    return { type: 'text', mediaUrls: [] };
   if (absolute === null) return { type: 'unknown', mediaUrls: [] };
-  if (/^https?:\/\/i\.redd\.it\//i.test(absolute) || /\.(?:jpe?g|png|gif|webp)(?:$|\?)/i.test(absolute)) return { type: 'image', mediaUrls: [absolute] };
+  if (/^https?:\/\/i\.redd\.it\//i.test(absolute) || /\.(?:jpe?g|png|gif|webp)(?:$|\?)/i.test(absolute))
+    return { type: 'image', mediaUrls: [absolute] };
   if (/^https?:\/\/v\.redd\.it\//i.test(absolute)) return { type: 'video', mediaUrls: [] };
   if (/^https?:\/\/(?:[a-z0-9-]+\.)?reddit\.com\/gallery\//i.test(absolute)) return { type: 'carousel', mediaUrls: [] };
   return { type: 'unknown', mediaUrls: [] };
@@ -72,7 +74,10 @@ export function entryToPost(entry: AtomEntry, fetchedAt: string): Post | null {
   const id = entryPostId(entry);
   if (id === null) return null;
   const content = entry.content ?? '';
-  const url = canonicalRedditUrl(entry.link?.find((link) => link['@_rel'] === undefined || link['@_rel'] === 'alternate')?.['@_href'] ?? anchorHref(content, '[comments]'));
+  const url = canonicalRedditUrl(
+    entry.link?.find((link) => link['@_rel'] === undefined || link['@_rel'] === 'alternate')?.['@_href'] ??
+      anchorHref(content, '[comments]'),
+  );
   const media = typeFromLinkTarget(anchorHref(content, '[link]'), url);
   const text = entryBodyText(entry);
   const title = nonEmpty(entry.title);

@@ -19,7 +19,9 @@ const parser = new XMLParser({
   isArray: (name) => name === 'entry' || name === 'link' || name === 'category',
 });
 
-const textNode = z.union([z.string(), z.object({ '#text': z.string().optional() }).loose()]).transform((node) => (typeof node === 'string' ? node : (node['#text'] ?? '')));
+const textNode = z
+  .union([z.string(), z.object({ '#text': z.string().optional() }).loose()])
+  .transform((node) => (typeof node === 'string' ? node : (node['#text'] ?? '')));
 const hrefNode = z.object({ '@_href': z.string().optional(), '@_rel': z.string().optional() });
 
 const entrySchema = z.object({

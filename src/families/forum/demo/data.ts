@@ -34,11 +34,29 @@ export interface DemoComment {
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { name: 'fern_and_fig', karma: 18_420, title: 'Fern & Fig', bio: 'Third-floor balcony, south-west light, too many pots.', createdUtc: 1_525_000_000 },
-  { name: 'balcony_botanist', karma: 9_310, title: 'Balcony Botanist', bio: 'Container soil nerd. Ask me about drainage.', createdUtc: 1_560_000_000 },
+  {
+    name: 'fern_and_fig',
+    karma: 18_420,
+    title: 'Fern & Fig',
+    bio: 'Third-floor balcony, south-west light, too many pots.',
+    createdUtc: 1_525_000_000,
+  },
+  {
+    name: 'balcony_botanist',
+    karma: 9_310,
+    title: 'Balcony Botanist',
+    bio: 'Container soil nerd. Ask me about drainage.',
+    createdUtc: 1_560_000_000,
+  },
   { name: 'loam_ranger', karma: 4_075, title: 'Loam Ranger', bio: 'Worm bins and window boxes.', createdUtc: 1_601_000_000 },
   { name: 'rooftop_radish', karma: 2_230, title: 'Rooftop Radish', bio: 'Growing salad eleven storeys up.', createdUtc: 1_640_000_000 },
-  { name: 'crumb_theory', karma: 12_880, title: 'Crumb Theory', bio: 'Weekend baker, weekday spreadsheet person.', createdUtc: 1_540_000_000 },
+  {
+    name: 'crumb_theory',
+    karma: 12_880,
+    title: 'Crumb Theory',
+    bio: 'Weekend baker, weekday spreadsheet person.',
+    createdUtc: 1_540_000_000,
+  },
   { name: 'levain_lucy', karma: 6_540, title: 'Levain Lucy', bio: 'My starter is older than my car.', createdUtc: 1_580_000_000 },
   { name: 'sprout_moderator', karma: 31_200, title: 'Sprout Moderator', bio: 'Keeping the beds weeded.', createdUtc: 1_480_000_000 },
 ];
@@ -126,7 +144,11 @@ const HOUR = 3_600;
 const NEWEST = 1_761_000_000;
 
 function post(index: number, community: string, title: string, authors: readonly string[]): SyntheticPost {
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 40);
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
+    .slice(0, 40);
   return {
     id: `${community === 'balconygardens' ? 'bg' : 'sd'}${(index + 1).toString(36).padStart(4, '0')}`,
     author: authors[index % authors.length]!,
@@ -153,7 +175,8 @@ export const DEMO_POSTS: readonly SyntheticPost[] = [
     subreddit: 'balconygardens',
     title: "Weekly show-and-tell: what's growing on your balcony?",
     slug: 'weekly_showandtell_whats_growing_on_your_balcony',
-    selftext: 'Post a photo or a sentence about your space this week. Tag a neighbour like u/fern_and_fig if they inspired you. #showandtell',
+    selftext:
+      'Post a photo or a sentence about your space this week. Tag a neighbour like u/fern_and_fig if they inspired you. #showandtell',
     score: 1_284,
     numComments: 24,
     createdUtc: NEWEST + 2 * HOUR,
@@ -217,7 +240,12 @@ export const DEMO_THREAD: readonly DemoComment[] = [
       { id: 'c1a00a', author: 'levain_lucy', score: 6, body: 'Now bake them into a loaf.' },
     ],
   },
-  { id: 'c1a00b', author: 'loam_ranger', score: 96, body: 'Worm bin is finally producing castings; the window box basil has never looked better.' },
+  {
+    id: 'c1a00b',
+    author: 'loam_ranger',
+    score: 96,
+    body: 'Worm bin is finally producing castings; the window box basil has never looked better.',
+  },
   {
     id: 'c1a00c',
     author: 'rooftop_radish',

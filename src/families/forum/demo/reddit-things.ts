@@ -144,7 +144,10 @@ export function comment(postId: string, spec: SyntheticComment) {
       score_hidden: false,
       stickied: false,
       created_utc: spec.createdUtc ?? 1_700_000_100,
-      replies: spec.replies === undefined || spec.replies.length === 0 ? '' : { kind: 'Listing', data: { after: null, before: null, children: spec.replies } },
+      replies:
+        spec.replies === undefined || spec.replies.length === 0
+          ? ''
+          : { kind: 'Listing', data: { after: null, before: null, children: spec.replies } },
     },
   };
 }
@@ -159,7 +162,15 @@ export function moreStub(postId: string, parentFullname: string, children: strin
 }
 
 /** A community's about.json (t5). */
-export function subredditAbout(spec: { name: string; title: string; description: string; subscribers: number; activeUsers: number; createdUtc: number; category: string }) {
+export function subredditAbout(spec: {
+  name: string;
+  title: string;
+  description: string;
+  subscribers: number;
+  activeUsers: number;
+  createdUtc: number;
+  category: string;
+}) {
   const id = `t5_${spec.name.slice(0, 5).toLowerCase()}`;
   return {
     kind: 't5',
@@ -206,7 +217,8 @@ export interface FeedEntry {
   body?: string;
 }
 
-const escapeXml = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const escapeXml = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** A Reddit-style Atom feed of self posts (bodies between the SC_OFF/SC_ON markers). */
 export function atomFeed(entries: FeedEntry[]): string {
@@ -228,5 +240,11 @@ export function atomFeed(entries: FeedEntry[]): string {
       '  </entry>',
     ].join('\n');
   });
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">', '  <title>synthetic feed</title>', ...items, '</feed>'].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
+    '  <title>synthetic feed</title>',
+    ...items,
+    '</feed>',
+  ].join('\n');
 }

@@ -1,7 +1,17 @@
 import type { FakeReply, FakeRoute } from '../../../demo/fake-upstream.js';
 import { listing, moreStub, subredditAbout, t3, userAbout, type SyntheticPost } from './reddit-things.js';
 import { json, onHost, text } from '../../../demo/replies.js';
-import { DEMO_CAPTIONS, DEMO_COMMUNITIES, DEMO_DASH_MANIFEST, DEMO_POSTS, DEMO_THREAD, DEMO_USERS, THREAD_POST_ID, VIDEO_ID, type DemoComment } from './data.js';
+import {
+  DEMO_CAPTIONS,
+  DEMO_COMMUNITIES,
+  DEMO_DASH_MANIFEST,
+  DEMO_POSTS,
+  DEMO_THREAD,
+  DEMO_USERS,
+  THREAD_POST_ID,
+  VIDEO_ID,
+  type DemoComment,
+} from './data.js';
 
 /**
  * The forum dataset served the way Reddit's public JSON surfaces answer: listings paged by
@@ -39,7 +49,10 @@ function sorted(posts: readonly SyntheticPost[], sort: string | null): Synthetic
 
 function matchesQuery(post: SyntheticPost, query: string): boolean {
   const haystack = lower(`${post.title ?? ''} ${post.selftext ?? ''}`);
-  return lower(query).split(/\s+/).filter(Boolean).every((word) => haystack.includes(word));
+  return lower(query)
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
 }
 
 // ---------------------------------------------------------------- comment trees
@@ -68,7 +81,15 @@ function commentThing(postId: string, comment: DemoComment, parent: string, leve
     const shown = replies.slice(0, REPLY_BUDGET);
     const hidden = replies.slice(REPLY_BUDGET);
     children = shown.map((reply) => commentThing(postId, reply, `t1_${comment.id}`, level + 1, maxDepth, sort));
-    if (hidden.length > 0) children.push(moreStub(postId, `t1_${comment.id}`, hidden.map((each) => each.id), countAll(hidden)));
+    if (hidden.length > 0)
+      children.push(
+        moreStub(
+          postId,
+          `t1_${comment.id}`,
+          hidden.map((each) => each.id),
+          countAll(hidden),
+        ),
+      );
   }
   const index = DEMO_THREAD.indexOf(comment);
   return {
@@ -122,7 +143,15 @@ function postThread(post: SyntheticPost, query: URLSearchParams): FakeReply {
   const topLevel = orderComments(DEMO_THREAD, sort);
   const children = topLevel.slice(0, limit).map((comment) => commentThing(post.id, comment, `t3_${post.id}`, 0, maxDepth, sort));
   const hidden = topLevel.slice(limit);
-  if (hidden.length > 0) children.push(moreStub(post.id, `t3_${post.id}`, hidden.map((each) => each.id), countAll(hidden)));
+  if (hidden.length > 0)
+    children.push(
+      moreStub(
+        post.id,
+        `t3_${post.id}`,
+        hidden.map((each) => each.id),
+        countAll(hidden),
+      ),
+    );
   return json([postListing(post), commentListing(children)]);
 }
 
@@ -131,7 +160,10 @@ function commentThread(post: SyntheticPost, commentId: string, query: URLSearchP
   const comment = post.id === THREAD_POST_ID ? findComment(DEMO_THREAD, commentId) : undefined;
   if (!comment) return json([postListing(post), commentListing([])]);
   const maxDepth = Number(query.get('depth') ?? 10) || 10;
-  return json([postListing(post), commentListing([commentThing(post.id, comment, parentOf(DEMO_THREAD, commentId)!, 0, maxDepth, query.get('sort'))])]);
+  return json([
+    postListing(post),
+    commentListing([commentThing(post.id, comment, parentOf(DEMO_THREAD, commentId)!, 0, maxDepth, query.get('sort'))]),
+  ]);
 }
 
 // ---------------------------------------------------------------- routes
@@ -147,13 +179,26 @@ function redditReply(url: URL, posts: readonly SyntheticPost[]): FakeReply | und
   }
   if ((match = /^\/r\/([^/]+)\/search\.json$/.exec(path))) {
     const name = lower(match[1]!);
-    return page(postsOf((post) => lower(post.subreddit ?? '') === name && matchesQuery(post, query.get('q') ?? '')), query);
+    return page(
+      postsOf((post) => lower(post.subreddit ?? '') === name && matchesQuery(post, query.get('q') ?? '')),
+      query,
+    );
   }
-  if (path === '/search.json') return page(postsOf((post) => matchesQuery(post, query.get('q') ?? '')), query);
+  if (path === '/search.json')
+    return page(
+      postsOf((post) => matchesQuery(post, query.get('q') ?? '')),
+      query,
+    );
   if ((match = /^\/r\/([^/]+)\/(hot|new|top|rising|controversial)\.json$/.exec(path))) {
     const name = lower(match[1]!);
     if (!DEMO_COMMUNITIES.some((each) => lower(each.name) === name)) return NOT_FOUND;
-    return page(sorted(postsOf((post) => lower(post.subreddit ?? '') === name), match[2]!), query);
+    return page(
+      sorted(
+        postsOf((post) => lower(post.subreddit ?? '') === name),
+        match[2]!,
+      ),
+      query,
+    );
   }
   if ((match = /^\/user\/([^/]+)\/about\.json$/.exec(path))) {
     const user = DEMO_USERS.find((each) => lower(each.name) === lower(match![1]!));
@@ -162,7 +207,13 @@ function redditReply(url: URL, posts: readonly SyntheticPost[]): FakeReply | und
   if ((match = /^\/user\/([^/]+)\/submitted\.json$/.exec(path))) {
     const name = lower(match[1]!);
     if (!DEMO_USERS.some((each) => lower(each.name) === name)) return NOT_FOUND;
-    return page(sorted(postsOf((post) => lower(post.author) === name), query.get('sort')), query);
+    return page(
+      sorted(
+        postsOf((post) => lower(post.author) === name),
+        query.get('sort'),
+      ),
+      query,
+    );
   }
   if ((match = /^\/comments\/([a-z0-9]+)(?:\/_\/([a-z0-9]+))?\.json$/.exec(path))) {
     const post = posts.find((each) => each.id === match![1]);

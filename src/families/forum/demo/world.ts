@@ -9,7 +9,10 @@ export const forumDemo: DemoWorld = {
     return {
       routes: forumRoutes({ scoreTickMs: changeEveryMs }),
       examples: FORUM_DEMO_EXAMPLES,
-      graphqlExamples: forumGraphQLExamples({ watchIntervalSeconds: Math.max(1, Math.round(changeEveryMs / 1000)), subreddit: DEMO_SUBREDDIT }),
+      graphqlExamples: forumGraphQLExamples({
+        watchIntervalSeconds: Math.max(1, Math.round(changeEveryMs / 1000)),
+        subreddit: DEMO_SUBREDDIT,
+      }),
     };
   },
 };

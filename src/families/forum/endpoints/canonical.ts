@@ -20,14 +20,18 @@ export function canonicalVideo<T extends { url: string }>(params: T): T {
   return { ...params, url: ref.kind === 'video' ? `https://v.redd.it/${ref.videoId}` : ref.postId };
 }
 
-export const canonicalUser = <T extends { username: string }>(params: T): T => ({ ...params, username: parseUsernameRef(params.username, 'username') });
+export const canonicalUser = <T extends { username: string }>(params: T): T => ({
+  ...params,
+  username: parseUsernameRef(params.username, 'username'),
+});
 
 /** A listing page: its community by name, and `after` folded into `cursor`. */
-export function canonicalListing<T extends { subreddit?: string | undefined; cursor?: string | undefined; after?: string | undefined }>(params: T): T {
+export function canonicalListing<T extends { subreddit?: string | undefined; cursor?: string | undefined; after?: string | undefined }>(
+  params: T,
+): T {
   const subreddit = params.subreddit === undefined ? undefined : parseSubredditRef(params.subreddit, 'subreddit');
   return { ...params, subreddit, cursor: pageCursor(params), after: undefined };
 }
-
 
 export function canonicalCommunity<T extends { subreddit: string; url?: string | undefined }>(params: T): T {
   const subreddit = parseSubredditRef(params.subreddit, 'subreddit');

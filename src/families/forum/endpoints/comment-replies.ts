@@ -12,7 +12,11 @@ import { commentSort } from './params.js';
 import { canonicalComment } from './canonical.js';
 
 const params = z.object({
-  url: z.string().min(1).max(2048).describe('comment permalink (https://www.reddit.com/r/{name}/comments/{postId}/{slug}/{commentId}/) or postId:commentId'),
+  url: z
+    .string()
+    .min(1)
+    .max(2048)
+    .describe('comment permalink (https://www.reddit.com/r/{name}/comments/{postId}/{slug}/{commentId}/) or postId:commentId'),
   depth: queryInt(1, 10).default(6).describe('reply levels below the comment to load, its direct replies counting as 1 (1-10)'),
   sort: commentSort,
 });
@@ -25,12 +29,15 @@ export const forumCommentRepliesEndpoint = defineEndpoint({
   summary: 'The thread below one comment (the continuation behind a load-more stub), flattened',
   description: [
     'Returns data.items: the replies below the named comment, flattened in reading order like /v1/forum/post/comments.',
-    'The comment itself is not an item (the caller already has it from the stub\'s parent); it is returned normalised under raw.anchor, and its direct replies carry it as parentId.',
+    "The comment itself is not an item (the caller already has it from the stub's parent); it is returned normalised under raw.anchor, and its direct replies carry it as parentId.",
     'Nested load-more and continue-this-thread stubs are kept in raw.moreStubs; pagination.hasMore is true when any exists; pagination.cursor is always null.',
     'A comment that is not found under the post is an empty result (meta.reason not_found); a comment without replies is empty too (no_replies). Neither is charged.',
   ].join(' '),
   params,
-  flags: endpointFlags({ subscribable: false, parameterConstraints: 'pass url as a comment permalink or as postId:commentId (base36 ids, optional t3_/t1_ prefixes)' }),
+  flags: endpointFlags({
+    subscribable: false,
+    parameterConstraints: 'pass url as a comment permalink or as postId:commentId (base36 ids, optional t3_/t1_ prefixes)',
+  }),
   // No limit is sent: Reddit serves its default page of a thread, at most 200 comments logged out.
   returns: { kind: 'list', type: 'Comment', maxItems: 200 },
   normaliseParams: canonicalComment,
@@ -39,15 +46,27 @@ export const forumCommentRepliesEndpoint = defineEndpoint({
     // Reddit counts the anchor comment as level 1 of its permalink view.
     const url = commentThreadUrl(postId, commentId, { sort: input.sort, depth: input.depth + 1 });
     const thread = await fetchPostThread(ctx.upstream, url, 'comment thread');
-    const empty = (reason: string, raw: Record<string, unknown>): ListResult<Comment> => ({ items: [], pagination: { cursor: null, hasMore: false }, raw, emptyReason: reason });
+    const empty = (reason: string, raw: Record<string, unknown>): ListResult<Comment> => ({
+      items: [],
+      pagination: { cursor: null, hasMore: false },
+      raw,
+      emptyReason: reason,
+    });
     if (thread.kind === 'empty') return empty(thread.reason, { via: 'json', url, payload: thread.payload });
     const context = { postId: thread.post.id, postAuthor: authorHandle(thread.post.author) };
     const anchor = findComment(thread.comments, commentId);
     if (anchor === null) return empty('not_found', { via: 'json', url, payload: thread.payload, anchor: null, moreStubs: [] });
     const replies = replyChildren(anchor);
     const flat = flattenCommentTree(replies, context);
-    const raw = { via: 'json', url, payload: thread.payload, anchor: normaliseComment(anchor, replies, context), moreStubs: flat.moreStubs };
-    if (flat.comments.length === 0) return { ...empty('no_replies', raw), pagination: { cursor: null, hasMore: flat.moreStubs.length > 0 } };
+    const raw = {
+      via: 'json',
+      url,
+      payload: thread.payload,
+      anchor: normaliseComment(anchor, replies, context),
+      moreStubs: flat.moreStubs,
+    };
+    if (flat.comments.length === 0)
+      return { ...empty('no_replies', raw), pagination: { cursor: null, hasMore: flat.moreStubs.length > 0 } };
     return { items: flat.comments, pagination: { cursor: null, hasMore: flat.moreStubs.length > 0 }, raw };
   },
 });

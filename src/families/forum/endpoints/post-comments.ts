@@ -36,9 +36,9 @@ export const forumPostCommentsEndpoint = defineEndpoint({
   graphqlField: 'forumPostComments',
   summary: "A post's first page of comments, flattened in reading order with parentId",
   description: [
-    'Returns data.items: Comment[] in reading order (depth-first: each comment followed by its replies), with parentId null for top-level comments and ids without Reddit\'s t1_/t3_ prefixes.',
-    'Only the comments Reddit serves on the first page are returned: raw.totalComments holds the post\'s full count, raw.moreStubs the load-more and continue-this-thread stubs (parentId, count, childIds); pagination.hasMore is true when any stub exists or fewer comments than the total came back; pagination.cursor is always null.',
-    'Read a collapsed thread with /v1/forum/post/comment/replies (url postId:commentId of the stub\'s parent).',
+    "Returns data.items: Comment[] in reading order (depth-first: each comment followed by its replies), with parentId null for top-level comments and ids without Reddit's t1_/t3_ prefixes.",
+    "Only the comments Reddit serves on the first page are returned: raw.totalComments holds the post's full count, raw.moreStubs the load-more and continue-this-thread stubs (parentId, count, childIds); pagination.hasMore is true when any stub exists or fewer comments than the total came back; pagination.cursor is always null.",
+    "Read a collapsed thread with /v1/forum/post/comment/replies (url postId:commentId of the stub's parent).",
     'replyCount counts loaded direct replies plus the comments hidden behind stubs directly under the comment, and is null when a continue-this-thread stub hides an unknown number.',
     'Deleted comments keep Reddit\'s "[deleted]" text. Missing, private, quarantined or banned posts are empty results, never charged.',
   ].join(' '),
@@ -51,7 +51,12 @@ export const forumPostCommentsEndpoint = defineEndpoint({
     const url = postCommentsUrl(postId, { sort: input.sort, depth: input.depth, limit: input.limit });
     const thread = await fetchPostThread(ctx.upstream, url, 'comments');
     if (thread.kind === 'empty') {
-      return { items: [], pagination: { cursor: null, hasMore: false }, raw: { via: 'json', url, payload: thread.payload }, emptyReason: thread.reason };
+      return {
+        items: [],
+        pagination: { cursor: null, hasMore: false },
+        raw: { via: 'json', url, payload: thread.payload },
+        emptyReason: thread.reason,
+      };
     }
     const { kept, cut } = firstTopLevel(thread.comments, input.limit);
     const flat = flattenCommentTree(kept, { postId: thread.post.id, postAuthor: authorHandle(thread.post.author) });

@@ -25,9 +25,9 @@ export const forumSearchEndpoint = defineEndpoint({
   graphqlField: 'forumSearch',
   summary: 'Search posts site-wide or in one community',
   description: [
-    'Returns data.items: Post[] matching the query, in Reddit\'s order; Reddit may serve fewer results per page than limit (seven is common logged-out), so follow pagination.cursor.',
-    'raw.posts names each result\'s community (with flair, post type and upvote ratio); raw.via names the surface that answered.',
-    'Bodies come with the JSON results; when Reddit withholds a self post\'s body, the Atom feed of the same query is fetched as a companion (raw.companionFeed) and bodies missing from it are null.',
+    "Returns data.items: Post[] matching the query, in Reddit's order; Reddit may serve fewer results per page than limit (seven is common logged-out), so follow pagination.cursor.",
+    "raw.posts names each result's community (with flair, post type and upvote ratio); raw.via names the surface that answered.",
+    "Bodies come with the JSON results; when Reddit withholds a self post's body, the Atom feed of the same query is fetched as a companion (raw.companionFeed) and bodies missing from it are null.",
     'When the JSON surface is blocked the feed alone answers (raw.via "atom"): scores and comment counts are then null.',
   ].join(' '),
   params,

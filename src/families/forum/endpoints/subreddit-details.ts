@@ -8,7 +8,12 @@ import { canonicalCommunity } from './canonical.js';
 
 const params = z.object({
   subreddit: z.string().min(1).max(2048).describe('community name, name with r/ prefix, or full community URL'),
-  url: z.string().min(1).max(2048).optional().describe('the community URL (same forms as subreddit); when given it must name the same community'),
+  url: z
+    .string()
+    .min(1)
+    .max(2048)
+    .optional()
+    .describe('the community URL (same forms as subreddit); when given it must name the same community'),
 });
 
 /** GET /v1/forum/subreddit/details */
@@ -24,7 +29,10 @@ export const forumSubredditDetailsEndpoint = defineEndpoint({
     'Private, quarantined, banned and non-existent communities are empty results with meta.reason, never charged.',
   ].join(' '),
   params,
-  flags: endpointFlags({ subscribable: false, parameterConstraints: 'subreddit is required; url, when also given, must name the same community' }),
+  flags: endpointFlags({
+    subscribable: false,
+    parameterConstraints: 'subreddit is required; url, when also given, must name the same community',
+  }),
   returns: { kind: 'single', type: 'Creator' },
   normaliseParams: canonicalCommunity,
   async fetch(input, ctx) {

@@ -24,13 +24,16 @@ export const forumSubredditEndpoint = defineEndpoint({
   graphqlField: 'forumSubreddit',
   summary: "A community's posts (hot, new, top, rising or controversial), one page at a time",
   description: [
-    'Returns data.items: Post[] in the order Reddit serves them; pagination.cursor is the next page\'s start (send it back as cursor or after).',
-    'raw.posts adds each post\'s community, flair, Reddit post type (post_hint, or self/gallery/hosted:video/link) and upvote ratio.',
+    "Returns data.items: Post[] in the order Reddit serves them; pagination.cursor is the next page's start (send it back as cursor or after).",
+    "raw.posts adds each post's community, flair, Reddit post type (post_hint, or self/gallery/hosted:video/link) and upvote ratio.",
     'Private, quarantined, banned and non-existent communities are empty results with meta.reason (private, quarantined, banned, not_found), never charged and never upstream_blocked.',
     'When only the Atom feed answers (raw.via "atom"), scores, comment counts and flair are null, and the cursor is the last post when the page came back full.',
   ].join(' '),
   params,
-  flags: endpointFlags({ subscribable: true, parameterConstraints: 'cursor and after are the same value (pass one); timeframe applies only to sort=top and sort=controversial' }),
+  flags: endpointFlags({
+    subscribable: true,
+    parameterConstraints: 'cursor and after are the same value (pass one); timeframe applies only to sort=top and sort=controversial',
+  }),
   returns: { kind: 'list', type: 'Post' },
   normaliseParams: canonicalListing,
   async fetch(input, ctx) {

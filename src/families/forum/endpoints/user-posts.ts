@@ -21,8 +21,8 @@ export const forumUserPostsEndpoint = defineEndpoint({
   graphqlField: 'forumUserPosts',
   summary: "An account's submitted posts, newest first by default",
   description: [
-    'Returns data.items: Post[] submitted by the account, newest first unless sort says otherwise; pagination.cursor is the next page\'s start.',
-    'raw.posts adds each post\'s community, flair, Reddit post type and upvote ratio.',
+    "Returns data.items: Post[] submitted by the account, newest first unless sort says otherwise; pagination.cursor is the next page's start.",
+    "raw.posts adds each post's community, flair, Reddit post type and upvote ratio.",
     'Missing or suspended accounts are empty results (meta.reason not_found or suspended), never charged.',
     'When the JSON surface is blocked the account\'s Atom feed answers instead (raw.via "atom"): scores and comment counts are then null.',
   ].join(' '),
@@ -32,7 +32,10 @@ export const forumUserPostsEndpoint = defineEndpoint({
   normaliseParams: canonicalUser,
   async fetch(input, ctx) {
     const name = parseUsernameRef(input.username, 'username');
-    const urls = userSubmittedUrls(name, input.sort, input.sort === 'top' ? input.timeframe : undefined, { limit: input.limit, after: input.cursor });
+    const urls = userSubmittedUrls(name, input.sort, input.sort === 'top' ? input.timeframe : undefined, {
+      limit: input.limit,
+      after: input.cursor,
+    });
     return fetchPostListing(ctx.upstream, urls, { limit: input.limit, fetchedAt: ctx.fetchedAt, what: 'account submissions' });
   },
 });

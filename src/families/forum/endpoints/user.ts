@@ -23,7 +23,7 @@ export const forumUserEndpoint = defineEndpoint({
   graphqlField: 'forumUser',
   summary: "An account's public profile, with karma under raw.karma",
   description: [
-    'Returns one Creator for the account: handle is the account name, displayName and bio come from the profile (null when unset), avatarUrl is the profile icon, followerCount the profile\'s followers, verified Reddit\'s verified flag, createdAt the account creation date.',
+    "Returns one Creator for the account: handle is the account name, displayName and bio come from the profile (null when unset), avatarUrl is the profile icon, followerCount the profile's followers, verified Reddit's verified flag, createdAt the account creation date.",
     'Karma (link, comment, total, awarder, awardee where present) is under raw.karma because the unified schema has no karma field.',
     'Missing accounts (not_found) and suspended accounts (suspended) are empty results, never charged.',
   ].join(' '),
@@ -42,7 +42,8 @@ export const forumUserEndpoint = defineEndpoint({
     const thing = parseShape(thingSchema, payload, 'account about');
     if (thing.kind !== 't2') throw schemaDrift('The account about answer was not an account (t2).', { kind: thing.kind });
     const user = parseShape(userDataSchema, thing.data, 'account about');
-    if (user.is_suspended === true) return { data: null, raw: { via: 'json', url, payload, karma: karmaOf(user) }, emptyReason: 'suspended' };
+    if (user.is_suspended === true)
+      return { data: null, raw: { via: 'json', url, payload, karma: karmaOf(user) }, emptyReason: 'suspended' };
     const id = user.id;
     if (typeof id !== 'string') throw schemaDrift('The account about answer has no account id.');
     return { data: userToCreator({ ...user, id }, ctx.fetchedAt), raw: { via: 'json', url, payload, karma: karmaOf(user) } };

@@ -2,8 +2,10 @@ import { invalidParam } from '../../../errors.js';
 import { SUBREDDIT_NAME, USERNAME } from './identifiers.js';
 import { readRedditInput } from './reddit-url.js';
 
-const SUBREDDIT_FORMS = 'a community name (e.g. redditdev), the name with an r/ or /r/ prefix, or a community URL (https://www.reddit.com/r/redditdev/)';
-const USERNAME_FORMS = 'an account name (e.g. spez), the name with a u/, /u/ or /user/ prefix, or a profile URL (https://www.reddit.com/user/spez/)';
+const SUBREDDIT_FORMS =
+  'a community name (e.g. redditdev), the name with an r/ or /r/ prefix, or a community URL (https://www.reddit.com/r/redditdev/)';
+const USERNAME_FORMS =
+  'an account name (e.g. spez), the name with a u/, /u/ or /user/ prefix, or a profile URL (https://www.reddit.com/user/spez/)';
 
 /**
  * Reads a name that is either plain text or the segment after one of `prefixes` in a

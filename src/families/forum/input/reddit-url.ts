@@ -30,7 +30,10 @@ function hostKindOf(host: string): HostKind | null {
 
 function segmentsOf(url: URL): string[] | null {
   try {
-    return url.pathname.split('/').filter((part) => part !== '').map((part) => decodeURIComponent(part));
+    return url.pathname
+      .split('/')
+      .filter((part) => part !== '')
+      .map((part) => decodeURIComponent(part));
   } catch {
     return null; // malformed percent-encoding
   }

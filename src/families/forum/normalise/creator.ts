@@ -14,7 +14,8 @@ export function cleanImageUrl(value: string | null | undefined): string | null {
  */
 export function isPrivateCommunity(subredditType: string | null | undefined): boolean | null {
   if (subredditType === 'private') return true;
-  if (subredditType === 'public' || subredditType === 'restricted' || subredditType === 'archived' || subredditType === 'user') return false;
+  if (subredditType === 'public' || subredditType === 'restricted' || subredditType === 'archived' || subredditType === 'user')
+    return false;
   return null;
 }
 
@@ -46,7 +47,13 @@ export function subredditToCreator(sub: SubredditData, fetchedAt: string): Creat
 /** Karma figures of an account, for raw.karma (the unified schema has no karma field). */
 export function karmaOf(user: UserData): Record<string, number> {
   const karma: Record<string, number> = {};
-  const fields = { link: user.link_karma, comment: user.comment_karma, total: user.total_karma, awarder: user.awarder_karma, awardee: user.awardee_karma };
+  const fields = {
+    link: user.link_karma,
+    comment: user.comment_karma,
+    total: user.total_karma,
+    awarder: user.awarder_karma,
+    awardee: user.awardee_karma,
+  };
   for (const [name, value] of Object.entries(fields)) if (typeof value === 'number') karma[name] = value;
   return karma;
 }

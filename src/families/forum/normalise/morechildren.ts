@@ -21,13 +21,18 @@ interface Node {
 
 function toThing(node: Node): Thing {
   if (node.kind !== 't1') return { kind: node.kind, data: node.data };
-  const replies = node.children.length === 0 ? '' : { kind: 'Listing', data: { children: node.children.map(toThing), after: null, before: null } };
+  const replies =
+    node.children.length === 0 ? '' : { kind: 'Listing', data: { children: node.children.map(toThing), after: null, before: null } };
   return { kind: node.kind, data: { ...node.data, replies } };
 }
 
 /** Rebuilds the tree from a flat things list, keeping the server's order among siblings. */
 export function rebuildCommentTree(things: readonly Thing[]): Thing[] {
-  const nodes = things.map((thing): Node => ({ kind: thing.kind, data: parseShape(linkedThingSchema, thing.data, 'morechildren item'), children: [] }));
+  const nodes = things.map((thing): Node => ({
+    kind: thing.kind,
+    data: parseShape(linkedThingSchema, thing.data, 'morechildren item'),
+    children: [],
+  }));
   const commentsByFullname = new Map<string, Node>();
   for (const node of nodes) if (node.kind === 't1') commentsByFullname.set(`t1_${String(node.data.id)}`, node);
   const roots: Node[] = [];

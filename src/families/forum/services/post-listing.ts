@@ -28,14 +28,21 @@ export async function fetchJsonListing(upstream: Upstream, url: string, what: st
   const payload = parseJsonBody(response, what);
   if (isRedirectToCommunitySearch(response)) return { kind: 'empty', url, reason: 'not_found', payload };
   const listing = parseShape(listingSchema, payload, what);
-  const posts = listing.data.children.filter((child) => child.kind === 't3').map((child) => parseShape(postDataSchema, child.data, `${what} post`));
+  const posts = listing.data.children
+    .filter((child) => child.kind === 't3')
+    .map((child) => parseShape(postDataSchema, child.data, `${what} post`));
   return { kind: 'posts', url, posts, after: listing.data.after ?? null, payload };
 }
 
 /** A JSON page as a list result; `texts` may override post bodies (search's companion feed). */
 export function jsonPageResult(page: JsonListingPage, fetchedAt: string, extraRaw: Record<string, unknown> = {}): ListResult<Post> {
   if (page.kind === 'empty') {
-    return { items: [], pagination: { cursor: null, hasMore: false }, raw: { via: 'json', url: page.url, payload: page.payload, posts: [], ...extraRaw }, emptyReason: page.reason };
+    return {
+      items: [],
+      pagination: { cursor: null, hasMore: false },
+      raw: { via: 'json', url: page.url, payload: page.payload, posts: [], ...extraRaw },
+      emptyReason: page.reason,
+    };
   }
   const items = page.posts.map((post) => normalisePost(post, fetchedAt));
   return {
@@ -83,7 +90,11 @@ export function feedPageResult(page: FeedPage, limit: number, fetchedAt: string)
 }
 
 /** JSON listing with Atom fallback, as one list result. */
-export async function fetchPostListing(upstream: Upstream, urls: SurfaceUrls, options: { limit: number; fetchedAt: string; what: string }): Promise<ListResult<Post>> {
+export async function fetchPostListing(
+  upstream: Upstream,
+  urls: SurfaceUrls,
+  options: { limit: number; fetchedAt: string; what: string },
+): Promise<ListResult<Post>> {
   return withFallback(
     async () => jsonPageResult(await fetchJsonListing(upstream, urls.json, options.what), options.fetchedAt),
     async () => feedPageResult(await fetchFeed(upstream, urls.feed), options.limit, options.fetchedAt),

@@ -11,8 +11,7 @@ import { isRefusal, readRefusal, REFUSAL_STATUSES } from '../upstream/refusals.j
  * banned posts are empty results classified from Reddit's error body.
  */
 export type PostThread =
-  | { kind: 'thread'; post: PostData; comments: Thing[]; payload: unknown }
-  | { kind: 'empty'; reason: string; payload: unknown };
+  { kind: 'thread'; post: PostData; comments: Thing[]; payload: unknown } | { kind: 'empty'; reason: string; payload: unknown };
 
 /** Fetches a comments page (or comment permalink view) and reads the post and the comment tree. */
 export async function fetchPostThread(upstream: Upstream, url: string, what: string): Promise<PostThread> {
@@ -23,5 +22,10 @@ export async function fetchPostThread(upstream: Upstream, url: string, what: str
   const postThing = postListing.data.children[0];
   if (postThing === undefined) return { kind: 'empty', reason: 'not_found', payload };
   if (postThing.kind !== 't3') throw schemaDrift(`The ${what} answer did not start with a post.`, { kind: postThing.kind });
-  return { kind: 'thread', post: parseShape(postDataSchema, postThing.data, `${what} post`), comments: commentListing.data.children, payload };
+  return {
+    kind: 'thread',
+    post: parseShape(postDataSchema, postThing.data, `${what} post`),
+    comments: commentListing.data.children,
+    payload,
+  };
 }

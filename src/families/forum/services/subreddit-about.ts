@@ -25,7 +25,8 @@ export async function fetchSubredditAboutJson(name: string, ctx: FetchContext): 
   }
   const payload = parseJsonBody(response, 'community about');
   const thing = parseShape(thingSchema, payload, 'community about');
-  if (isRedirectToCommunitySearch(response) || thing.kind === 'Listing') return { data: null, raw: { via: 'json', url, payload }, emptyReason: 'not_found' };
+  if (isRedirectToCommunitySearch(response) || thing.kind === 'Listing')
+    return { data: null, raw: { via: 'json', url, payload }, emptyReason: 'not_found' };
   if (thing.kind !== 't5') throw schemaDrift('The community about answer was not a community (t5).', { kind: thing.kind });
   const community = parseShape(subredditDataSchema, thing.data, 'community about');
   return {
@@ -75,6 +76,12 @@ export async function fetchSubredditPage(name: string, ctx: FetchContext): Promi
       createdAt: null,
       fetchedAt: ctx.fetchedAt,
     },
-    raw: { via: 'html', url, weeklyVisitors: header.weeklyVisitors, weeklyContributions: header.weeklyContributions, headerAttributes: header.attributes },
+    raw: {
+      via: 'html',
+      url,
+      weeklyVisitors: header.weeklyVisitors,
+      weeklyContributions: header.weeklyContributions,
+      headerAttributes: header.attributes,
+    },
   };
 }

@@ -48,11 +48,17 @@ export async function findCaptionTrack(upstream: Upstream, manifests: VideoManif
   const manifest = parseDashManifest(response.body, manifests.dash);
   const { durationSeconds, captionTracks } = manifest;
   if (captionTracks.length === 0) {
-    if (await hlsHasSubtitles(upstream, manifests.hls)) throw schemaDrift('The video offers captions only as segmented HLS subtitles, which the gateway cannot read.', { videoManifest: manifests.hls });
+    if (await hlsHasSubtitles(upstream, manifests.hls))
+      throw schemaDrift('The video offers captions only as segmented HLS subtitles, which the gateway cannot read.', {
+        videoManifest: manifests.hls,
+      });
     return { kind: 'empty', reason: 'no_captions', languages: [], durationSeconds };
   }
   const files = captionTracks.filter((track): track is DashCaptionTrack & { fileUrl: string } => track.fileUrl !== null);
-  if (files.length === 0) throw schemaDrift('The video offers captions only in segmented form, which the gateway cannot read.', { videoManifest: manifests.dash });
+  if (files.length === 0)
+    throw schemaDrift('The video offers captions only in segmented form, which the gateway cannot read.', {
+      videoManifest: manifests.dash,
+    });
   const track = files.find((candidate) => languageMatches(candidate.language, language));
   if (track === undefined) {
     const languages = files.map((candidate) => candidate.language).filter((value): value is string => value !== null);

@@ -44,7 +44,8 @@ function attribute(node: XmlNode, name: string): string | null {
 
 function textOf(node: unknown): string | null {
   if (typeof node === 'string') return node.trim() || null;
-  if (typeof node === 'object' && node !== null && typeof (node as XmlNode)['#text'] === 'string') return ((node as XmlNode)['#text'] as string).trim() || null;
+  if (typeof node === 'object' && node !== null && typeof (node as XmlNode)['#text'] === 'string')
+    return ((node as XmlNode)['#text'] as string).trim() || null;
   return null;
 }
 
@@ -77,9 +78,16 @@ export function isoDurationSeconds(text: string | null): number | null {
 }
 
 function isTextSet(set: XmlNode, representations: XmlNode[]): boolean {
-  const kinds = [set, ...representations].flatMap((node) => [attribute(node, 'contentType'), attribute(node, 'mimeType'), attribute(node, 'codecs')]);
+  const kinds = [set, ...representations].flatMap((node) => [
+    attribute(node, 'contentType'),
+    attribute(node, 'mimeType'),
+    attribute(node, 'codecs'),
+  ]);
   const roles = nodes(set.Role).map((role) => attribute(role, 'value'));
-  return kinds.some((kind) => kind !== null && /^(text|text\/vtt|application\/ttml\+xml|wvtt|stpp.*)$/i.test(kind)) || roles.some((role) => role === 'caption' || role === 'subtitle');
+  return (
+    kinds.some((kind) => kind !== null && /^(text|text\/vtt|application\/ttml\+xml|wvtt|stpp.*)$/i.test(kind)) ||
+    roles.some((role) => role === 'caption' || role === 'subtitle')
+  );
 }
 
 function captionTrack(set: XmlNode, representation: XmlNode, base: string): DashCaptionTrack {
@@ -114,7 +122,8 @@ export function parseDashManifest(xml: string, manifestUrl: string): DashManifes
       const representations = nodes(set.Representation);
       if (!isTextSet(set, representations)) continue;
       const setBase = withBaseUrl(set, periodBase);
-      for (const representation of representations.length > 0 ? representations : [{}]) captionTracks.push(captionTrack(set, representation, setBase));
+      for (const representation of representations.length > 0 ? representations : [{}])
+        captionTracks.push(captionTrack(set, representation, setBase));
     }
   }
   return { durationSeconds: isoDurationSeconds(attribute(root, 'mediaPresentationDuration')), captionTracks };

@@ -30,7 +30,14 @@ function signedOr(candidate: string | null | undefined, videoId: string, fallbac
 
 async function resolveVideo(ref: VideoRef, ctx: FetchContext): Promise<VideoTarget | SingleResult<Transcript>> {
   if (ref.kind === 'video') {
-    return { videoId: ref.videoId, postId: ref.videoId, url: `${VIDEO_HOST_ORIGIN}/${ref.videoId}`, durationSeconds: null, manifests: videoManifestUrls(ref.videoId), post: null };
+    return {
+      videoId: ref.videoId,
+      postId: ref.videoId,
+      url: `${VIDEO_HOST_ORIGIN}/${ref.videoId}`,
+      durationSeconds: null,
+      manifests: videoManifestUrls(ref.videoId),
+      post: null,
+    };
   }
   const thread = await fetchPostThread(ctx.upstream, postOnlyUrls(ref.postId).json, 'post');
   if (thread.kind === 'empty') return { data: null, raw: { via: 'json', post: thread.payload }, emptyReason: thread.reason };
@@ -42,7 +49,10 @@ async function resolveVideo(ref: VideoRef, ctx: FetchContext): Promise<VideoTarg
     postId: thread.post.id,
     url: `${REDDIT_ORIGIN}${thread.post.permalink}`,
     durationSeconds: hosted.video?.duration ?? null,
-    manifests: { dash: signedOr(hosted.video?.dash_url, hosted.videoId, plain.dash), hls: signedOr(hosted.video?.hls_url, hosted.videoId, plain.hls) },
+    manifests: {
+      dash: signedOr(hosted.video?.dash_url, hosted.videoId, plain.dash),
+      hls: signedOr(hosted.video?.hls_url, hosted.videoId, plain.hls),
+    },
     post: thread.payload,
   };
 }
@@ -59,7 +69,8 @@ export async function fetchTranscript(ref: VideoRef, language: string, ctx: Fetc
   const raw = { ...baseRaw, captionUrl: lookup.track.fileUrl, rawVtt: captionFile.body };
   const fileLanguage = lookup.track.language ?? webVttLanguage(captionFile.body);
   // Only the file itself may name the language when the manifest did not.
-  if (!languageMatches(fileLanguage, language)) return { data: null, raw: { ...raw, availableLanguages: [fileLanguage] }, emptyReason: 'language_unavailable' };
+  if (!languageMatches(fileLanguage, language))
+    return { data: null, raw: { ...raw, availableLanguages: [fileLanguage] }, emptyReason: 'language_unavailable' };
   if (cues.length === 0) return { data: null, raw, emptyReason: 'no_captions' };
   const autoLabel = lookup.track.label !== null && /auto/i.test(lookup.track.label);
   return {

@@ -24,7 +24,11 @@ export function findHlsSubtitles(playlist: string): HlsSubtitleRendition[] {
     const attributes = attributeList(line.slice('#EXT-X-MEDIA:'.length));
     const type = attributes.get('TYPE');
     if (type !== 'SUBTITLES' && type !== 'CLOSED-CAPTIONS') continue;
-    renditions.push({ language: attributes.get('LANGUAGE') ?? null, name: attributes.get('NAME') ?? null, uri: attributes.get('URI') ?? null });
+    renditions.push({
+      language: attributes.get('LANGUAGE') ?? null,
+      name: attributes.get('NAME') ?? null,
+      uri: attributes.get('URI') ?? null,
+    });
   }
   return renditions;
 }

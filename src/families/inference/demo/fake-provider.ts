@@ -17,7 +17,12 @@ export function fakeEstimate(imageUrl: string): FakeReply {
   const digest = createHash('sha256').update(imageUrl).digest();
   const min = 18 + (digest[0]! % 40);
   const genders = ['female', 'male', 'unknown'] as const;
-  return json({ ageRange: { min, max: min + 9 }, gender: genders[digest[1]! % 3], confidence: Math.round((0.55 + (digest[2]! % 40) / 100) * 100) / 100, model: FAKE_INFERENCE_MODEL });
+  return json({
+    ageRange: { min, max: min + 9 },
+    gender: genders[digest[1]! % 3],
+    confidence: Math.round((0.55 + (digest[2]! % 40) / 100) * 100) / 100,
+    model: FAKE_INFERENCE_MODEL,
+  });
 }
 
 /** A FakeUpstream answering the provider contract; `answer` overrides the reply (tests of failures). */

@@ -62,7 +62,13 @@ export function agentFromProfile(profile: AgentProfile, context: AgentContext): 
 }
 
 const ratingSchema = obj({ ratingValue: numLike, reviewCount: numLike, ratingCount: numLike });
-const agentNodeSchema = z.looseObject({ name: str, telephone: str, description: str, aggregateRating: ratingSchema, identifier: z.unknown().optional() });
+const agentNodeSchema = z.looseObject({
+  name: str,
+  telephone: str,
+  description: str,
+  aggregateRating: ratingSchema,
+  identifier: z.unknown().optional(),
+});
 
 /** A RealEstateAgent from the page's schema.org RealEstateAgent JSON-LD, or null without one. */
 export function agentFromJsonLd(blocks: readonly unknown[], context: AgentContext): { agent: RealEstateAgent; node: JsonLdNode } | null {
@@ -93,15 +99,22 @@ export function agentFromJsonLd(blocks: readonly unknown[], context: AgentContex
 /** Names of a JSON-LD value that is a string, a {name} node or a list of either. */
 function namesOf(value: unknown): string[] {
   const values = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-  return distinctStrings(values.map((each) => (typeof each === 'string' ? each : typeof each === 'object' && each !== null ? str.parse((each as { name?: unknown }).name) : null)));
+  return distinctStrings(
+    values.map((each) =>
+      typeof each === 'string' ? each : typeof each === 'object' && each !== null ? str.parse((each as { name?: unknown }).name) : null,
+    ),
+  );
 }
 
 /** A license from an identifier PropertyValue whose name mentions a license. */
 function licenseOf(identifier: unknown): string | null {
   const values = Array.isArray(identifier) ? identifier : [identifier];
   for (const value of values) {
-    const parsed = z.looseObject({ name: str, propertyID: str, value: z.union([z.string(), z.number()]).nullish().catch(null) }).safeParse(value);
-    if (parsed.success && /licen[cs]e/i.test(`${parsed.data.name ?? ''} ${parsed.data.propertyID ?? ''}`) && parsed.data.value != null) return String(parsed.data.value);
+    const parsed = z
+      .looseObject({ name: str, propertyID: str, value: z.union([z.string(), z.number()]).nullish().catch(null) })
+      .safeParse(value);
+    if (parsed.success && /licen[cs]e/i.test(`${parsed.data.name ?? ''} ${parsed.data.propertyID ?? ''}`) && parsed.data.value != null)
+      return String(parsed.data.value);
   }
   return null;
 }

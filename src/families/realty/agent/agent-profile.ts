@@ -24,7 +24,10 @@ export const agentProfileSchema = z.looseObject({
   headshotUrl: str,
   brokerageName: str,
   brokerName: str,
-  brokerage: z.union([z.string(), z.looseObject({ name: z.string() }).transform((value) => value.name)]).nullish().catch(null),
+  brokerage: z
+    .union([z.string(), z.looseObject({ name: z.string() }).transform((value) => value.name)])
+    .nullish()
+    .catch(null),
   licenseNumber: str,
   license: str,
   phone: str,
@@ -60,7 +63,10 @@ export function agentProfileIn(content: unknown): AgentProfile | null {
     if (parsed.success && nameOf(parsed.data) !== null) {
       // Listings may sit beside a nested profile rather than inside it.
       const outer = agentProfileSchema.safeParse(content).data;
-      const listings = [parsed.data.listings, parsed.data.activeListings, parsed.data.homes, outer?.listings ?? [], outer?.activeListings ?? []].find((each) => each.length > 0) ?? [];
+      const listings =
+        [parsed.data.listings, parsed.data.activeListings, parsed.data.homes, outer?.listings ?? [], outer?.activeListings ?? []].find(
+          (each) => each.length > 0,
+        ) ?? [];
       return { ...parsed.data, listings };
     }
   }

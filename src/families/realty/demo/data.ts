@@ -20,7 +20,14 @@ const day = (iso: string) => Date.parse(iso);
 
 export const SALE_HOME: ListingData = {
   url: `${ORIGIN}${SALE_PATH}`,
-  initialInfo: { responseCode: 200, propertyId: 91000001, listingId: 191000001, dataSourceId: 92, latLong: { latitude: 43.5921, longitude: -116.2104 }, mlsId: '98100101' },
+  initialInfo: {
+    responseCode: 200,
+    propertyId: 91000001,
+    listingId: 191000001,
+    dataSourceId: 92,
+    latLong: { latitude: 43.5921, longitude: -116.2104 },
+    mlsId: '98100101',
+  },
   aboveTheFold: {
     addressSectionInfo: {
       status: { displayValue: 'Active', definition: 'This listing is for sale and the sellers are accepting offers.' },
@@ -28,7 +35,14 @@ export const SALE_HOME: ListingData = {
       latestPriceInfo: { amount: 489000, label: 'Price', displayLevel: 1 },
       sqFt: { displayLevel: 1, value: 1962 },
       pricePerSqFt: 249,
-      streetAddress: { streetNumber: '2417', streetName: 'Larkspur Bend', streetType: 'Dr', unitType: '', unitValue: '', assembledAddress: '2417 Larkspur Bend Dr' },
+      streetAddress: {
+        streetNumber: '2417',
+        streetName: 'Larkspur Bend',
+        streetType: 'Dr',
+        unitType: '',
+        unitValue: '',
+        assembledAddress: '2417 Larkspur Bend Dr',
+      },
       latLong: { latitude: 43.5921, longitude: -116.2104 },
       beds: 4,
       baths: 2.5,
@@ -56,8 +70,14 @@ export const SALE_HOME: ListingData = {
       listingId: 191000001,
       listingAgents: [{ agentInfo: { agentName: 'Harper Lindqvist', isRedfinAgent: true }, brokerName: 'Redfin' }],
       lastUpdatedDate: day('2025-10-02T16:00:00Z'),
-      marketingRemarks: [{ marketingRemark: 'Two-storey home on a quiet bend near the Greenbelt, with a fenced garden and raised beds.', displayLevel: 1 }],
-      selectedAmenities: [{ header: 'Property Type', content: 'Single-family' }, { header: 'Garage', content: '2 spaces' }, { header: 'HOA Dues', content: '$45/mo' }],
+      marketingRemarks: [
+        { marketingRemark: 'Two-storey home on a quiet bend near the Greenbelt, with a fenced garden and raised beds.', displayLevel: 1 },
+      ],
+      selectedAmenities: [
+        { header: 'Property Type', content: 'Single-family' },
+        { header: 'Garage', content: '2 spaces' },
+        { header: 'HOA Dues', content: '$45/mo' },
+      ],
       fullStreetAddress: '2417 Larkspur Bend Dr, Boise, ID 83706',
       mlsStatusDisplay: { displayValue: 'Active' },
       url: SALE_PATH,
@@ -66,8 +86,30 @@ export const SALE_HOME: ListingData = {
   belowTheFold: {
     amenitiesInfo: {
       superGroups: [
-        { titleString: 'Parking', amenityGroups: [{ groupTitle: 'Parking Information', amenityEntries: [{ amenityName: 'Garage Spaces', amenityValues: ['2'] }, { amenityName: 'Parking Features', amenityValues: ['Attached', 'Driveway'] }] }] },
-        { titleString: 'Interior', amenityGroups: [{ groupTitle: 'Interior Features', amenityEntries: [{ amenityName: 'Appliances', amenityValues: ['Dishwasher', 'Gas Range', 'Refrigerator'] }, { amenityName: 'Flooring', amenityValues: ['Hardwood', 'Tile'] }] }] },
+        {
+          titleString: 'Parking',
+          amenityGroups: [
+            {
+              groupTitle: 'Parking Information',
+              amenityEntries: [
+                { amenityName: 'Garage Spaces', amenityValues: ['2'] },
+                { amenityName: 'Parking Features', amenityValues: ['Attached', 'Driveway'] },
+              ],
+            },
+          ],
+        },
+        {
+          titleString: 'Interior',
+          amenityGroups: [
+            {
+              groupTitle: 'Interior Features',
+              amenityEntries: [
+                { amenityName: 'Appliances', amenityValues: ['Dishwasher', 'Gas Range', 'Refrigerator'] },
+                { amenityName: 'Flooring', amenityValues: ['Hardwood', 'Tile'] },
+              ],
+            },
+          ],
+        },
       ],
       mlsDisclaimerInfo: { listingBrokerName: 'Redfin', listingAgentName: 'Harper Lindqvist', listingAgentNumber: '208-555-0117' },
     },
@@ -77,15 +119,53 @@ export const SALE_HOME: ListingData = {
     },
     propertyHistoryInfo: {
       events: [
-        { price: 489000, eventDescription: 'Price Changed', source: 'IMLS', dataSourceDisplay: { dataSourceName: 'IMLS' }, historyEventType: 1, eventDate: day('2025-09-28T00:00:00Z') },
-        { price: 505000, eventDescription: 'Listed', mlsDescription: 'Active', source: 'IMLS', dataSourceDisplay: { dataSourceName: 'IMLS' }, historyEventType: 1, eventDate: day('2025-09-05T00:00:00Z') },
-        { price: 298000, eventDescription: 'Sold (Public Records)', source: 'Public Records', dataSourceDisplay: {}, historyEventType: 2, eventDate: day('2013-06-14T00:00:00Z') },
+        {
+          price: 489000,
+          eventDescription: 'Price Changed',
+          source: 'IMLS',
+          dataSourceDisplay: { dataSourceName: 'IMLS' },
+          historyEventType: 1,
+          eventDate: day('2025-09-28T00:00:00Z'),
+        },
+        {
+          price: 505000,
+          eventDescription: 'Listed',
+          mlsDescription: 'Active',
+          source: 'IMLS',
+          dataSourceDisplay: { dataSourceName: 'IMLS' },
+          historyEventType: 1,
+          eventDate: day('2025-09-05T00:00:00Z'),
+        },
+        {
+          price: 298000,
+          eventDescription: 'Sold (Public Records)',
+          source: 'Public Records',
+          dataSourceDisplay: {},
+          historyEventType: 2,
+          eventDate: day('2013-06-14T00:00:00Z'),
+        },
       ],
     },
     schoolsAndDistrictsInfo: {
       servingThisHomeSchools: [
-        { name: 'Larkspur Elementary School', gradeRanges: 'K-6', distanceInMiles: '0.4', greatSchoolsRating: 8, institutionType: 'Public', schoolUrl: '/ID/school/larkspur-elementary-school/910001', servesHome: true },
-        { name: 'Riverside Junior High School', gradeRanges: '7-9', distanceInMiles: '1.7', greatSchoolsRating: 7, institutionType: 'Public', schoolUrl: '/ID/school/riverside-junior-high-school/910002', servesHome: true },
+        {
+          name: 'Larkspur Elementary School',
+          gradeRanges: 'K-6',
+          distanceInMiles: '0.4',
+          greatSchoolsRating: 8,
+          institutionType: 'Public',
+          schoolUrl: '/ID/school/larkspur-elementary-school/910001',
+          servesHome: true,
+        },
+        {
+          name: 'Riverside Junior High School',
+          gradeRanges: '7-9',
+          distanceInMiles: '1.7',
+          greatSchoolsRating: 7,
+          institutionType: 'Public',
+          schoolUrl: '/ID/school/riverside-junior-high-school/910002',
+          servesHome: true,
+        },
       ],
     },
   },
@@ -104,7 +184,14 @@ export const SALE_HOME: ListingData = {
       mainEntity: {
         '@type': 'SingleFamilyResidence',
         name: '2417 Larkspur Bend Dr',
-        address: { '@type': 'PostalAddress', streetAddress: '2417 Larkspur Bend Dr', addressLocality: 'Boise', addressRegion: 'ID', postalCode: '83706', addressCountry: 'US' },
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '2417 Larkspur Bend Dr',
+          addressLocality: 'Boise',
+          addressRegion: 'ID',
+          postalCode: '83706',
+          addressCountry: 'US',
+        },
         numberOfBedrooms: 4,
         numberOfBathroomsTotal: 2.5,
         floorSize: { '@type': 'QuantitativeValue', value: 1962, unitText: 'FTK' },
@@ -124,7 +211,14 @@ export const RENTAL_BUILDING: ListingData = {
           url: RENTAL_PATH,
           propertyType: 5,
           sashes: [{ sashTypeId: 35, sashTypeName: '4 WEEKS FREE' }],
-          addressInfo: { centroid: { centroid: { latitude: 39.7541, longitude: -104.9998 } }, formattedStreetLine: '1820 Wazee St', city: 'Denver', state: 'CO', zip: '80202', countryCode: 1 },
+          addressInfo: {
+            centroid: { centroid: { latitude: 39.7541, longitude: -104.9998 } },
+            formattedStreetLine: '1820 Wazee St',
+            city: 'Denver',
+            state: 'CO',
+            zip: '80202',
+            countryCode: 1,
+          },
         },
         rentalExtension: {
           rentalId: RENTAL_ID,
@@ -151,20 +245,64 @@ export const RENTAL_BUILDING: ListingData = {
       {
         bedroomTitle: 'All',
         availableUnitTypes: [
-          { unitTypeId: 'st', name: 'Studio Loft', bedrooms: 0, rentPriceMin: 1595, rentPriceMax: 1690, photos: [{ photoUrl: 'https://ssl.cdn-redfin.com/rentals/plans/cottonwood-st.png' }], units: [{ unitId: 'u204', name: '204', rentPrice: 1595 }] },
-          { unitTypeId: 'b1', name: 'One Bedroom', bedrooms: 1, rentPriceMin: 2040, rentPriceMax: 2285, floorPlanImageUrl: 'https://ssl.cdn-redfin.com/rentals/plans/cottonwood-b1.png' },
-          { unitTypeId: 'b3', name: 'Three Bedroom Corner', bedrooms: 3, rentPriceMin: 3310, rentPriceMax: 3480, floorPlanImageUrl: 'https://ssl.cdn-redfin.com/rentals/plans/cottonwood-b3.png' },
+          {
+            unitTypeId: 'st',
+            name: 'Studio Loft',
+            bedrooms: 0,
+            rentPriceMin: 1595,
+            rentPriceMax: 1690,
+            photos: [{ photoUrl: 'https://ssl.cdn-redfin.com/rentals/plans/cottonwood-st.png' }],
+            units: [{ unitId: 'u204', name: '204', rentPrice: 1595 }],
+          },
+          {
+            unitTypeId: 'b1',
+            name: 'One Bedroom',
+            bedrooms: 1,
+            rentPriceMin: 2040,
+            rentPriceMax: 2285,
+            floorPlanImageUrl: 'https://ssl.cdn-redfin.com/rentals/plans/cottonwood-b1.png',
+          },
+          {
+            unitTypeId: 'b3',
+            name: 'Three Bedroom Corner',
+            bedrooms: 3,
+            rentPriceMin: 3310,
+            rentPriceMax: 3480,
+            floorPlanImageUrl: 'https://ssl.cdn-redfin.com/rentals/plans/cottonwood-b3.png',
+          },
         ],
       },
     ],
   },
-  amenities: { unitAmenities: ['Exposed brick', 'In-unit washer & dryer'], communityAmenities: ['Rooftop deck', 'Bike storage', 'Dog wash'], otherAmenities: [] },
-  about: { rentalId: RENTAL_ID, description: 'Cottonwood Lofts turns a 1911 warehouse into 64 homes two blocks from Union Station.', managementCompany: { name: 'Front Range Residential' } },
+  amenities: {
+    unitAmenities: ['Exposed brick', 'In-unit washer & dryer'],
+    communityAmenities: ['Rooftop deck', 'Bike storage', 'Dog wash'],
+    otherAmenities: [],
+  },
+  about: {
+    rentalId: RENTAL_ID,
+    description: 'Cottonwood Lofts turns a 1911 warehouse into 64 homes two blocks from Union Station.',
+    managementCompany: { name: 'Front Range Residential' },
+  },
   belowTheFold: {
     propertyHistoryInfo: {
       events: [
-        { price: 1595, eventDescription: 'Price Changed', source: 'rentalsource', dataSourceDisplay: {}, historyEventType: 3, eventDate: day('2025-09-20T00:00:00Z') },
-        { price: 1650, eventDescription: 'Listed for Rent', source: 'rentalsource', dataSourceDisplay: {}, historyEventType: 3, eventDate: day('2025-08-01T00:00:00Z') },
+        {
+          price: 1595,
+          eventDescription: 'Price Changed',
+          source: 'rentalsource',
+          dataSourceDisplay: {},
+          historyEventType: 3,
+          eventDate: day('2025-09-20T00:00:00Z'),
+        },
+        {
+          price: 1650,
+          eventDescription: 'Listed for Rent',
+          source: 'rentalsource',
+          dataSourceDisplay: {},
+          historyEventType: 3,
+          eventDate: day('2025-08-01T00:00:00Z'),
+        },
       ],
     },
   },
@@ -189,8 +327,31 @@ export const AGENT = {
       stats: [{ label: 'Deals closed', value: 118, period: 'last 5 years' }],
     },
     listings: [
-      { propertyId: 91000001, url: SALE_PATH, price: { value: 489000, level: 1 }, mlsStatus: 'Active', streetLine: { value: '2417 Larkspur Bend Dr', level: 1 }, city: 'Boise', state: 'ID', zip: '83706', beds: 4, baths: 2.5, sqFt: { value: 1962, level: 1 } },
-      { propertyId: 91000004, url: '/ID/Boise/611-Quail-Run-Ct-83709/home/91000004', price: { value: 372500, level: 1 }, mlsStatus: 'Pending', streetLine: { value: '611 Quail Run Ct', level: 1 }, city: 'Boise', state: 'ID', zip: '83709', beds: 3, baths: 2 },
+      {
+        propertyId: 91000001,
+        url: SALE_PATH,
+        price: { value: 489000, level: 1 },
+        mlsStatus: 'Active',
+        streetLine: { value: '2417 Larkspur Bend Dr', level: 1 },
+        city: 'Boise',
+        state: 'ID',
+        zip: '83706',
+        beds: 4,
+        baths: 2.5,
+        sqFt: { value: 1962, level: 1 },
+      },
+      {
+        propertyId: 91000004,
+        url: '/ID/Boise/611-Quail-Run-Ct-83709/home/91000004',
+        price: { value: 372500, level: 1 },
+        mlsStatus: 'Pending',
+        streetLine: { value: '611 Quail Run Ct', level: 1 },
+        city: 'Boise',
+        state: 'ID',
+        zip: '83709',
+        beds: 3,
+        baths: 2,
+      },
     ],
   },
   jsonLd: [
@@ -205,7 +366,16 @@ export const AGENT = {
   ],
 };
 
-const home = (id: number, street: string, zip: string, price: number | null, status: string, beds: number, baths: number, sqft: number) => ({
+const home = (
+  id: number,
+  street: string,
+  zip: string,
+  price: number | null,
+  status: string,
+  beds: number,
+  baths: number,
+  sqft: number,
+) => ({
   mlsId: { label: 'MLS#', value: String(98100000 + (id % 1000)) },
   mlsStatus: status,
   price: price === null ? { level: 1 } : { value: price, level: 1 },
@@ -256,9 +426,23 @@ export const RENTALS_SEARCH = {
         url: RENTAL_PATH,
         propertyType: 5,
         sashes: [{ sashTypeName: '4 WEEKS FREE' }],
-        addressInfo: { centroid: { centroid: { latitude: 39.7541, longitude: -104.9998 } }, formattedStreetLine: '1820 Wazee St', city: 'Denver', state: 'CO', zip: '80202', countryCode: 1 },
+        addressInfo: {
+          centroid: { centroid: { latitude: 39.7541, longitude: -104.9998 } },
+          formattedStreetLine: '1820 Wazee St',
+          city: 'Denver',
+          state: 'CO',
+          zip: '80202',
+          countryCode: 1,
+        },
       },
-      rentalExtension: { rentalId: RENTAL_ID, propertyName: 'Cottonwood Lofts', rentPriceRange: { min: 1595, max: 3480 }, numAvailableUnits: 9, status: 1, isCommercialPaid: true },
+      rentalExtension: {
+        rentalId: RENTAL_ID,
+        propertyName: 'Cottonwood Lofts',
+        rentPriceRange: { min: 1595, max: 3480 },
+        numAvailableUnits: 9,
+        status: 1,
+        isCommercialPaid: true,
+      },
     },
     {
       homeData: {
@@ -267,7 +451,13 @@ export const RENTALS_SEARCH = {
         propertyType: 6,
         addressInfo: { formattedStreetLine: '3125 W 32nd Ave', city: 'Denver', state: 'CO', zip: '80211', countryCode: 1 },
       },
-      rentalExtension: { rentalId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', rentPriceRange: { min: '2875', max: '2875' }, numAvailableUnits: '1', status: 1, isCommercialPaid: false },
+      rentalExtension: {
+        rentalId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+        rentPriceRange: { min: '2875', max: '2875' },
+        numAvailableUnits: '1',
+        status: 1,
+        isCommercialPaid: false,
+      },
     },
   ],
   numMatchedHomes: 2,

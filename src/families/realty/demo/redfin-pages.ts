@@ -45,10 +45,22 @@ function initialContextScript(answers: CachedAnswerSpec[]): string {
       answer.key,
       {
         url: answer.key,
-        requestData: { urlPath: answer.key, method: 'GET', queryParams: answer.queryParams ? [answer.queryParams] : [], postParams: null, type: 'json' },
+        requestData: {
+          urlPath: answer.key,
+          method: 'GET',
+          queryParams: answer.queryParams ? [answer.queryParams] : [],
+          postParams: null,
+          type: 'json',
+        },
         requesters: 1,
         loaded: true,
-        res: { _hasBody: true, type: 'application/json', status: 200, ok: true, text: answer.bare ? JSON.stringify(answer.body) : stingrayText(answer.body) },
+        res: {
+          _hasBody: true,
+          type: 'application/json',
+          status: 200,
+          ok: true,
+          text: answer.bare ? JSON.stringify(answer.body) : stingrayText(answer.body),
+        },
       },
     ]),
   );
@@ -85,7 +97,11 @@ export function salePage(data: ListingData, options: { omit?: HomeSection[]; jso
   const keys: Record<HomeSection, CachedAnswerSpec> = {
     initialInfo: { key: '/stingray/api/home/details/initialInfo', queryParams: { path }, body: data.initialInfo },
     aboveTheFold: { key: '/stingray/api/home/details/aboveTheFold', queryParams: detailsQuery, body: data.aboveTheFold },
-    mainHouseInfoPanelInfo: { key: '/stingray/api/home/details/mainHouseInfoPanelInfo', queryParams: detailsQuery, body: data.mainHouseInfoPanelInfo },
+    mainHouseInfoPanelInfo: {
+      key: '/stingray/api/home/details/mainHouseInfoPanelInfo',
+      queryParams: detailsQuery,
+      body: data.mainHouseInfoPanelInfo,
+    },
     belowTheFold: { key: '/stingray/api/home/details/belowTheFold', queryParams: detailsQuery, body: data.belowTheFold },
     photoTags: { key: `/stingray/api/photoTagsAndCaptions/listingId/${listingId ?? 0}/dataSourceId/92`, body: data.photoTags },
   };
@@ -112,5 +128,11 @@ export function rentalPage(data: ListingData, omit: string[] = []): string {
     about: { key: `/stingray/api/v1/rentals/${rentalId}/about?`, body: data.about, bare: true },
     belowTheFold: { key: '/stingray/api/v1/home/details/belowTheFold', body: data.belowTheFold },
   };
-  return redfinPage({ title: 'Rental | Redfin', canonical: data.url, cache: Object.keys(answers).filter((name) => !omit.includes(name)).map((name) => answers[name]!) });
+  return redfinPage({
+    title: 'Rental | Redfin',
+    canonical: data.url,
+    cache: Object.keys(answers)
+      .filter((name) => !omit.includes(name))
+      .map((name) => answers[name]!),
+  });
 }

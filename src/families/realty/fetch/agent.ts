@@ -56,10 +56,19 @@ export async function fetchAgent(params: RealtyParams, ctx: FetchContext): Promi
     });
   }
   // A profile answer that failed (not one that is simply absent) leaves the JSON-LD's gaps unfilled.
-  const warnings = profileMissing !== null && profileMissing !== 'HTTP 404' ? ['agent profile unavailable: fields the page JSON-LD lacks are unknown'] : [];
+  const warnings =
+    profileMissing !== null && profileMissing !== 'HTTP 404'
+      ? ['agent profile unavailable: fields the page JSON-LD lacks are unknown']
+      : [];
   return {
     data: fromJsonLd.agent,
-    raw: { via: 'json-ld', url: target.pageUrl, isPartner: target.isPartner, jsonLd: fromJsonLd.node, ...(profileMissing === null ? {} : { missing: { agentProfile: profileMissing } }) },
+    raw: {
+      via: 'json-ld',
+      url: target.pageUrl,
+      isPartner: target.isPartner,
+      jsonLd: fromJsonLd.node,
+      ...(profileMissing === null ? {} : { missing: { agentProfile: profileMissing } }),
+    },
     ...(warnings.length > 0 ? { warnings } : {}),
   };
 }

@@ -3,7 +3,14 @@ import { schemaDrift } from '../../../errors.js';
 import type { PropertyListing } from '../model.js';
 import { aboveTheFoldSchema, belowTheFoldSchema } from '../listing/home-details-schemas.js';
 import { jsonLdListing } from '../listing/json-ld-listing.js';
-import { floorPlansSchema, rentalAboutSchema, rentalAmenitiesSchema, rentalHomes, rentalsBodySchema, type RentalHome } from '../listing/rental-schemas.js';
+import {
+  floorPlansSchema,
+  rentalAboutSchema,
+  rentalAmenitiesSchema,
+  rentalHomes,
+  rentalsBodySchema,
+  type RentalHome,
+} from '../listing/rental-schemas.js';
 import { isMultiUnit, RENT_QUALIFIER, rentalListing, unitRangeOf } from '../listing/rental-listing.js';
 import { floorPlanSummary } from '../listing/floor-plans.js';
 import { resolveMarket } from '../market.js';
@@ -42,7 +49,8 @@ export async function fetchForRent(params: RealtyParams, ctx: FetchContext): Pro
 
   const card = await optionalSection(ctx, cache, {
     // The page may cache cards of other properties too; only this property's card will do.
-    cacheMatch: (answer) => answer.path === STINGRAY_PATHS.rentalHomecards && (answer.query.propertyIds ?? '').split(',').includes(target.propertyId),
+    cacheMatch: (answer) =>
+      answer.path === STINGRAY_PATHS.rentalHomecards && (answer.query.propertyIds ?? '').split(',').includes(target.propertyId),
     schema: rentalsBodySchema,
     fetchUrl: () => homecardsUrl(market, target.propertyId),
     fetchedVia: 'rentals-api',
@@ -82,10 +90,23 @@ export async function fetchForRent(params: RealtyParams, ctx: FetchContext): Pro
       where: 'belowTheFold',
     }),
     // Photos come from an embedded aboveTheFold only; rental cards carry photo ranges, not URLs.
-    section(ctx, cache, { cacheMatch: STINGRAY_PATHS.aboveTheFold, schema: aboveTheFoldSchema, fetchUrl: () => null, fetchedVia: 'stingray', where: 'aboveTheFold' }),
+    section(ctx, cache, {
+      cacheMatch: STINGRAY_PATHS.aboveTheFold,
+      schema: aboveTheFoldSchema,
+      fetchUrl: () => null,
+      fetchedVia: 'stingray',
+      where: 'aboveTheFold',
+    }),
   ]);
 
-  const parts: Record<string, OptionalSection<unknown>> = { homecards: card, amenities, about, floorPlans, belowTheFold: below, aboveTheFold: { sourced: above, missing: null } };
+  const parts: Record<string, OptionalSection<unknown>> = {
+    homecards: card,
+    amenities,
+    about,
+    floorPlans,
+    belowTheFold: below,
+    aboveTheFold: { sourced: above, missing: null },
+  };
   const vias: Record<string, Via> = {};
   const contents: Record<string, unknown> = {};
   const missing: Record<string, string> = {};
@@ -96,16 +117,27 @@ export async function fetchForRent(params: RealtyParams, ctx: FetchContext): Pro
     contents[name] = sourced.content;
   }
   if (home === null && Object.keys(vias).length === 0) {
-    throw schemaDrift('The Redfin rental page has no rental card (embedded or from the rentals API), no listing JSON-LD and no other rental section.', {
-      url: target.pageUrl,
-      ...(card.missing === null ? {} : { homecards: card.missing }),
-    });
+    throw schemaDrift(
+      'The Redfin rental page has no rental card (embedded or from the rentals API), no listing JSON-LD and no other rental section.',
+      {
+        url: target.pageUrl,
+        ...(card.missing === null ? {} : { homecards: card.missing }),
+      },
+    );
   }
 
   const plans = floorPlanSummary(floorPlans.sourced?.value ?? null);
   const multiUnit = isMultiUnit(home, target.pathKind, plans);
   const listing = rentalListing(
-    { home, about: about.sourced?.value ?? null, amenities: amenities.sourced?.value ?? null, floorPlans: floorPlans.sourced?.value ?? null, plans, below: below.sourced?.value ?? null, above: above?.value ?? null },
+    {
+      home,
+      about: about.sourced?.value ?? null,
+      amenities: amenities.sourced?.value ?? null,
+      floorPlans: floorPlans.sourced?.value ?? null,
+      plans,
+      below: below.sourced?.value ?? null,
+      above: above?.value ?? null,
+    },
     context,
     multiUnit,
   );
@@ -169,4 +201,3 @@ function rentalIdOf(home: RentalHome | null, cache: readonly CachedAnswer[] | nu
   ];
   return candidates.find(isRentalId) ?? null;
 }
-

@@ -34,10 +34,18 @@ export async function fetchForSale(params: RealtyParams, ctx: FetchContext): Pro
 
   const fromJsonLd = jsonLdListing(page.jsonLd, context, 'sale');
   if (fromJsonLd === null) {
-    throw schemaDrift('The Redfin listing page has no home details (embedded or from stingray) and no listing JSON-LD.', { url: target.pageUrl });
+    throw schemaDrift('The Redfin listing page has no home details (embedded or from stingray) and no listing JSON-LD.', {
+      url: target.pageUrl,
+    });
   }
   return {
     data: fromJsonLd.listing,
-    raw: { via: 'json-ld', sections: { ...home.vias, listing: 'json-ld' }, url: target.pageUrl, jsonLd: fromJsonLd.nodes, ...home.contents },
+    raw: {
+      via: 'json-ld',
+      sections: { ...home.vias, listing: 'json-ld' },
+      url: target.pageUrl,
+      jsonLd: fromJsonLd.nodes,
+      ...home.contents,
+    },
   };
 }

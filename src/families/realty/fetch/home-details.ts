@@ -38,7 +38,12 @@ const SECTION_PATHS: Record<HomeDetailsSection, string> = {
  * its stingray endpoint when the page lacks it. initialInfo is asked only when something must
  * be fetched and the page gave no listing id.
  */
-export async function collectHomeDetails(ctx: FetchContext, page: RedfinPage, target: ListingTarget, pageType: number): Promise<CollectedHome> {
+export async function collectHomeDetails(
+  ctx: FetchContext,
+  page: RedfinPage,
+  target: ListingTarget,
+  pageType: number,
+): Promise<CollectedHome> {
   const cache = page.dataCache;
   const vias: Record<string, Via> = {};
   const contents: Record<string, unknown> = {};
@@ -69,7 +74,10 @@ export async function collectHomeDetails(ctx: FetchContext, page: RedfinPage, ta
   if (listingId !== null && !/^\d+$/.test(listingId)) listingId = null;
 
   const fetchUrl = (name: HomeDetailsSection) => () => homeDetailsUrl(target.market, name, target.propertyId, listingId, pageType);
-  const source = <S extends typeof aboveTheFoldSchema | typeof belowTheFoldSchema | typeof mainHouseInfoSchema>(name: HomeDetailsSection, schema: S) => ({
+  const source = <S extends typeof aboveTheFoldSchema | typeof belowTheFoldSchema | typeof mainHouseInfoSchema>(
+    name: HomeDetailsSection,
+    schema: S,
+  ) => ({
     cacheMatch: SECTION_PATHS[name],
     schema,
     fetchUrl: fetchUrl(name),

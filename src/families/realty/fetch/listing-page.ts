@@ -15,7 +15,9 @@ export async function loadPage(ctx: FetchContext, pageUrl: string): Promise<Page
   if (response.status === 404) return { empty: notFound(pageUrl, 404) };
   const page = readPage(response.body);
   if (lacksEverySurface(page)) {
-    throw schemaDrift('The Redfin page loaded but carries none of its data surfaces (no embedded API answers, no JSON-LD).', { url: pageUrl });
+    throw schemaDrift('The Redfin page loaded but carries none of its data surfaces (no embedded API answers, no JSON-LD).', {
+      url: pageUrl,
+    });
   }
   return { page };
 }

@@ -16,7 +16,6 @@ import { searchTarget } from '../urls.js';
 import type { Via } from './sourced.js';
 import { fetchPage, fetchStingray } from './upstream-fetch.js';
 
-
 interface PageOfResults {
   items: SearchResultItem[];
   hasMore: boolean;
@@ -36,17 +35,24 @@ export async function fetchSearch(params: RealtySearchParams, ctx: FetchContext)
   const pageUrl = searchPageUrl(market.origin, search, page);
   const response = await fetchPage(ctx, pageUrl);
   if (response.status === 404) {
-    return { items: [], pagination: { cursor: null, hasMore: false }, raw: { url: pageUrl, upstreamStatus: 404 }, emptyReason: 'not_found' };
+    return {
+      items: [],
+      pagination: { cursor: null, hasMore: false },
+      raw: { url: pageUrl, upstreamStatus: 404 },
+      emptyReason: 'not_found',
+    };
   }
   const redfinPage = readPage(response.body);
   if (lacksEverySurface(redfinPage)) {
-    throw schemaDrift('The Redfin search page loaded but carries none of its data surfaces (no embedded API answers, no JSON-LD).', { url: pageUrl });
+    throw schemaDrift('The Redfin search page loaded but carries none of its data surfaces (no embedded API answers, no JSON-LD).', {
+      url: pageUrl,
+    });
   }
 
   const context = { market, fetchedAt: ctx.fetchedAt };
-  const results =
-    (await fromApi(ctx, redfinPage, search, page, context)) ?? fromJsonLd(redfinPage, search, page, context);
-  if (results === null) throw schemaDrift('The Redfin search page has no search answer (embedded or from the API) and no result JSON-LD.', { url: pageUrl });
+  const results = (await fromApi(ctx, redfinPage, search, page, context)) ?? fromJsonLd(redfinPage, search, page, context);
+  if (results === null)
+    throw schemaDrift('The Redfin search page has no search answer (embedded or from the API) and no result JSON-LD.', { url: pageUrl });
   return {
     items: results.items,
     pagination: { cursor: results.hasMore ? String(page + 1) : null, hasMore: results.hasMore },
@@ -56,7 +62,13 @@ export async function fetchSearch(params: RealtySearchParams, ctx: FetchContext)
 }
 
 /** Results from the page's embedded gis/rentals answer, else from the API itself. */
-async function fromApi(ctx: FetchContext, page: RedfinPage, search: SearchPath, pageNumber: number, context: ItemContext): Promise<PageOfResults | null> {
+async function fromApi(
+  ctx: FetchContext,
+  page: RedfinPage,
+  search: SearchPath,
+  pageNumber: number,
+  context: ItemContext,
+): Promise<PageOfResults | null> {
   const path = search.rentals ? STINGRAY_PATHS.rentalsSearch : STINGRAY_PATHS.gis;
   const answer = findAnswer(page.dataCache, path);
   const cached = answer === null ? null : cachedContent(answer);
@@ -70,7 +82,9 @@ async function fromApi(ctx: FetchContext, page: RedfinPage, search: SearchPath, 
   if (!search.rentals) {
     const url = gisUrl(context.market, query);
     const content = await fetchStingray(ctx, url, 'gis');
-    return content === null ? null : readResults(content, search, pageNumber, GIS_PAGE_SIZE, page.html, context, 'stingray', { request: url });
+    return content === null
+      ? null
+      : readResults(content, search, pageNumber, GIS_PAGE_SIZE, page.html, context, 'stingray', { request: url });
   }
   let url = rentalsSearchUrl(context.market, query);
   let content = await fetchStingray(ctx, url, 'rentals search');

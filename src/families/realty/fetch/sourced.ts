@@ -72,7 +72,8 @@ export async function optionalSection<T extends z.ZodType>(
   if (answer) {
     const content = cachedContent(answer);
     const parsed = source.schema.safeParse(content);
-    if (content !== null && parsed.success) return { sourced: { value: parsed.data as z.output<T>, via: 'page-cache', content }, missing: null };
+    if (content !== null && parsed.success)
+      return { sourced: { value: parsed.data as z.output<T>, via: 'page-cache', content }, missing: null };
   }
   const url = source.fetchUrl();
   if (url === null) return { sourced: null, missing: null };

@@ -22,7 +22,9 @@ export async function fetchStingray(ctx: FetchContext, url: string, where: strin
 }
 
 /** Every client and server error status except 429: a rate limit speaks for the whole site, not one section. */
-const SECTION_FAILURE_STATUSES: readonly number[] = Array.from({ length: 200 }, (_, index) => 400 + index).filter((status) => status !== 429);
+const SECTION_FAILURE_STATUSES: readonly number[] = Array.from({ length: 200 }, (_, index) => 400 + index).filter(
+  (status) => status !== 429,
+);
 
 /** A section that may be missing: its content, or why it could not be read. */
 export type SectionAnswer = { content: unknown } | { missing: string };

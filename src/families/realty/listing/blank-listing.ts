@@ -1,7 +1,15 @@
 import type { Address, PropertyListing } from '../model.js';
 import { REALTY_PLATFORM } from '../market.js';
 
-export const BLANK_ADDRESS: Address = { line1: null, unit: null, city: null, region: null, postalCode: null, country: null, formatted: null };
+export const BLANK_ADDRESS: Address = {
+  line1: null,
+  unit: null,
+  city: null,
+  region: null,
+  postalCode: null,
+  country: null,
+  formatted: null,
+};
 
 /**
  * A listing with every field "not exposed" (null or empty), which builders fill from what

@@ -152,7 +152,9 @@ const IMAGE_FILE = /\.(jpe?g|png|webp|gif)(\?.*)?$/i;
 export function floorPlanImageUrls(floorPlans: FloorPlans | null): string[] {
   if (floorPlans === null) return [];
   const urls: string[] = [];
-  const all = floorPlans.unitTypesByBedroom.find((group) => group.bedroomTitle !== null && group.bedroomTitle !== undefined && ALL_GROUP.test(group.bedroomTitle));
+  const all = floorPlans.unitTypesByBedroom.find(
+    (group) => group.bedroomTitle !== null && group.bedroomTitle !== undefined && ALL_GROUP.test(group.bedroomTitle),
+  );
   for (const group of all ? [all] : floorPlans.unitTypesByBedroom) {
     for (const unitType of [...group.availableUnitTypes, ...group.unavailableUnitTypes]) collectImageUrls(unitType, false, urls);
   }

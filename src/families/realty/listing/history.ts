@@ -37,7 +37,8 @@ export function priceEvents(events: readonly HistoryEvent[], currency: string, s
 export function listedAtOf(events: readonly HistoryEvent[], scope: HistoryScope): string | null {
   const wantedType = scope === 'rent' ? HISTORY_EVENT_TYPE.rental : HISTORY_EVENT_TYPE.listing;
   const listed = events.filter(
-    (event) => event.historyEventType === wantedType && /^listed/i.test(event.eventDescription ?? '') && typeof event.eventDate === 'number',
+    (event) =>
+      event.historyEventType === wantedType && /^listed/i.test(event.eventDescription ?? '') && typeof event.eventDate === 'number',
   );
   const newest = Math.max(...listed.map((event) => event.eventDate as number));
   return Number.isFinite(newest) ? epochMsToIso(newest) : null;

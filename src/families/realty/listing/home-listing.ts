@@ -37,7 +37,8 @@ export function homeListing(sections: HomeSections, context: ListingContext): Pr
   const disclaimer = below?.amenitiesInfo?.mlsDisclaimerInfo;
   const price = info.priceInfo?.amount ?? info.latestPriceInfo?.amount ?? null;
   const label = info.priceInfo?.label ?? null;
-  const statusWording = info.status?.displayValue ?? main?.mlsStatusDisplay?.displayValue ?? wordingOfCode(SEARCH_STATUS_WORDING, info.searchStatus);
+  const statusWording =
+    info.status?.displayValue ?? main?.mlsStatusDisplay?.displayValue ?? wordingOfCode(SEARCH_STATUS_WORDING, info.searchStatus);
   const area = info.sqFt ?? null;
   const lotArea = info.lotSize ?? null;
   const latLong = info.latLong ?? initialInfo?.latLong ?? null;
@@ -62,7 +63,10 @@ export function homeListing(sections: HomeSections, context: ListingContext): Pr
     lotArea,
     lotAreaUnit: lotArea === null ? null : 'sqft',
     propertyType:
-      below?.publicRecordsInfo?.latestListingInfo?.propertyTypeName ?? below?.publicRecordsInfo?.basicInfo?.propertyTypeName ?? keyFacts['Property Type'] ?? null,
+      below?.publicRecordsInfo?.latestListingInfo?.propertyTypeName ??
+      below?.publicRecordsInfo?.basicInfo?.propertyTypeName ??
+      keyFacts['Property Type'] ??
+      null,
     yearBuilt: info.yearBuilt ?? below?.publicRecordsInfo?.basicInfo?.yearBuilt ?? null,
     description: cleanText(main?.marketingRemarks[0]?.marketingRemark),
     imageUrls: photoUrlsOf(above),

@@ -27,7 +27,14 @@ const residenceSchema = z.looseObject({
   floorSize: obj({ value: numLike, unitText: str, unitCode: str }),
   amenityFeature: z.array(z.unknown()).catch([]),
 });
-const listingSchema = z.looseObject({ url: str, description: str, datePosted: str, dateModified: str, lastReviewed: str, offers: offersSchema });
+const listingSchema = z.looseObject({
+  url: str,
+  description: str,
+  datePosted: str,
+  dateModified: str,
+  lastReviewed: str,
+  offers: offersSchema,
+});
 const featureSchema = z.looseObject({ name: z.string(), value: z.union([z.string(), z.number(), z.boolean()]).nullish().catch(null) });
 
 export interface JsonLdListing {
@@ -41,7 +48,8 @@ export interface JsonLdListing {
 /** A listing from the page's JSON-LD, or null when the page has no listing node. */
 export function jsonLdListing(blocks: readonly unknown[], context: ListingContext, listingType: 'sale' | 'rent'): JsonLdListing | null {
   const nodes = jsonLdNodes(blocks);
-  const listingNode = nodes.find((node) => hasType(node, 'RealEstateListing')) ?? nodes.find((node) => hasType(node, 'Product') && 'offers' in node);
+  const listingNode =
+    nodes.find((node) => hasType(node, 'RealEstateListing')) ?? nodes.find((node) => hasType(node, 'Product') && 'offers' in node);
   const entity = listingNode?.mainEntity ?? nodes.find((node) => hasType(node, ...RESIDENCE_TYPES) && 'address' in node);
   if (!listingNode && !entity) return null;
   const listing = listingSchema.parse(listingNode ?? {});
@@ -68,7 +76,15 @@ export function jsonLdListing(blocks: readonly unknown[], context: ListingContex
       status: listingStatusOf(schemaOrgWord(offers?.availability)),
       price,
       currency: context.market.currency,
-      address: { line1, unit: null, city, region, postalCode, country: address?.addressCountry ?? context.market.country, formatted: formatAddress(line1, city, region, postalCode) },
+      address: {
+        line1,
+        unit: null,
+        city,
+        region,
+        postalCode,
+        country: address?.addressCountry ?? context.market.country,
+        formatted: formatAddress(line1, city, region, postalCode),
+      },
       latitude: home.geo?.latitude ?? null,
       longitude: home.geo?.longitude ?? null,
       beds: home.numberOfBedrooms ?? null,
@@ -108,7 +124,10 @@ function amenitiesOf(features: readonly unknown[]): Record<string, string> {
     if (!parsed.success) continue;
     const { name, value } = parsed.data;
     const colon = name.indexOf(':');
-    const [label, text] = colon > 0 ? [name.slice(0, colon).trim(), name.slice(colon + 1).trim()] : [name.trim(), value == null || value === true ? 'Yes' : String(value)];
+    const [label, text] =
+      colon > 0
+        ? [name.slice(0, colon).trim(), name.slice(colon + 1).trim()]
+        : [name.trim(), value == null || value === true ? 'Yes' : String(value)];
     if (label && text && !(label in map)) map[label] = text;
   }
   return map;

@@ -40,7 +40,12 @@ export function isMultiUnit(home: RentalHome | null, pathKind: 'home' | 'apartme
   if (plans !== null && (plans.totalUnits > 1 || plans.availableUnitTypes > 1)) return true;
   const rental = home?.rentalExtension;
   const rent = rental?.rentPriceRange;
-  return pathKind === 'apartment' || Boolean(rental?.propertyName) || (rental?.numAvailableUnits ?? 0) > 1 || (rent?.min != null && rent.max != null && rent.min !== rent.max);
+  return (
+    pathKind === 'apartment' ||
+    Boolean(rental?.propertyName) ||
+    (rental?.numAvailableUnits ?? 0) > 1 ||
+    (rent?.min != null && rent.max != null && rent.min !== rent.max)
+  );
 }
 
 /**
@@ -72,7 +77,8 @@ export function rentalListing(sections: RentalSections, context: ListingContext,
     baths: single(rental?.bathRange) ?? single(plans?.baths),
     area,
     areaUnit: area === null ? null : 'sqft',
-    propertyType: below?.publicRecordsInfo?.latestListingInfo?.propertyTypeName ?? below?.publicRecordsInfo?.basicInfo?.propertyTypeName ?? null,
+    propertyType:
+      below?.publicRecordsInfo?.latestListingInfo?.propertyTypeName ?? below?.publicRecordsInfo?.basicInfo?.propertyTypeName ?? null,
     yearBuilt: below?.publicRecordsInfo?.basicInfo?.yearBuilt ?? null,
     description: cleanText(about?.description ?? rental?.description),
     imageUrls: photoUrlsOf(above),

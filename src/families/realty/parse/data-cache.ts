@@ -19,7 +19,10 @@ export interface CachedAnswer {
 }
 
 const entrySchema = z.looseObject({
-  requestData: z.looseObject({ queryParams: z.array(z.unknown()).nullish() }).nullish().catch(null),
+  requestData: z
+    .looseObject({ queryParams: z.array(z.unknown()).nullish() })
+    .nullish()
+    .catch(null),
   res: z.looseObject({ text: z.string().nullish() }).nullish().catch(null),
 });
 

@@ -32,7 +32,8 @@ export function hasType(node: JsonLdNode, ...wanted: string[]): boolean {
 export function imageUrlOf(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.length > 0 ? imageUrlOf(value[0]) : null;
-  if (value !== null && typeof value === 'object' && typeof (value as { url?: unknown }).url === 'string') return (value as { url: string }).url;
+  if (value !== null && typeof value === 'object' && typeof (value as { url?: unknown }).url === 'string')
+    return (value as { url: string }).url;
   return null;
 }
 

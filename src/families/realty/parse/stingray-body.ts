@@ -14,8 +14,7 @@ const envelopeSchema = z.looseObject({
 
 /** A stingray answer: the {version, errorMessage, resultCode, payload} envelope, or a bare body (rentals API). */
 export type StingrayBody =
-  | { envelope: true; resultCode: number; errorMessage: string | null; payload: unknown }
-  | { envelope: false; body: unknown };
+  { envelope: true; resultCode: number; errorMessage: string | null; payload: unknown } | { envelope: false; body: unknown };
 
 /** Parses a stingray text (prefixed or not, enveloped or not); unreadable JSON is schema drift. */
 export function parseStingrayText(text: string, where: string): StingrayBody {
@@ -24,7 +23,12 @@ export function parseStingrayText(text: string, where: string): StingrayBody {
   if (parsed === undefined) throw schemaDrift(`Redfin's ${where} answer is not JSON.`, { where });
   const envelope = envelopeSchema.safeParse(parsed);
   if (envelope.success && 'payload' in envelope.data) {
-    return { envelope: true, resultCode: envelope.data.resultCode, errorMessage: envelope.data.errorMessage ?? null, payload: envelope.data.payload };
+    return {
+      envelope: true,
+      resultCode: envelope.data.resultCode,
+      errorMessage: envelope.data.errorMessage ?? null,
+      payload: envelope.data.payload,
+    };
   }
   return { envelope: false, body: parsed };
 }

@@ -2,7 +2,12 @@
 
 /** Redfin wraps many values as `{value, level}` (level is a display permission); this reads the value. */
 export function unwrapLevel(value: unknown): unknown {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && ('level' in value || 'displayLevel' in value || 'value' in value)) {
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    ('level' in value || 'displayLevel' in value || 'value' in value)
+  ) {
     return (value as { value?: unknown }).value;
   }
   return value;

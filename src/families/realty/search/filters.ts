@@ -19,11 +19,16 @@ export const PROPERTY_TYPE_CODES: Readonly<Record<string, string>> = {
 
 type Translator = (value: string) => [string, string] | null;
 
-const count = (param: string): Translator => (value) => (/^\d+(\.\d+)?$/.test(value) ? [param, value] : null);
-const money = (param: string): Translator => (value) => {
-  const amount = moneyAmount(value);
-  return amount === null ? null : [param, String(amount)];
-};
+const count =
+  (param: string): Translator =>
+  (value) =>
+    /^\d+(\.\d+)?$/.test(value) ? [param, value] : null;
+const money =
+  (param: string): Translator =>
+  (value) => {
+    const amount = moneyAmount(value);
+    return amount === null ? null : [param, String(amount)];
+  };
 
 const TRANSLATORS: Readonly<Record<string, Translator>> = {
   'min-price': money('min_price'),

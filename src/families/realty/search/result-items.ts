@@ -66,7 +66,9 @@ export function rentalItem(home: RentalHome, position: number, context: ItemCont
   const address = home.homeData?.addressInfo;
   const rental = home.rentalExtension;
   const url = absoluteUrl(context.market.origin, home.homeData?.url);
-  const title = rental?.propertyName ?? formatAddress(address?.formattedStreetLine ?? null, address?.city ?? null, address?.state ?? null, address?.zip ?? null);
+  const title =
+    rental?.propertyName ??
+    formatAddress(address?.formattedStreetLine ?? null, address?.city ?? null, address?.state ?? null, address?.zip ?? null);
   const badges = distinctStrings((home.homeData?.sashes ?? []).map((sash) => sash.sashTypeName));
   const paid = rental?.isCommercialPaid;
   return {
