@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { GatewayError } from '../../src/errors.js';
+import { readHostBudget } from '../../src/families/code/upstream/rate-budget.js';
 import { readRedditBudget } from '../../src/families/forum/upstream/budget.js';
 import { MemoryBudgetStore } from '../../src/state/memory/budgets.js';
 import { BudgetGuard, isBudgetRefusal, type BudgetCeiling } from '../../src/upstream/budget/guard.js';
@@ -39,6 +40,25 @@ describe('budget readers', () => {
     expect(readRedditBudget({ 'x-ratelimit-remaining': '', 'x-ratelimit-reset': '20' }, now)).toBeNull();
     expect(readRedditBudget({ 'x-ratelimit-remaining': 'lots', 'x-ratelimit-reset': '20' }, now)).toBeNull();
     expect(readRedditBudget({ 'retry-after': '20' }, now)).toBeNull();
+  });
+
+  it("reads GitHub's core budget (reset in epoch seconds) and a retry-after, never the search budget", () => {
+    const reset = String(Math.floor(now / 1000) + 1800);
+    expect(readHostBudget({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset, 'x-ratelimit-resource': 'core' }, now)).toEqual({
+      remaining: 0,
+      resetAtMs: Number(reset) * 1000,
+    });
+    expect(readHostBudget({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset, 'x-ratelimit-resource': 'search' }, now)).toBeNull();
+    // A secondary limit: budget left, but a retry-after stops every call.
+    expect(readHostBudget({ 'x-ratelimit-remaining': '40', 'x-ratelimit-reset': reset, 'retry-after': '60' }, now)).toEqual({
+      remaining: 0,
+      resetAtMs: now + 60_000,
+    });
+    // Both spent: whichever holds the host back longer.
+    expect(readHostBudget({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset, 'retry-after': '60' }, now)).toEqual({
+      remaining: 0,
+      resetAtMs: Number(reset) * 1000,
+    });
   });
 
   it('reads a Retry-After in seconds or as a date when a family declares no reader', () => {
