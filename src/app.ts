@@ -22,6 +22,7 @@ import { createState } from './state/index.js';
 import { registerRateLimit } from './limits/rate-limit-hook.js';
 import { createRateLimiter } from './limits/rate-limiter.js';
 import type { StateAdapters } from './state/ports.js';
+import type { BudgetGuard } from './upstream/budget/guard.js';
 import type { PubSubEventTarget } from './state/pubsub-event-target.js';
 import { createSubscriptions, type SubscriptionOptions, type SubscriptionService } from './subscriptions/index.js';
 
@@ -32,6 +33,8 @@ export interface Gateway {
   subscriptions: SubscriptionService;
   /** Pub/sub topics as the GraphQL streams of this process follow them. */
   graphqlEvents: PubSubEventTarget;
+  /** What this process knows of each upstream host's budget (the remaining-budget gauge reads it; tests lifting a fault forget it). */
+  upstreamBudgets: BudgetGuard;
   /** Every method and path the server answers (for the OpenAPI coverage test). */
   routes: { method: string; path: string }[];
   close(): Promise<void>;
@@ -61,16 +64,18 @@ export async function createGateway(
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, path: route.url });
   });
 
+  const metrics = createMetrics();
   // One pipeline and one upstream client for every door of the process, job workers and subscription checks included.
   const pipeline = createPipelineDeps(config, catalogue, state, {
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     resolveAll: options.resolveAll,
     logError: (message, context) => server.log.error(context, message),
+    observer: metrics.upstream,
   });
+  metrics.watchBudgets(() => pipeline.budgets.snapshot());
   const { deps } = pipeline;
   const logError = (message: string, context: Record<string, unknown>) => server.log.error(context, message);
 
-  const metrics = createMetrics();
   // Callback-style hooks: they do no I/O, and an async hook costs a promise on every request.
   server.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -138,6 +143,7 @@ export async function createGateway(
     jobs,
     subscriptions,
     graphqlEvents,
+    upstreamBudgets: pipeline.budgets,
     routes,
     async close() {
       await server.close();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FamilyDefinition } from './catalogue/family.js';
 import { booleanFlag, optionalUrl, positiveInt } from './config/setting-types.js';
 import { registeredFamilies } from './families/registry.js';
+import { upstreamBudgetsSchema } from './upstream/budget/ceilings.js';
 
 /** Environment -> typed configuration. A bad value stops start-up with one line naming the variable. */
 
@@ -63,6 +64,8 @@ const envSchema = z.object({
   API_KEYS: apiKeysSchema,
   UPSTREAM_ORIGINS: originsSchema,
   UPSTREAM_TIMEOUT_MS: positiveInt(15_000),
+  // Request ceilings for hosts that announce no budget (README "Upstream budgets").
+  UPSTREAM_BUDGETS: upstreamBudgetsSchema,
   WEBHOOK_ALLOW_PRIVATE: booleanFlag,
   SUBSCRIPTION_MIN_INTERVAL_SECONDS: positiveInt(60),
   // First webhook retry delay; the whole back-off schedule scales with it (README "Subscriptions").
@@ -105,6 +108,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, families: reado
     throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
   }
   const parsed = result.data as Record<string, unknown>;
+  // A ceiling on a host no family fetches would silently do nothing: most likely a typo.
+  const declared = new Set(families.flatMap((family) => family.hosts.map((host) => host.toLowerCase())));
+  const stray = [...(parsed.UPSTREAM_BUDGETS as Map<string, unknown>).keys()].find((host) => !declared.has(host));
+  if (stray !== undefined) throw new ConfigError(`Invalid UPSTREAM_BUDGETS: ${stray} is not a host any family fetches`);
   const settings = Object.fromEntries(Object.keys(familyShape).map((name) => [name, parsed[name]]));
   return { ...(parsed as z.output<typeof envSchema>), settings };
 }

@@ -1,9 +1,46 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { BudgetSnapshot } from './upstream/budget/guard.js';
+import type { UpstreamObserver } from './upstream/observer.js';
 
 /** Prometheus metrics of one process. */
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const upstreamRequests = new Counter({
+    name: 'gateway_upstream_requests_total',
+    help: 'Requests sent to upstream hosts, by host and outcome (ok, redirect, or the error code the answer became)',
+    labelNames: ['host', 'outcome'] as const,
+    registers: [registry],
+  });
+  const budgetRefusals = new Counter({
+    name: 'gateway_upstream_budget_refusals_total',
+    help: 'Upstream calls refused without a request, by host and budget (announced: the platform said it is spent; ceiling: UPSTREAM_BUDGETS)',
+    labelNames: ['host', 'budget'] as const,
+    registers: [registry],
+  });
+  const coalescedJoins = new Counter({
+    name: 'gateway_upstream_coalesced_joins_total',
+    help: 'Callers that joined an identical upstream GET already in flight instead of sending their own, by family',
+    labelNames: ['family'] as const,
+    registers: [registry],
+  });
+  let budgets: () => readonly BudgetSnapshot[] = () => [];
+  new Gauge({
+    name: 'gateway_upstream_budget_remaining',
+    help: "Requests a host still allows before its reset, as this process last learned it, by host, egress (direct or a proxy's id) and source (announced by the platform, or the UPSTREAM_BUDGETS ceiling)",
+    labelNames: ['host', 'egress', 'source'] as const,
+    registers: [registry],
+    collect() {
+      // Only budgets that have not reset: a line disappears once its window is over.
+      this.reset();
+      for (const line of budgets()) this.set({ host: line.host, egress: line.egress, source: line.source }, line.remaining);
+    },
+  });
+  const upstream: UpstreamObserver = {
+    request: (host, outcome) => upstreamRequests.inc({ host, outcome }),
+    refused: (host, budget) => budgetRefusals.inc({ host, budget }),
+    joined: (family) => coalescedJoins.inc({ family }),
+  };
   return {
     registry,
     requests: new Counter({
@@ -19,6 +56,12 @@ export function createMetrics() {
       buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 15],
       registers: [registry],
     }),
+    /** Counts upstream requests, budget refusals and coalesced joins: hand it to the pipeline. */
+    upstream,
+    /** Where the remaining-budget gauge reads its lines (the pipeline's budget guard). */
+    watchBudgets(source: () => readonly BudgetSnapshot[]): void {
+      budgets = source;
+    },
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

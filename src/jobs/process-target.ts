@@ -1,6 +1,8 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
+import { isBudgetRefusal } from '../upstream/budget/guard.js';
+import { MAX_RETRY_AFTER_SECONDS } from '../upstream/classify.js';
 import { runEndpoint, type PipelineDeps } from '../pipeline/run-endpoint.js';
 import { errorBody, successBody } from '../render/envelope.js';
 import type { JobStore } from './store.js';
@@ -16,6 +18,11 @@ export interface TargetWorkerDeps {
   backoffMs?: number;
   /** Longest wait honoured from a Retry-After header, in seconds. */
   maxRetryAfterSeconds?: number;
+  /**
+   * Waits for a host's budget to reset (a refusal that sent no request) before the target fails.
+   * They do not count among `maxRetries`, and each lasts until the reset the refusal names.
+   */
+  maxBudgetWaits?: number;
   /** Upstream deadline of a job's fetch (JOB_UPSTREAM_TIMEOUT_MS): no synchronous ceiling applies inside a job. */
   upstreamTimeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
@@ -61,7 +68,9 @@ export async function processTarget(deps: TargetWorkerDeps, task: TargetTask): P
   await store.markRunning(task.jobId, now());
 
   let attempt = await store.attempt(task.jobId, task.index);
-  for (let retries = 0; ; retries += 1) {
+  let retries = 0;
+  let budgetWaits = 0;
+  for (;;) {
     const reservationId = reservationIdFor(task, attempt);
     try {
       const outcome = await runEndpoint(deps.pipeline, endpoint, spec.request, {
@@ -76,10 +85,16 @@ export async function processTarget(deps: TargetWorkerDeps, task: TargetTask): P
       return;
     } catch (error) {
       if (!isGatewayError(error) || INFRASTRUCTURE_CODES.has(error.code)) throw error;
-      if (!RETRIED_CODES.has(error.code) || retries >= (deps.maxRetries ?? 3)) return void (await record(failed(error)));
+      // A spent host was not called at all: the target waits for its reset instead of using up its retries.
+      const budgetWait = isBudgetRefusal(error) && budgetWaits < (deps.maxBudgetWaits ?? 5);
+      if (!budgetWait && (!RETRIED_CODES.has(error.code) || retries >= (deps.maxRetries ?? 3))) return void (await record(failed(error)));
       // runEndpoint released this attempt's reservation; the next one needs its own id.
       attempt = await store.nextAttempt(task.jobId, task.index);
-      await (deps.sleep ?? delay)(waitMs(deps, error, retries));
+      await (deps.sleep ?? delay)(
+        budgetWait ? Math.min(error.retryAfter ?? 1, MAX_RETRY_AFTER_SECONDS) * 1000 : waitMs(deps, error, retries),
+      );
+      if (budgetWait) budgetWaits += 1;
+      else retries += 1;
     }
   }
 }

@@ -4,8 +4,11 @@ import type { FamilyDefinition } from '../catalogue/family.js';
 import type { Config } from '../config.js';
 import { GatewayError } from '../errors.js';
 import type { ResolveAll } from '../outbound/index.js';
+import { createBudgetStore } from '../state/budget-store.js';
 import type { StateAdapters } from '../state/ports.js';
+import { BudgetGuard } from '../upstream/budget/guard.js';
 import { UpstreamClient } from '../upstream/client.js';
+import type { UpstreamObserver } from '../upstream/observer.js';
 import type { Upstream } from '../upstream/types.js';
 import type { PipelineDeps } from './run-endpoint.js';
 
@@ -25,9 +28,18 @@ export function createPipelineDeps(
     logError: PipelineDeps['logError'];
     /** Resolver for caller-supplied URL hosts (image URLs); tests and the offline demo pass a fixed one. */
     resolveAll?: ResolveAll;
+    /** Where upstream requests, budget refusals and coalesced joins are counted (the process's metrics). */
+    observer?: UpstreamObserver;
   },
-): { deps: PipelineDeps; close(): Promise<void> } {
-  const client = new UpstreamClient({ origins: config.UPSTREAM_ORIGINS, timeoutMs: options.timeoutMs });
+): { deps: PipelineDeps; budgets: BudgetGuard; close(): Promise<void> } {
+  // Per-host budgets shared through the state (Redis when set), with the operator's ceilings.
+  const budgets = new BudgetGuard({ store: createBudgetStore(state), ceilings: config.UPSTREAM_BUDGETS, observer: options.observer });
+  const client = new UpstreamClient({
+    origins: config.UPSTREAM_ORIGINS,
+    timeoutMs: options.timeoutMs,
+    budgets,
+    observer: options.observer,
+  });
   const upstreamOf = (family: FamilyDefinition): Upstream | GatewayError => {
     if (family.providerEnv) {
       const providerUrl = config.settings[family.providerEnv];
@@ -45,6 +57,7 @@ export function createPipelineDeps(
       hosts: family.hosts,
       proxyUrl: typeof proxyUrl === 'string' ? proxyUrl : undefined,
       blockPages: family.blockPages,
+      readBudget: family.readBudget ? (headers, nowMs) => family.readBudget!(headers, nowMs) : undefined,
     });
   };
   const upstreams = new Map(catalogue.families.map((family) => [family.name, upstreamOf(family)]));
@@ -59,7 +72,14 @@ export function createPipelineDeps(
     },
     logError: options.logError,
   };
-  return { deps, close: () => client.close() };
+  return {
+    deps,
+    budgets,
+    async close() {
+      await client.close();
+      await budgets.close();
+    },
+  };
 }
 
 function notConfigured(family: FamilyDefinition, variable: string | undefined, message: string): GatewayError {

@@ -1,8 +1,13 @@
 import { Agent, ProxyAgent, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { GatewayError } from '../errors.js';
 import type { BlockPageMarkers } from '../catalogue/family.js';
+import type { BudgetTarget } from '../state/budget-store.js';
+import type { BudgetGuard } from './budget/guard.js';
+import { egressOf } from './budget/egress.js';
+import type { BudgetReader } from './budget/read-budget.js';
 import { classifyResponse } from './classify.js';
 import { Coalescer } from './coalesce.js';
+import type { UpstreamObserver } from './observer.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from './types.js';
 import { readBounded } from './read-bounded.js';
 
@@ -11,6 +16,10 @@ export interface UpstreamClientOptions {
   origins: ReadonlyMap<string, URL>;
   timeoutMs: number;
   userAgent?: string;
+  /** Per-host budgets: spent hosts are refused without a request, every answer's announcement is recorded. */
+  budgets?: BudgetGuard | undefined;
+  /** Where requests, refusals and coalesced joins are counted (the process's metrics). */
+  observer?: UpstreamObserver | undefined;
 }
 
 export interface FamilyUpstreamOptions {
@@ -19,6 +28,14 @@ export interface FamilyUpstreamOptions {
   proxyUrl?: string | undefined;
   /** How the family's platform shows a block page. */
   blockPages?: BlockPageMarkers | undefined;
+  /** How the platform announces its request budget in its headers; default: an answer's Retry-After. */
+  readBudget?: BudgetReader | undefined;
+}
+
+interface Egress {
+  dispatcher: Dispatcher;
+  /** "direct", or the proxy's id: platforms count budgets per client address. */
+  name: string;
 }
 
 const MAX_REDIRECTS = 5;
@@ -38,7 +55,9 @@ const CONNECTIONS_PER_ORIGIN = 64;
  * The gateway's only door to the network. Keeps one keep-alive pool per origin (undici
  * Agent), one ProxyAgent per configured proxy, and hands each family an Upstream that can
  * reach only that family's declared hosts. Identical concurrent GETs of a family share one
- * fetch (Coalescer), whichever request or door they come from.
+ * fetch (Coalescer), whichever request or door they come from. Before each request the host's
+ * budget is checked and after it the answer's announcement recorded (BudgetGuard), per host and
+ * egress: a host known to be spent is refused without a request.
  */
 export class UpstreamClient {
   readonly #options: UpstreamClientOptions;
@@ -51,12 +70,15 @@ export class UpstreamClient {
   }
 
   forFamily(options: FamilyUpstreamOptions): Upstream {
-    const dispatcher = options.proxyUrl ? this.#proxy(options.proxyUrl) : this.#direct;
+    const egress: Egress = {
+      dispatcher: options.proxyUrl ? this.#proxy(options.proxyUrl) : this.#direct,
+      name: egressOf(options.proxyUrl),
+    };
     const hosts = new Set(options.hosts.map((host) => host.toLowerCase()));
     // One coalescer per family: families differ in hosts and dispatcher, so they never share a fetch.
-    const coalescer = new Coalescer();
-    const send = (upstreamRequest: UpstreamRequest, signal: AbortSignal) =>
-      this.#fetch(upstreamRequest, hosts, dispatcher, options, signal);
+    const observer = this.#options.observer;
+    const coalescer = new Coalescer(observer?.joined ? () => observer.joined?.(options.family) : undefined);
+    const send = (upstreamRequest: UpstreamRequest, signal: AbortSignal) => this.#fetch(upstreamRequest, hosts, egress, options, signal);
     return { fetch: (upstreamRequest) => coalescer.fetch(upstreamRequest, send) };
   }
 
@@ -82,7 +104,7 @@ export class UpstreamClient {
   async #fetch(
     upstreamRequest: UpstreamRequest,
     hosts: ReadonlySet<string>,
-    dispatcher: Dispatcher,
+    egress: Egress,
     family: FamilyUpstreamOptions,
     cancel: AbortSignal,
   ): Promise<UpstreamResponse> {
@@ -92,13 +114,24 @@ export class UpstreamClient {
     let method = upstreamRequest.method ?? 'GET';
     let body = upstreamRequest.body;
     for (let hop = 0; ; hop++) {
-      const response = await this.#send(url, method, body, upstreamRequest.headers, dispatcher, signal, timeout);
+      const target: BudgetTarget = { host: url.hostname.toLowerCase(), egress: egress.name };
+      await this.#options.budgets?.admit(target);
+      const response = await this.#counted(
+        target.host,
+        this.#send(url, method, body, upstreamRequest.headers, egress.dispatcher, signal, timeout),
+      );
+      const standing = (await this.#options.budgets?.observe(target, response.headers, family.readBudget)) ?? null;
       const location = response.headers.location;
       if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
-        const failure = classifyResponse(response, upstreamRequest.passStatuses, family.blockPages);
+        // A 403 or 429 whose own headers say the budget is spent is a rate limit, whatever the family passes through.
+        const failure =
+          this.#options.budgets?.spentFailure(target, response.status, standing) ??
+          classifyResponse(response, upstreamRequest.passStatuses, family.blockPages);
+        this.#options.observer?.request?.(target.host, failure?.code ?? 'ok');
         if (failure) throw failure;
         return response;
       }
+      this.#options.observer?.request?.(target.host, 'redirect');
       if (hop >= MAX_REDIRECTS)
         throw new GatewayError('upstream_blocked', 'The platform redirected too many times.', { details: { host: url.host } });
       const next = new URL(location, url);
@@ -117,6 +150,16 @@ export class UpstreamClient {
         method = 'GET';
         body = undefined;
       }
+    }
+  }
+
+  /** Counts a request that failed before any answer (time-out, dropped connection) under its error code. */
+  async #counted(host: string, sending: Promise<UpstreamResponse>): Promise<UpstreamResponse> {
+    try {
+      return await sending;
+    } catch (error) {
+      this.#options.observer?.request?.(host, error instanceof GatewayError ? error.code : 'internal_error');
+      throw error;
     }
   }
 

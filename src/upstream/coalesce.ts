@@ -24,6 +24,12 @@ interface Flight {
  */
 export class Coalescer {
   readonly #flights = new Map<string, Flight>();
+  readonly #onJoin: (() => void) | undefined;
+
+  /** `onJoin` is told of each caller that joins a fetch already in flight (for metrics). */
+  constructor(onJoin?: () => void) {
+    this.#onJoin = onJoin;
+  }
 
   /** Number of distinct fetches in flight (for tests and metrics). */
   get size(): number {
@@ -38,6 +44,7 @@ export class Coalescer {
     const key = flightKey(request);
     let flight = this.#flights.get(key);
     if (!flight) flight = this.#start(key, request, send);
+    else this.#onJoin?.();
     flight.waiting += 1;
     return this.#await(flight, request);
   }

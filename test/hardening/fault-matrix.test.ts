@@ -76,7 +76,7 @@ describe('fault matrix', () => {
     const before = await balance(gateway);
     gateway.setFault(reply, where);
     const faulted = await Promise.all(pairs.map((pair) => get(gateway, pair.path)));
-    gateway.clearFault();
+    await gateway.clearFault();
     expect(faulted.flatMap((response, index) => faultProblems(pairs[index]!.label, response, expected))).toEqual([]);
     expect(await balance(gateway), 'the ledger moved on failed requests').toBe(before);
 
@@ -138,7 +138,7 @@ describe('fault matrix', () => {
       url: `https://www.redfin.com${SALE_SECONDARY_PATH}?variant=${variant + 1}`,
     });
     const response = await get(gateway, `${pair.path}&include_raw=true`);
-    gateway.clearFault();
+    await gateway.clearFault();
     expect(paidProblems(pair.label, response)).toEqual([]);
     expect(response.body.data).toMatchObject({ id: '90000001', price: 615000 });
     expect(await balance(gateway)).toBe(before - 1);
@@ -166,7 +166,7 @@ describe('fault matrix', () => {
         return { pair, via, response: await get(gateway, `${pair.path}&include_raw=true`) };
       }),
     );
-    gateway.clearFault();
+    await gateway.clearFault();
     const problems = responses.flatMap(({ pair, via, response }) => [
       ...paidProblems(pair.label, response),
       ...(response.body.raw?.via === via ? [] : [`${pair.label}: raw.via ${response.body.raw?.via}, expected ${via}`]),
@@ -187,7 +187,7 @@ describe('fault matrix', () => {
       const before = await balance(gateway);
       gateway.setFault(fault.reply, matrixTarget);
       const faulted = await Promise.all(calls.map((call) => gateway.harness.graphql(call.query, call.variables, HARDENING_KEY)));
-      gateway.clearFault();
+      await gateway.clearFault();
       const problems = faulted.flatMap((response, index) => {
         const { field } = calls[index]!;
         const error = response.body.errors?.[0];

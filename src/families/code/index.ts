@@ -13,6 +13,7 @@ import { codeTrendingEndpoint } from './endpoints/trending.js';
 import { codeUserActivityEndpoint } from './endpoints/user-activity.js';
 import { codeUserReposEndpoint } from './endpoints/user-repos.js';
 import { codeUserEndpoint } from './endpoints/user.js';
+import { readHostBudget } from './upstream/rate-budget.js';
 
 export { rateResourceOf, readRateBudget, type RateBudget } from './upstream/rate-budget.js';
 export { activityEventSchema, repositorySchema, type ActivityEvent, type Repository } from './model.js';
@@ -26,6 +27,7 @@ export { activityEventSchema, repositorySchema, type ActivityEvent, type Reposit
 export const codeFamily = defineFamily({
   name: 'code',
   hosts: CODE_HOSTS,
+  readBudget: readHostBudget,
   settings: {
     CODE_PROXY_URL: optionalUrl,
     CODE_CONCURRENCY: positiveInt(4),

@@ -12,6 +12,7 @@ import { forumSubredditDetailsEndpoint } from './endpoints/subreddit-details.js'
 import { forumSubredditEndpoint } from './endpoints/subreddit.js';
 import { forumUserPostsEndpoint } from './endpoints/user-posts.js';
 import { forumUserEndpoint } from './endpoints/user.js';
+import { readRedditBudget } from './upstream/budget.js';
 
 /**
  * The forum family: Reddit's logged-out JSON listings, with Atom feeds and the
@@ -25,6 +26,7 @@ export const forumFamily = defineFamily({
     markers: [/whoa there,? pardner/i, /blocked by network security/i],
     titles: [/pardner/i],
   },
+  readBudget: readRedditBudget,
   settings: {
     FORUM_PROXY_URL: optionalUrl,
     FORUM_CONCURRENCY: positiveInt(8),

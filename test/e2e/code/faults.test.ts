@@ -36,6 +36,8 @@ describe('code endpoints under every upstream fault', () => {
 
   it.each(FAULTS.map((fault) => [fault.name, fault] as const))('%s', async (_name, fault) => {
     harness.upstream.reset();
+    // The previous fault's Retry-After or spent budget would close the host: each fault starts afresh.
+    await harness.gateway.upstreamBudgets.forget();
     harness.upstream.on(() => fault.reply);
     const before = await balanceOf(harness);
     const responses = await Promise.all(

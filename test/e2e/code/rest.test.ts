@@ -25,7 +25,11 @@ describe('code endpoints over loopback', () => {
     harness = await startCodeHarness();
   });
   afterAll(() => harness.close());
-  beforeEach(() => harness.upstream.reset());
+  beforeEach(async () => {
+    harness.upstream.reset();
+    // A test that spends the budget closes the API host until its reset: the next test starts afresh.
+    await harness.gateway.upstreamBudgets.forget();
+  });
 
   it('reads an account for every pasted form from one canonical URL, sharing one cache entry', async () => {
     harness.upstream.on(at('/users/tamsin-reyes', api(fixture('user-person.json'))));

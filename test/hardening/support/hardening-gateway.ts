@@ -35,7 +35,8 @@ export interface HardeningGateway {
   requests(): RecordedRequest[];
   /** Every request from now on that `where` selects gets `reply`, until clearFault(). */
   setFault(reply: FakeReply, where?: Where): void;
-  clearFault(): void;
+  /** Lifts the fault, and with it any budget its answers announced (a Retry-After closes a host until then). */
+  clearFault(): Promise<void>;
   /**
    * Hosts the fake servers were asked for that no family declared: a platform request names
    * its host in x-forwarded-host; the provider server takes provider requests only.
@@ -83,8 +84,9 @@ export async function startHardeningGateway(env: Record<string, string> = {}): P
     setFault(reply, where = everywhere) {
       fault = { reply, where };
     },
-    clearFault() {
+    async clearFault() {
       fault = null;
+      await harness.gateway.upstreamBudgets.forget();
     },
     undeclaredHosts: () => [
       ...harness.upstream.requests.map((request) => (request.host ?? '(none)').toLowerCase()).filter((host) => !PLATFORM_HOSTS.has(host)),

@@ -1,4 +1,5 @@
 import { GatewayError } from '../../../errors.js';
+import { readRetryAfter } from '../../../upstream/budget/read-budget.js';
 import { DEFAULT_RETRY_AFTER_SECONDS, MAX_RETRY_AFTER_SECONDS, retryAfterSeconds } from '../../../upstream/classify.js';
 import type { UpstreamResponse } from '../../../upstream/types.js';
 
@@ -31,6 +32,20 @@ export function readRateBudget(headers: Record<string, string>, nowMs: number): 
   if (remaining === null) return null;
   const reset = wholeNumber(headers['x-ratelimit-reset']);
   return { remaining, resetAtMs: reset === null ? nowMs + WINDOW_MS : reset * 1000 };
+}
+
+/**
+ * The budget the gateway shares across processes for the API host (the family's `readBudget`):
+ * the `core` budget most calls spend, and a retry-after (a secondary limit stops every call),
+ * whichever holds the host back longer. Other budgets (search: 10 a minute) are left to each
+ * call: a spent search budget must not refuse repository reads.
+ */
+export function readHostBudget(headers: Record<string, string>, nowMs: number): RateBudget | null {
+  const core = rateResourceOf(headers) === 'core' ? readRateBudget(headers, nowMs) : null;
+  const retry = readRetryAfter(headers, nowMs);
+  if (!retry) return core;
+  if (!core || core.remaining > 0) return retry;
+  return core.resetAtMs >= retry.resetAtMs ? core : retry;
 }
 
 /**
