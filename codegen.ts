@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { buildSchema } from 'graphql';
+import { listPolicyModule, listPolicySpec } from './src/client/list-policies.js';
 
 const clientPreset = {
   preset: 'client',
@@ -18,6 +21,10 @@ const config: CodegenConfig = {
   generates: {
     'test/graphql/generated/': { ...clientPreset, documents: ['test/graphql/operations/**/*.graphql'] },
     'src/client/generated/': { ...clientPreset, documents: ['src/client/operations/**/*.graphql'] },
+    // The list wrappers and the fields holding them, read by the client's cache policies (src/client/type-policies.ts).
+    'src/client/generated/list-policies.ts': {
+      plugins: [{ add: { content: listPolicyModule(listPolicySpec(buildSchema(readFileSync('schema.graphql', 'utf8')))) } }],
+    },
   },
 };
 

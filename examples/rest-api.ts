@@ -863,64 +863,96 @@ export interface components {
             /** @description ISO 8601 time the provider answered */
             fetchedAt: string;
         };
-        /** @enum {string} */
+        /**
+         * @description Where a listing is in its life.
+         * @enum {string}
+         */
         ListingStatus: "active" | "pending" | "under_offer" | "sold" | "rented" | "off_market" | "unknown";
-        /** @enum {string} */
+        /**
+         * @description Unit of an area.
+         * @enum {string}
+         */
         AreaUnit: "sqft" | "sqm";
-        /** @enum {string} */
+        /**
+         * @description Whether a search result can be bought or rented now.
+         * @enum {string}
+         */
         Availability: "in_stock" | "out_of_stock" | "preorder" | "discontinued" | "unknown";
+        /** @description A postal address, in parts and as one line. */
         Address: {
             /** @description street number and name */
             line1: string | null;
             /** @description unit, apartment or suite */
             unit: string | null;
+            /** @description city or locality */
             city: string | null;
             /** @description state, province or territory code as shown, e.g. TX or BC */
             region: string | null;
+            /** @description ZIP or postal code */
             postalCode: string | null;
             /** @description ISO 3166-1 alpha-2 */
             country: string | null;
             /** @description the whole address as one line */
             formatted: string | null;
         };
-        /** @enum {string} */
+        /**
+         * @description Unit of a distance.
+         * @enum {string}
+         */
         DistanceUnit: "mi" | "km";
+        /** @description A school near a property, as the listing page shows it. */
         School: {
+            /** @description the school's name */
             name: string;
             /** @description as shown, e.g. K-5 or 9-12 */
             grades: string | null;
+            /** @description distance from the property, in distanceUnit */
             distance: number | null;
             distanceUnit: components["schemas"]["DistanceUnit"] | null;
             /** @description on the source's own scale (GreatSchools: 1-10) */
             rating: number | null;
             /** @description e.g. public, private, charter */
             type: string | null;
+            /** @description the school's page on the source */
             url: string | null;
         };
+        /** @description One event of a property's sale, rental or price history. */
         PriceEvent: {
             /** @description ISO 8601 date or timestamp */
             date: string | null;
             /** @description source wording, e.g. Listed, Price Changed, Sold */
             event: string;
+            /** @description price at the event, in currency; null when not shown */
             price: number | null;
+            /** @description ISO 4217 */
             currency: string | null;
             /** @description where the event was reported, e.g. an MLS name */
             source: string | null;
         };
+        /** @description One figure of an agent's profile, as shown (deals closed, volume...). */
         AgentStat: {
+            /** @description what the figure measures, as shown */
             label: string;
+            /** @description the figure as shown */
             value: string;
             /** @description e.g. "last 12 months"; null when not stated */
             period: string | null;
         };
-        /** @enum {string} */
+        /**
+         * @description Whether a listing is for sale or for rent.
+         * @enum {string}
+         */
         ListingType: "sale" | "rent";
         /** @description A for-sale or for-rent listing. */
         PropertyListing: {
+            /** @description the platform the listing is on, e.g. "redfin" */
             platform: string;
             id: string;
+            /** @description the listing's web page */
             url: string | null;
+            /** @description sale or rent */
             listingType: components["schemas"]["ListingType"] | null;
+            /** @description where the listing is in its life (active, pending, sold...) */
             status: components["schemas"]["ListingStatus"] | null;
             /** @description asking price or rent, in currency; read with priceQualifier */
             price: number | null;
@@ -928,100 +960,162 @@ export interface components {
             currency: string | null;
             /** @description wording such as "starting at" or "per month" */
             priceQualifier: string | null;
+            /** @description price per areaUnit, as the source shows it */
             pricePerArea: number | null;
             address: components["schemas"]["Address"];
+            /** @description WGS 84 latitude */
             latitude: number | null;
+            /** @description WGS 84 longitude */
             longitude: number | null;
+            /** @description bedrooms */
             beds: number | null;
+            /** @description bathrooms (halves as .5) */
             baths: number | null;
+            /** @description reception rooms where the market counts them */
             receptions: number | null;
+            /** @description interior area, in areaUnit */
             area: number | null;
+            /** @description unit of area and pricePerArea */
             areaUnit: components["schemas"]["AreaUnit"] | null;
+            /** @description lot area, in lotAreaUnit */
             lotArea: number | null;
+            /** @description unit of lotArea */
             lotAreaUnit: components["schemas"]["AreaUnit"] | null;
+            /** @description as the source names it, e.g. Single Family Residential or Condo */
             propertyType: string | null;
+            /** @description year of construction */
             yearBuilt: number | null;
+            /** @description the listing's remarks */
             description: string | null;
+            /** @description photo URLs in order */
             imageUrls: string[];
+            /** @description floor-plan image URLs */
             floorPlanUrls: string[];
+            /** @description listing agent */
             agentName: string | null;
+            /** @description listing agent's phone as shown */
             agentPhone: string | null;
+            /** @description listing brokerage */
             brokerageName: string | null;
             /** @description label to value */
             amenities: {
                 [key: string]: string;
             };
+            /** @description nearby schools as the page lists them */
             schools: components["schemas"]["School"][];
+            /** @description sale, rental and price-change events, newest first as shown */
             priceHistory: components["schemas"]["PriceEvent"][];
+            /** @description ISO 8601 date the listing went live */
             listedAt: string | null;
+            /** @description ISO 8601 time of the last update the page reports */
             updatedAt: string | null;
             /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
             fetchedAt: string;
         };
         /** @description An agent or partner-agent profile. */
         RealEstateAgent: {
+            /** @description the platform of the profile, e.g. "redfin" */
             platform: string;
             id: string | null;
+            /** @description the agent's name */
             name: string | null;
+            /** @description the profile's web page */
             url: string | null;
+            /** @description the agent's photo URL */
             photoUrl: string | null;
+            /** @description the brokerage the agent works for */
             brokerageName: string | null;
+            /** @description licence number as shown */
             licenseNumber: string | null;
+            /** @description phone number as shown */
             phone: string | null;
+            /** @description the profile's introduction */
             bio: string | null;
+            /** @description languages the agent speaks */
             languages: string[];
+            /** @description places the agent serves */
             serviceAreas: string[];
+            /** @description average client rating, on the source scale */
             rating: number | null;
+            /** @description client reviews */
             reviewCount: number | null;
+            /** @description figures the profile shows (deals, volume...) */
             salesStats: components["schemas"]["AgentStat"][];
+            /** @description the agent's listings shown on the profile */
             listings: components["schemas"]["PropertyListing"][];
             /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
             fetchedAt: string;
         };
         /** @description One result of a real-estate search page. */
         SearchResultItem: {
+            /** @description the platform of the search, e.g. "redfin" */
             platform: string;
             /** @description rank on the page, from 1, in served order */
             position: number | null;
             id: string | null;
+            /** @description headline of the result, usually the address */
             title: string | null;
+            /** @description the result's listing page */
             url: string | null;
+            /** @description preview photo URL */
             thumbnailUrl: string | null;
             /** @description the lowest price where a range is shown */
             price: number | null;
+            /** @description ISO 4217 */
             currency: string | null;
             /** @description struck-through reference price */
             listPrice: number | null;
+            /** @description rating where the result shows one */
             rating: number | null;
+            /** @description reviews where the result shows them */
             reviewCount: number | null;
+            /** @description listing brokerage or seller as shown */
             sellerName: string | null;
+            /** @description whether the result is available */
             availability: components["schemas"]["Availability"] | null;
+            /** @description labels shown on the result, e.g. NEW or OPEN HOUSE */
             badges: string[];
+            /** @description true when marked as an advertisement */
             isSponsored: boolean | null;
             /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
             fetchedAt: string;
         };
-        /** @enum {string} */
+        /**
+         * @description What kind of post it is; unknown when the platform does not say.
+         * @enum {string}
+         */
         PostType: "video" | "short" | "image" | "carousel" | "text" | "live" | "story" | "reel" | "audio" | "album" | "episode" | "unknown";
         /** @description A post, or an item published like one (an issue, a pull request): in lists and on its own. */
         Post: {
+            /** @description the platform the post lives on, e.g. "reddit" or "github" */
             platform: string;
             id: string;
             type: components["schemas"]["PostType"];
+            /** @description the post's web page */
             url: string | null;
+            /** @description title or headline; null when the post has none */
             title: string | null;
             /** @description caption, description or body */
             text: string | null;
+            /** @description the author's platform account id */
             authorId: string | null;
+            /** @description the author's handle, without leading @ */
             authorHandle: string | null;
+            /** @description the author's display name */
             authorName: string | null;
+            /** @description preview image URL */
             thumbnailUrl: string | null;
+            /** @description URLs of the images, videos or audio the post carries, in order */
             mediaUrls: string[];
+            /** @description length of the video or audio in seconds */
             durationSeconds: number | null;
+            /** @description views, plays or nearest equivalent */
             viewCount: number | null;
             /** @description likes or nearest equivalent (a score where votes are counted) */
             likeCount: number | null;
+            /** @description comments as the platform counts them */
             commentCount: number | null;
+            /** @description shares, reposts or crossposts */
             shareCount: number | null;
             /** @description without leading # */
             hashtags: string[];
@@ -1029,79 +1123,121 @@ export interface components {
             mentions: string[];
             /** @description tags in the media itself; absent when the platform reports none */
             taggedUsers?: string[];
+            /** @description true when marked as an advertisement or sponsored */
             isSponsored: boolean | null;
+            /** @description ISO 8601 time of publication */
             publishedAt: string | null;
             /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
             fetchedAt: string;
         };
         /** @description A comment, flattened in reading order with parentId kept. */
         Comment: {
+            /** @description the platform the comment lives on */
             platform: string;
             id: string;
+            /** @description the platform id of the post it belongs to */
             postId: string | null;
             /** @description null on a top-level comment */
             parentId: string | null;
+            /** @description the comment body as text */
             text: string;
+            /** @description the author's platform account id */
             authorId: string | null;
+            /** @description the author's handle, without leading @ */
             authorHandle: string | null;
+            /** @description the author's display name */
             authorName: string | null;
+            /** @description the author's avatar image URL */
             authorAvatarUrl: string | null;
+            /** @description likes or score */
             likeCount: number | null;
+            /** @description direct and nested replies as the platform counts them */
             replyCount: number | null;
+            /** @description true when pinned or stickied by a moderator or the author */
             isPinned: boolean | null;
             /** @description true when written by the post's author */
             isAuthorReply: boolean | null;
+            /** @description ISO 8601 time of publication */
             publishedAt: string | null;
         };
+        /** @description One timed line of a transcript. */
         TranscriptCue: {
             /** @description seconds from media start */
             start: number;
             /** @description seconds; null when no end time */
             end: number | null;
+            /** @description what is said during the cue */
             text: string;
         };
-        /** @enum {string} */
+        /**
+         * @description Where a transcript comes from.
+         * @enum {string}
+         */
         TranscriptSource: "captions" | "asr";
         /** @description A video's caption track as text plus timed cues. */
         Transcript: {
+            /** @description the platform the media lives on */
             platform: string;
+            /** @description the platform id of the post whose media this transcript is */
             postId: string;
+            /** @description the media's or post's web page */
             url: string | null;
+            /** @description language code of the track, e.g. en */
             language: string | null;
+            /** @description true when the captions were generated by speech recognition */
             isAutoGenerated: boolean | null;
             /** @description whole transcript as one block */
             text: string;
+            /** @description timed cues in order */
             cues: components["schemas"]["TranscriptCue"][];
+            /** @description length of the media in seconds */
             durationSeconds: number | null;
+            /** @description captions from the platform, or speech recognition (asr) */
             source: components["schemas"]["TranscriptSource"] | null;
             /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
             fetchedAt: string;
         };
         /** @description An account, organisation or community of a platform. */
         Creator: {
+            /** @description the platform of the account or community */
             platform: string;
             /** @description the platform's own account id as a string */
             id: string;
             /** @description without leading @ */
             handle: string | null;
+            /** @description display name or title */
             displayName: string | null;
+            /** @description profile description or community description */
             bio: string | null;
+            /** @description avatar or community icon URL */
             avatarUrl: string | null;
+            /** @description profile or community banner image URL */
             bannerUrl: string | null;
+            /** @description the account's or community's web page */
             url: string | null;
+            /** @description true when the platform marks it as verified */
             verified: boolean | null;
             /** @description followers, subscribers or nearest equivalent */
             followerCount: number | null;
+            /** @description accounts it follows */
             followingCount: number | null;
+            /** @description posts or public repositories, as the platform counts them */
             postCount: number | null;
+            /** @description total views where the platform exposes them */
             viewCount: number | null;
             /** @description total likes received; absent when not exposed */
             likeCount?: number | null;
+            /** @description true when its posts are not public */
             isPrivate: boolean | null;
+            /** @description true for a business or organisation account */
             isBusiness: boolean | null;
+            /** @description the category or kind the platform assigns, e.g. Organization */
             category: string | null;
+            /** @description location as written on the profile */
             location: string | null;
+            /** @description links listed on the profile */
             externalLinks: string[];
+            /** @description ISO 8601 time the account or community was created */
             createdAt: string | null;
             /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
             fetchedAt: string;

@@ -29,6 +29,22 @@ export interface WatchChoice {
   endpoints: Readonly<Record<string, `/v1/${string}`>>;
 }
 
+/**
+ * How one resource type of one platform is fetched again from its key alone: GraphQL's
+ * `node(id:)` refetches through it, and the key is part of the resource's global ID. The key
+ * must tell apart resources that share a type (a user and a community are both Creators).
+ */
+export interface RefetchDeclaration {
+  /** The GraphQL resource type, e.g. "Creator". */
+  type: string;
+  /** The `platform` value of the resources this declaration covers. */
+  platform: string;
+  /** The resource's own key, or null when it cannot be fetched again on its own. */
+  key(resource: Readonly<Record<string, unknown>>): string | null;
+  /** The single-resource endpoint and parameters that fetch the resource of `key`; null for a key it cannot fetch. */
+  fetch(key: string): { endpoint: `/v1/${string}`; params: Record<string, unknown> } | null;
+}
+
 export interface ProviderUpstreamOptions {
   timeoutMs: number;
   /** Resolver for caller-supplied URL hosts; tests and the offline demo pass a fixed one. */
@@ -81,6 +97,8 @@ export interface FamilyDefinition {
   endpoints: readonly EndpointDefinition[];
   /** GraphQL edges beyond REST that start from (or lead to) the family's resources. */
   edges?(kit: EdgeKit): readonly EdgeDefinition[];
+  /** Resource types a caller can fetch again by their global ID (GraphQL `node(id:)`). */
+  refetch?: readonly RefetchDeclaration[];
   /** Watch fields that pick one of several endpoints by an argument (beside the one per subscribable endpoint). */
   watchChoices?: readonly WatchChoice[];
   /** Example operations GraphiQL opens with. */

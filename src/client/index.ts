@@ -10,6 +10,7 @@ import { createClient } from 'graphql-sse';
  */
 
 export * from './generated/graphql.js';
+export { gatewayTypePolicies, type GatewayTypePolicies } from './type-policies.js';
 
 export interface GatewayClientOptions {
   /** The gateway's base URL, e.g. http://127.0.0.1:4000 (/graphql is appended). */

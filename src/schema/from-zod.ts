@@ -32,11 +32,25 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; nullable: boolean } {
   return { inner, nullable };
 }
 
+/**
+ * Per-value descriptions of a model enum: its `x-enumDescriptions` meta (value -> text), which
+ * the OpenAPI document carries as the same extension.
+ */
+function valueDescriptionsOf(schema: z.ZodEnum): Record<string, string> {
+  const descriptions = z.globalRegistry.get(schema)?.['x-enumDescriptions'];
+  return descriptions && typeof descriptions === 'object' ? (descriptions as Record<string, string>) : {};
+}
+
 function enumRef(schema: z.ZodEnum) {
   const name = idOf(schema);
   let ref = enumRefs.get(name);
   if (!ref) {
-    ref = builder.enumType(name, { values: schema.options.map(String) });
+    const descriptions = valueDescriptionsOf(schema);
+    // Model enums keep their REST spelling as GraphQL names (they are valid names, and results already read so).
+    ref = builder.enumType(name, {
+      description: descriptionOf(schema),
+      values: Object.fromEntries(schema.options.map(String).map((value) => [value, { value, description: descriptions[value] }])) as never,
+    });
     enumRefs.set(name, ref);
   }
   return ref;
@@ -60,8 +74,20 @@ function outputType(schema: z.ZodType): OutputType {
   throw new Error(`No GraphQL mapping for zod type ${schema.constructor.name}`);
 }
 
+/**
+ * A resource type implements Node: the interface's global `id` replaces the model's `id`,
+ * which GraphQL serves as `platformId` (the platform's own id).
+ */
+export interface NodeOptions {
+  interface: ReturnType<typeof builder.interfaceRef<Record<string, unknown>>>;
+}
+
+/** The GraphQL name of a model field: a Node's own `id` is its `platformId`. */
+const graphqlFieldName = (fieldName: string, node: NodeOptions | undefined): string =>
+  node && fieldName === 'id' ? 'platformId' : fieldName;
+
 /** The GraphQL object type of a zod object schema (created once per id). */
-export function objectTypeFromZod(schema: z.ZodObject): AnyObjectRef {
+export function objectTypeFromZod(schema: z.ZodObject, node?: NodeOptions): AnyObjectRef {
   const name = idOf(schema);
   const existing = objectRefs.get(name);
   if (existing) return existing;
@@ -69,17 +95,27 @@ export function objectTypeFromZod(schema: z.ZodObject): AnyObjectRef {
   objectRefs.set(name, ref);
   ref.implement({
     description: descriptionOf(schema),
+    ...(node ? { interfaces: [node.interface] as never } : {}),
     fields: (t) =>
       Object.fromEntries(
         Object.entries(schema.shape).map(([fieldName, fieldSchema]) => {
-          const { inner, nullable } = unwrap(fieldSchema as z.ZodType);
-          const description = descriptionOf(fieldSchema as z.ZodType) ?? descriptionOf(inner);
+          const { inner, nullable: optional } = unwrap(fieldSchema as z.ZodType);
+          const graphqlName = graphqlFieldName(fieldName, node);
+          // platformId is nullable whatever the model says: not every platform exposes one.
+          const nullable = optional || graphqlName !== fieldName;
+          // A field that is a named type (an enum, an address) without its own description reads the type's.
+          const item = inner instanceof z.ZodArray ? unwrap(inner.element as z.ZodType).inner : inner;
+          const modelDescription = descriptionOf(fieldSchema as z.ZodType) ?? descriptionOf(inner) ?? descriptionOf(item);
+          const description =
+            graphqlName === fieldName
+              ? modelDescription
+              : `${modelDescription ?? "the platform's own id"} (the REST \`id\`; \`id\` here is the global ID)`;
           const resolve = (parent: Record<string, unknown>) => parent[fieldName] as never;
           if (inner instanceof z.ZodArray) {
             const { inner: item } = unwrap(inner.element as z.ZodType);
-            return [fieldName, t.field({ type: [outputType(item)] as never, nullable, description, resolve })];
+            return [graphqlName, t.field({ type: [outputType(item)] as never, nullable, description, resolve })];
           }
-          return [fieldName, t.field({ type: outputType(inner) as never, nullable, description, resolve })];
+          return [graphqlName, t.field({ type: outputType(inner) as never, nullable, description, resolve })];
         }),
       ),
   });

@@ -4,6 +4,7 @@ import { progressTopic } from '../jobs/service.js';
 import { progressView } from '../jobs/views.js';
 import type { JobRecord } from '../jobs/types.js';
 import { builder } from './builder.js';
+import { restEnum } from './enum-values.js';
 import type { GraphQLContext } from './context.js';
 import { toGraphQLError } from './errors.js';
 
@@ -12,8 +13,26 @@ type JobView = Record<string, unknown>;
 
 const JobProgress = builder.objectRef<{ total: number; done: number; failed: number }>('JobProgress').implement({
   description: 'Targets in all, finished (successfully or not), and failed.',
-  fields: (t) => ({ total: t.exposeInt('total'), done: t.exposeInt('done'), failed: t.exposeInt('failed') }),
+  fields: (t) => ({
+    total: t.exposeInt('total', { description: 'Targets in the batch.' }),
+    done: t.exposeInt('done', { description: 'Targets finished, successfully or not.' }),
+    failed: t.exposeInt('failed', { description: 'Targets that failed.' }),
+  }),
 });
+
+const JOB_KINDS: Record<string, string> = {
+  job: 'One endpoint call (POST /v1/jobs).',
+  batch: 'Up to 500 calls of one batchable endpoint (POST /v1/jobs/batch).',
+};
+const JOB_STATUSES: Record<string, string> = {
+  queued: 'Waiting for a worker.',
+  running: 'A worker is running its targets.',
+  succeeded: 'Finished: the job, or at least one target of the batch, succeeded.',
+  failed: 'Finished: the job, or every target of the batch, failed.',
+  canceled: 'Stopped before it finished.',
+};
+const JobKind = restEnum('JobKind', 'What was queued: one call or a batch.', Object.keys(JOB_KINDS), (value) => JOB_KINDS[value]!);
+const JobStatus = restEnum('JobStatus', 'Where a job or batch is in its life.', Object.keys(JOB_STATUSES), (value) => JOB_STATUSES[value]!);
 
 const field =
   <T>(name: string) =>
@@ -23,15 +42,35 @@ const field =
 const Job = builder.objectRef<JobView>('Job').implement({
   description: 'An asynchronous job or batch; the same data as GET /v1/jobs/{id}.',
   fields: (t) => ({
-    id: t.id({ resolve: field<string>('id') }),
-    kind: t.string({ description: 'job or batch', resolve: field<string>('kind') }),
-    status: t.string({ description: 'queued, running, succeeded, failed or canceled', resolve: field<string>('status') }),
-    endpoint: t.string({ resolve: field<string>('endpoint') }),
-    progress: t.field({ type: JobProgress, nullable: true, resolve: field('progress') }),
-    creditsCharged: t.int({ nullable: true, resolve: field<number>('creditsCharged') }),
-    createdAt: t.string({ resolve: field<string>('createdAt') }),
-    startedAt: t.string({ nullable: true, resolve: field<string>('startedAt') }),
-    finishedAt: t.string({ nullable: true, resolve: field<string>('finishedAt') }),
+    id: t.id({
+      description: 'The job id, as POST /v1/jobs answered it (give it to job(id:) and jobProgress(id:)).',
+      resolve: field<string>('id'),
+    }),
+    kind: t.field({ type: JobKind, description: 'job or batch.', resolve: field<never>('kind') }),
+    status: t.field({ type: JobStatus, description: 'queued, running, succeeded, failed or canceled.', resolve: field<never>('status') }),
+    endpoint: t.string({ description: 'The endpoint path the job calls, e.g. /v1/forum/subreddit.', resolve: field<string>('endpoint') }),
+    progress: t.field({
+      type: JobProgress,
+      nullable: true,
+      description: 'A batch: targets in all, done and failed; null for a single job.',
+      resolve: field('progress'),
+    }),
+    creditsCharged: t.int({
+      nullable: true,
+      description: 'Credits charged so far (each target like its REST call); null before any ran.',
+      resolve: field<number>('creditsCharged'),
+    }),
+    createdAt: t.string({ description: 'ISO 8601 time the job was queued.', resolve: field<string>('createdAt') }),
+    startedAt: t.string({
+      nullable: true,
+      description: 'ISO 8601 time a worker started it; null while queued.',
+      resolve: field<string>('startedAt'),
+    }),
+    finishedAt: t.string({
+      nullable: true,
+      description: 'ISO 8601 time it finished; null until then.',
+      resolve: field<string>('finishedAt'),
+    }),
     params: t.field({ type: 'JSON', nullable: true, description: 'A job: its parameters.', resolve: field('params') }),
     result: t.field({
       type: 'JSON',
@@ -59,13 +98,20 @@ function jobsOf(context: GraphQLContext): JobService {
   return context.jobs;
 }
 
+const IDEMPOTENCY =
+  'Like the Idempotency-Key header: the same key with the same body answers the first job again; with another body, idempotency_conflict.';
+
 /** createJob and createBatch mutations, the job query and the jobProgress subscription. */
 export function addJobFields(): void {
   builder.mutationFields((t) => ({
     createJob: t.field({
       type: Job,
       description: 'POST /v1/jobs: queue one endpoint call with no synchronous time-out.',
-      args: { endpoint: t.arg.string({ required: true }), params: t.arg({ type: 'JSON' }), idempotencyKey: t.arg.string() },
+      args: {
+        endpoint: t.arg.string({ required: true, description: 'The endpoint path to call, e.g. /v1/forum/subreddit.' }),
+        params: t.arg({ type: 'JSON', description: "The endpoint's REST parameters, as an object (REST names)." }),
+        idempotencyKey: t.arg.string({ description: IDEMPOTENCY }),
+      },
       resolve: (_root, args, context) =>
         jobsOf(context)
           .create(context.account, 'job', { endpoint: args.endpoint, params: args.params ?? {} }, args.idempotencyKey ?? null)
@@ -78,9 +124,13 @@ export function addJobFields(): void {
       type: Job,
       description: 'POST /v1/jobs/batch: 1 to 500 targets of one x-batchable endpoint.',
       args: {
-        endpoint: t.arg.string({ required: true }),
-        targets: t.arg({ type: ['JSON'], required: true }),
-        idempotencyKey: t.arg.string(),
+        endpoint: t.arg.string({ required: true, description: 'The x-batchable endpoint path every target calls.' }),
+        targets: t.arg({
+          type: ['JSON'],
+          required: true,
+          description: "1 to 500 parameter objects of the endpoint's REST parameters, one per call.",
+        }),
+        idempotencyKey: t.arg.string({ description: IDEMPOTENCY }),
       },
       resolve: (_root, args, context) =>
         jobsOf(context)
@@ -96,7 +146,11 @@ export function addJobFields(): void {
       type: Job,
       nullable: true,
       description: 'GET /v1/jobs/{id}; null when the job is unknown, removed, or belongs to another key.',
-      args: { id: t.arg.id({ required: true }), cursor: t.arg.string(), limit: t.arg.int() },
+      args: {
+        id: t.arg.id({ required: true, description: 'The job id.' }),
+        cursor: t.arg.string({ description: 'A batch: pagination.cursor of a previous page of results.' }),
+        limit: t.arg.int({ description: 'A batch: results per page.' }),
+      },
       resolve: async (_root, args, context) => {
         try {
           return await jobsOf(context).get(context.account, String(args.id), args.cursor ?? undefined, args.limit ?? undefined);
@@ -112,7 +166,7 @@ export function addJobFields(): void {
     t.field({
       type: Job,
       description: "Streams a job's progress (over SSE): now, then after each finished target, ending when the job ends.",
-      args: { id: t.arg.id({ required: true }) },
+      args: { id: t.arg.id({ required: true, description: 'The job id.' }) },
       subscribe: async (_root, args, context) => {
         // Refused before the stream opens: another key's job is not_found, like GET /v1/jobs/{id}.
         await jobsOf(context)

@@ -5,6 +5,7 @@ import type { EndpointOutcome } from '../pipeline/outcome.js';
 import { requestSchema, splitRequest, type ValidatedRequest } from '../pipeline/params.js';
 import { toGraphQLError } from './errors.js';
 import { builder } from './builder.js';
+import { enumValueName, restEnum, restSpelling } from './enum-values.js';
 import { endpointCost } from './limits/upstream-cost.js';
 import { LISTED_BY, listTypeOf, RAW, resourceType, type Resource, type ResourceList } from './types/resources.js';
 
@@ -17,6 +18,8 @@ interface JsonSchemaProperty {
   anyOf?: JsonSchemaProperty[];
   description?: string;
   default?: unknown;
+  /** Per-value descriptions of an enum parameter (`.meta({ 'x-enumDescriptions': ... })`), as OpenAPI carries them. */
+  'x-enumDescriptions'?: Record<string, string>;
 }
 
 function scalarOf(property: JsonSchemaProperty): 'Int' | 'Float' | 'Boolean' | 'String' {
@@ -27,27 +30,76 @@ function scalarOf(property: JsonSchemaProperty): 'Int' | 'Float' | 'Boolean' | '
   return 'String';
 }
 
-function describe(property: JsonSchemaProperty): string | undefined {
+/** The fixed values of a parameter (REST spelling), or null when it takes any value of its type. */
+function enumValuesOf(property: JsonSchemaProperty): string[] | null {
+  // A boolean or number also accepted as text (include_raw: true or "true") stays its scalar.
+  if (scalarOf(property) !== 'String') return null;
+  const values = property.enum ?? property.anyOf?.find((option) => option.enum)?.enum;
+  return values && values.every((value) => typeof value === 'string') ? (values as string[]) : null;
+}
+
+const pascalCase = (name: string): string => camelCase(name).replace(/^[a-z]/, (letter) => letter.toUpperCase());
+
+/**
+ * Names of the argument enums: a parameter that takes the same values on every endpoint of its
+ * family that has it shares one enum named after the family (RealtyTld); otherwise each
+ * endpoint has its own, named after its root field (ForumSearchSort, ForumSubredditSort).
+ */
+const sharedEnumNames = new Map<string, string>();
+
+function planArgumentEnums(catalogue: Catalogue): void {
+  const valueSets = new Map<string, Set<string>>();
+  for (const endpoint of catalogue.endpoints) {
+    for (const [name, property] of Object.entries(jsonSchemaOf(requestSchema(endpoint)).properties)) {
+      const values = enumValuesOf(property);
+      if (!values) continue;
+      const group = `${endpoint.family}\u0000${name}`;
+      valueSets.set(group, (valueSets.get(group) ?? new Set()).add(JSON.stringify(values)));
+    }
+  }
+  for (const [group, sets] of valueSets) {
+    const [family, name] = group.split('\u0000') as [string, string];
+    if (sets.size === 1) sharedEnumNames.set(group, `${pascalCase(family)}${pascalCase(name)}`);
+  }
+}
+
+function argumentEnum(endpoint: EndpointDefinition, name: string, property: JsonSchemaProperty, values: readonly string[]) {
+  const enumName = sharedEnumNames.get(`${endpoint.family}\u0000${name}`) ?? `${pascalCase(endpoint.graphqlField)}${pascalCase(name)}`;
+  const described = property['x-enumDescriptions'] ?? property.anyOf?.find((option) => option.enum)?.['x-enumDescriptions'] ?? {};
+  const describeValue = (value: string) => (described[value] ? `${described[value]} (\`${value}\` in REST).` : restSpelling(value));
+  return restEnum(enumName, property.description ?? `Values of the \`${name}\` parameter.`, values, describeValue);
+}
+
+function describe(property: JsonSchemaProperty, enumerated: boolean): string | undefined {
   const parts = [property.description];
-  if (property.enum) parts.push(`One of: ${property.enum.join(', ')}.`);
-  if (property.default !== undefined) parts.push(`Default: ${String(property.default)}.`);
+  if (property.enum && !enumerated) parts.push(`One of: ${property.enum.join(', ')}.`);
+  if (property.default !== undefined)
+    parts.push(`Default: ${enumerated ? enumValueName(String(property.default)) : String(property.default)}.`);
   const text = parts.filter(Boolean).join(' ');
   return text === '' ? undefined : text;
 }
 
-/** GraphQL arguments derived from an endpoint's zod schema (default: its REST request schema): REST names in camelCase. */
-export function argumentsOf(endpoint: EndpointDefinition, schema: z.ZodObject = requestSchema(endpoint)) {
-  const jsonSchema = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+function jsonSchemaOf(schema: z.ZodObject) {
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
     properties: Record<string, JsonSchemaProperty>;
     required?: string[];
   };
+}
+
+/**
+ * GraphQL arguments derived from an endpoint's zod schema (default: its REST request schema):
+ * REST names in camelCase, and fixed sets of values as enums.
+ */
+export function argumentsOf(endpoint: EndpointDefinition, schema: z.ZodObject = requestSchema(endpoint)) {
+  const jsonSchema = jsonSchemaOf(schema);
   const required = new Set(jsonSchema.required ?? []);
   return (t: { arg: (options: never) => unknown }) =>
     Object.fromEntries(
-      Object.entries(jsonSchema.properties).map(([name, property]) => [
-        camelCase(name),
-        t.arg({ type: scalarOf(property), required: required.has(name), description: describe(property) } as never),
-      ]),
+      Object.entries(jsonSchema.properties).map(([name, property]) => {
+        const values = enumValuesOf(property);
+        const type = values ? argumentEnum(endpoint, name, property, values) : scalarOf(property);
+        return [camelCase(name), t.arg({ type, required: required.has(name), description: describe(property, values !== null) } as never)];
+      }),
     );
 }
 
@@ -105,6 +157,7 @@ export function validated(endpoint: EndpointDefinition, parsed: unknown): Valida
 
 /** One Query field per catalogue endpoint. */
 export function addRootFields(catalogue: Catalogue): void {
+  planArgumentEnums(catalogue);
   for (const endpoint of catalogue.endpoints) {
     const description = `${endpoint.summary}\n\n${endpoint.description}\n\nREST: GET ${endpoint.path}. Costs ${endpoint.flags.creditCost} credit(s) per live fetch; 0 on a cache hit or an empty result.`;
     // Read by the cost limit (src/schema/limits): one fetch, times the page size for a list.

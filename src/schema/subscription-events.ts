@@ -2,6 +2,7 @@ import { Repeater } from 'graphql-yoga';
 import { GatewayError } from '../errors.js';
 import { subscriptionEventsTopic, type SubscriptionEvent } from '../subscriptions/events.js';
 import { builder } from './builder.js';
+import { restEnum } from './enum-values.js';
 import type { GraphQLContext } from './context.js';
 import { toGraphQLError } from './errors.js';
 
@@ -9,16 +10,34 @@ type EventRecord = SubscriptionEvent & Record<string, unknown>;
 
 const text = (name: string) => (event: EventRecord) => (typeof event[name] === 'string' ? (event[name] as string) : null);
 
+const EVENT_TYPES: Record<SubscriptionEvent['type'], string> = {
+  'content.changed': 'The watched content changed (charged like one live call).',
+  'subscription.paused': 'Checks stopped: the key ran out of credits or hit its daily cap.',
+  'subscription.resumed': 'Checks started again after a pause.',
+  'subscription.disabled': 'The subscription ended: its webhook is gone or refused.',
+};
+const EventType = restEnum(
+  'SubscriptionEventType',
+  'What happened to a change subscription.',
+  Object.keys(EVENT_TYPES),
+  (value) => EVENT_TYPES[value as SubscriptionEvent['type']],
+);
+
 const SubscriptionEventType = builder.objectRef<EventRecord>('SubscriptionEvent').implement({
   description: 'One event of a change subscription: the same body its webhook receives.',
   fields: (t) => ({
-    type: t.string({
-      description: 'content.changed, subscription.paused, subscription.resumed or subscription.disabled',
-      resolve: (event) => event.type,
+    type: t.field({
+      type: EventType,
+      description: 'content.changed, subscription.paused, subscription.resumed or subscription.disabled (CONTENT_CHANGED, ...).',
+      resolve: (event) => event.type as never,
     }),
-    subscriptionId: t.id({ resolve: (event) => event.subscriptionId }),
-    endpoint: t.string({ resolve: (event) => event.endpoint }),
-    params: t.field({ type: 'JSON', resolve: (event) => event.params }),
+    subscriptionId: t.id({ description: 'The change subscription this event belongs to.', resolve: (event) => event.subscriptionId }),
+    endpoint: t.string({ description: 'The endpoint path the subscription watches.', resolve: (event) => event.endpoint }),
+    params: t.field({
+      type: 'JSON',
+      description: 'The parameters the subscription calls the endpoint with.',
+      resolve: (event) => event.params,
+    }),
     at: t.string({
       description: 'When it happened (changedAt, pausedAt, resumedAt or disabledAt).',
       resolve: (event) =>
@@ -77,7 +96,7 @@ export function addSubscriptionEventsField(): void {
       type: SubscriptionEventType,
       description:
         "Streams a change subscription's events over SSE (content.changed, subscription.paused, ...), from every gateway process. Free: each change was charged once by the subscription.",
-      args: { id: t.arg.id({ required: true }) },
+      args: { id: t.arg.id({ required: true, description: 'The change subscription id (POST /v1/subscriptions answered it).' }) },
       subscribe: async (_root, args, context) => {
         const id = String(args.id);
         const found = context.subscriptions

@@ -28,7 +28,7 @@ const graphqlSseUmd = readFileSync(
 
 /** A page of the test's own, served under the gateway's origin (so no CORS is involved) by request interception. */
 function ssePage(apiKey: string): string {
-  const subscription = `subscription { watchForumSubreddit(subreddit: "${DEMO_SUBREDDIT}", intervalSeconds: 1, limit: 3) { items { id likeCount } fetchedAt } }`;
+  const subscription = `subscription { watchForumSubreddit(subreddit: "${DEMO_SUBREDDIT}", intervalSeconds: 1, limit: 3) { items { id: platformId likeCount } fetchedAt } }`;
   return `<!doctype html><html><head><title>graphql-sse</title><script src="/__first-hour/graphql-sse.js"></script></head><body><ol id="events"></ol>
 <script>
   window.events = [];

@@ -34,7 +34,7 @@ describe('subscriptionEvents(id) over SSE', () => {
       client.dispose();
       expect(event!.errors).toBeUndefined();
       expect(event!.data!.subscriptionEvents).toMatchObject({
-        type: 'content.changed',
+        type: 'CONTENT_CHANGED',
         subscriptionId: id,
         endpoint: '/v1/forum/subreddit',
       });

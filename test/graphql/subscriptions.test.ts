@@ -84,7 +84,7 @@ describe('GraphQL subscriptions over SSE', () => {
         { id },
       ).rest();
       client.dispose();
-      expect(results.at(-1)!.data!.jobProgress).toMatchObject({ status: 'succeeded', progress: { total: 4, done: 4 }, creditsCharged: 4 });
+      expect(results.at(-1)!.data!.jobProgress).toMatchObject({ status: 'SUCCEEDED', progress: { total: 4, done: 4 }, creditsCharged: 4 });
 
       // Another key's job is not_found: an error event on the shared stream, an HTTP 404 from Yoga on a stream of its own.
       const foreign = await follow(
@@ -162,13 +162,14 @@ describe('GraphQL subscriptions over SSE', () => {
     expect(badName[0]!.errors![0]!.extensions).toMatchObject({ code: 'invalid_request', details: { param: 'subreddit' } });
     const badListing = await follow(
       client,
-      `subscription { watchRealtyListing(url: "https://www.redfin.com/CA/X/1-A-St-90000/home/1", listing: "sold", intervalSeconds: 60) { url } }`,
+      `subscription { watchRealtyListing(url: "https://www.redfin.com/CA/X/1-A-St-90000/home/1", listing: SOLD, intervalSeconds: 60) { url } }`,
     ).rest();
-    expect(badListing[0]!.errors![0]!.extensions).toMatchObject({ code: 'invalid_request', param: 'listing' });
+    // `listing` is an enum: a value outside it fails document validation, as invalid_request.
+    expect(badListing[0]!.errors![0]!.extensions).toMatchObject({ code: 'invalid_request', graphqlCode: 'GRAPHQL_VALIDATION_FAILED' });
     // No realty proxy on this deployment: the first result fails, and the stream ends with its code.
     const noProxy = await follow(
       client,
-      `subscription { watchRealtyListing(url: "https://www.redfin.com/CA/X/1-A-St-90000/home/1", listing: "for-rent", intervalSeconds: 60) { url } }`,
+      `subscription { watchRealtyListing(url: "https://www.redfin.com/CA/X/1-A-St-90000/home/1", listing: FOR_RENT, intervalSeconds: 60) { url } }`,
     ).rest();
     client.dispose();
     expect(noProxy.at(-1)!.errors![0]!.extensions).toMatchObject({ code: 'not_configured' });

@@ -16,7 +16,7 @@ describe('jobs over GraphQL', () => {
     const created = await harness.graphql(createBatch, { targets: communityTargets(6, 'gql') });
     expect(created.body.errors).toBeUndefined();
     const { id } = created.body.data.createBatch;
-    expect(created.body.data.createBatch).toMatchObject({ status: 'queued', kind: 'batch' });
+    expect(created.body.data.createBatch).toMatchObject({ status: 'QUEUED', kind: 'BATCH' });
 
     const response = await fetch(`${harness.baseUrl}/graphql`, {
       method: 'POST',
@@ -30,7 +30,7 @@ describe('jobs over GraphQL', () => {
     const text = await response.text();
     const events = [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!)).filter((event) => event.data);
     const last = events.at(-1)!.data.jobProgress;
-    expect(last).toMatchObject({ status: 'succeeded', progress: { total: 6, done: 6, failed: 0 }, creditsCharged: 6 });
+    expect(last).toMatchObject({ status: 'SUCCEEDED', progress: { total: 6, done: 6, failed: 0 }, creditsCharged: 6 });
     const dones = events.map((event) => event.data.jobProgress.progress.done);
     expect(dones).toEqual([...dones].sort((a, b) => a - b));
 

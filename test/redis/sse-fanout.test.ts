@@ -75,7 +75,7 @@ describe.skipIf(!REDIS_URL)('GraphQL SSE subscriptions across two gateway proces
       const results = await Promise.all(firstEvents);
       for (const [index, [event]] of results.entries()) {
         expect(event!.errors, `stream ${index}`).toBeUndefined();
-        expect(event!.data!.subscriptionEvents).toMatchObject({ type: 'content.changed', subscriptionId: id });
+        expect(event!.data!.subscriptionEvents).toMatchObject({ type: 'CONTENT_CHANGED', subscriptionId: id });
         expect(event!.data!.subscriptionEvents.data.items[0].id).toBe('p7');
       }
       expect(results[0]![0]!.data!.subscriptionEvents.hash).toBe(results[1]![0]!.data!.subscriptionEvents.hash);

@@ -2,6 +2,7 @@ import { defineFamily } from '../../catalogue/family.js';
 import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { CODE_HOSTS } from './constants.js';
 import { codeEdges } from './graph.js';
+import { codeRefetch } from './refetch.js';
 import { activityEventSchema, repositorySchema } from './model.js';
 import { codeIssueCommentsEndpoint } from './endpoints/issue-comments.js';
 import { codeIssueEndpoint } from './endpoints/issue.js';
@@ -49,5 +50,6 @@ export const codeFamily = defineFamily({
     codeTrendingDevelopersEndpoint,
   ],
   edges: codeEdges,
+  refetch: codeRefetch,
   demo: async () => (await import('./demo/world.js')).codeDemo,
 });

@@ -2,6 +2,7 @@ import { defineFamily } from '../../catalogue/family.js';
 import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { FORUM_HOSTS } from './constants.js';
 import { forumEdges } from './graph.js';
+import { forumRefetch } from './refetch.js';
 import { forumGraphQLExamples } from './graphql-examples.js';
 import { forumCommentRepliesEndpoint } from './endpoints/comment-replies.js';
 import { forumPostCommentsEndpoint } from './endpoints/post-comments.js';
@@ -46,6 +47,7 @@ export const forumFamily = defineFamily({
     forumUserPostsEndpoint,
   ],
   edges: forumEdges,
+  refetch: forumRefetch,
   graphqlExamples: forumGraphQLExamples,
   demo: async () => (await import('./demo/world.js')).forumDemo,
 });

@@ -5,9 +5,11 @@ import { z } from 'zod';
  * labelled as such. Never a fact about anyone: `isEstimate` is always true.
  */
 
-export const genderEstimateSchema = z
-  .enum(['female', 'male', 'unknown'])
-  .meta({ id: 'GenderEstimate', description: "The provider's estimate: female, male or unknown." });
+export const genderEstimateSchema = z.enum(['female', 'male', 'unknown']).meta({
+  id: 'GenderEstimate',
+  description: "The provider's estimate: female, male or unknown.",
+  'x-enumDescriptions': { female: 'estimated female', male: 'estimated male', unknown: 'the provider could not tell' },
+});
 
 export const ageRangeSchema = z
   .object({

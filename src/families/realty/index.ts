@@ -1,6 +1,7 @@
 import { defineFamily } from '../../catalogue/family.js';
 import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { realtyEdges } from './graph.js';
+import { realtyRefetch } from './refetch.js';
 import { propertyListingSchema, realEstateAgentSchema, searchResultItemSchema } from './model.js';
 import { agentEndpoint, forRentEndpoint, forSaleEndpoint, searchEndpoint } from './endpoints.js';
 import { REALTY_HOSTS } from './market.js';
@@ -23,6 +24,7 @@ export const realtyFamily = defineFamily({
   resources: [propertyListingSchema, realEstateAgentSchema, searchResultItemSchema],
   endpoints: [forSaleEndpoint, forRentEndpoint, agentEndpoint, searchEndpoint],
   edges: realtyEdges,
+  refetch: realtyRefetch,
   watchChoices: [
     {
       field: 'watchRealtyListing',

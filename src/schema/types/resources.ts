@@ -2,6 +2,7 @@ import type { Catalogue } from '../../catalogue/catalogue.js';
 import type { ResourceTypeName } from '../../catalogue/endpoint.js';
 import { builder } from '../builder.js';
 import { objectTypeFromZod } from '../from-zod.js';
+import { nodeInterface } from '../identity/node.js';
 
 /** Key under which a resolved resource carries its endpoint's raw payload. */
 export const RAW = Symbol('raw');
@@ -16,7 +17,7 @@ const resourceRefs = new Map<ResourceTypeName, ResourceRef>();
 /** Creates the GraphQL object type of every resource of the catalogue, each with a `raw` field. */
 export function addResourceTypes(catalogue: Catalogue): void {
   for (const [name, schema] of catalogue.resources) {
-    const ref = objectTypeFromZod(schema);
+    const ref = objectTypeFromZod(schema, { interface: nodeInterface as never });
     builder.objectField(ref, 'raw', (t) =>
       t.field({
         type: 'JSON',
@@ -39,8 +40,8 @@ export function resourceType(name: ResourceTypeName): ResourceRef {
 export const paginationType = builder.objectRef<{ cursor: string | null; hasMore: boolean }>('Pagination').implement({
   description: 'Send `cursor` back as the `cursor` argument for the next page.',
   fields: (t) => ({
-    cursor: t.exposeString('cursor', { nullable: true }),
-    hasMore: t.exposeBoolean('hasMore'),
+    cursor: t.exposeString('cursor', { nullable: true, description: 'Opaque cursor of the next page; null on the last page.' }),
+    hasMore: t.exposeBoolean('hasMore', { description: 'True when another page follows.' }),
   }),
 });
 
@@ -59,11 +60,21 @@ export function listTypeOf(name: ResourceTypeName): ListRef {
   let ref = listTypes.get(name);
   if (!ref) {
     ref = builder.objectRef<ResourceList>(`${name}List`).implement({
+      description: `One page of ${name} objects, as the REST envelope has it. A value object of the field that holds it (it has no id): client caches keep it under its parent (the typed client's typePolicies merge it there).`,
       fields: (t) => ({
-        items: t.field({ type: [resourceType(name)], resolve: (parent) => parent.items }),
-        pagination: t.field({ type: paginationType, resolve: (parent) => parent.pagination }),
-        raw: t.field({ type: 'JSON', nullable: true, resolve: (parent) => parent.raw ?? null }),
-        fetchedAt: t.exposeString('fetchedAt'),
+        items: t.field({
+          type: [resourceType(name)],
+          description: 'The items of this page, in the order the platform served them.',
+          resolve: (parent) => parent.items,
+        }),
+        pagination: t.field({ type: paginationType, description: 'How to ask for the next page.', resolve: (parent) => parent.pagination }),
+        raw: t.field({
+          type: 'JSON',
+          nullable: true,
+          description: 'The untouched upstream payload of the page; null unless includeRaw: true.',
+          resolve: (parent) => parent.raw ?? null,
+        }),
+        fetchedAt: t.exposeString('fetchedAt', { description: 'ISO 8601 time of the upstream fetch (kept on cache hits).' }),
       }),
     });
     listTypes.set(name, ref);

@@ -58,11 +58,11 @@ describe('code GraphQL root fields', () => {
     harness.upstream.on(at('/users/tamsin-reyes/events/public', api(fixture('events.json'))));
     harness.upstream.on(at('/trending', html(fixture('trending.html')), 'github.com'));
     const response = await harness.graphql(`{
-      codeRepo(repo: "https://github.com/lumen-works/ferrite/tree/main") { platformId: id fullName starCount watcherCount license topics starsInPeriod }
+      codeRepo(repo: "https://github.com/lumen-works/ferrite/tree/main") { platformId fullName starCount watcherCount license topics starsInPeriod }
       codeUser(username: "@lumen-works") { handle isBusiness category }
-      codeRepoIssues(repo: "lumen-works/ferrite", kind: "pull", includeRaw: true) { items { title authorHandle type } pagination { hasMore } raw }
+      codeRepoIssues(repo: "lumen-works/ferrite", kind: PULL, includeRaw: true) { items { title authorHandle type } pagination { hasMore } raw }
       codeUserActivity(username: "tamsin-reyes", limit: 2) { items { type summary repoFullName } }
-      codeTrending(since: "daily") { items { fullName starsInPeriod } }
+      codeTrending(since: DAILY) { items { fullName starsInPeriod } }
     }`);
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data.codeRepo).toEqual({

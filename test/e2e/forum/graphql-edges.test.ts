@@ -44,11 +44,11 @@ describe('forum graph edges over loopback', () => {
     const { status, body } = await harness.graphql(
       `query ($url: String!) {
         forumPost(url: $url) {
-          id
+          id: platformId
           authorId
-          author { id handle followerCount }
+          author { id: platformId handle followerCount }
           community { handle followerCount }
-          comments { items { id parentId author { handle } } pagination { cursor hasMore } }
+          comments { items { id: platformId parentId author { handle } } pagination { cursor hasMore } }
         }
       }`,
       { url: `https://old.reddit.com/r/examplesub/comments/${POST}/synthetic_post/` },
@@ -86,7 +86,9 @@ describe('forum graph edges over loopback', () => {
       .on(at('/comments/vd5e6f.json', json(fixture('post-thread-video.json'))))
       .on(at('/vid0example1/DASHPlaylist.mpd', text(fixture('dash-with-captions.mpd'), 'application/dash+xml'), 'v.redd.it'))
       .on(at('/vid0example1/wh_ben_en/captions_en.vtt', text(fixture('captions.vtt'), 'text/vtt'), 'v.redd.it'));
-    const { body } = await harness.graphql('{ forumPost(url: "vd5e6f") { id type transcript { postId source text cues { start end } } } }');
+    const { body } = await harness.graphql(
+      '{ forumPost(url: "vd5e6f") { id: platformId type transcript { postId source text cues { start end } } } }',
+    );
     expect(body.errors).toBeUndefined();
     expect(body.data.forumPost).toMatchObject({
       id: 'vd5e6f',
@@ -109,7 +111,7 @@ describe('forum graph edges over loopback', () => {
 
   it('answers Post.transcript of a link post with null: a live fetch that costs nothing', async () => {
     harness.upstream.on(at('/comments/lk9i0j.json', json(fixture('post-thread-link.json'))));
-    const { body } = await harness.graphql('{ forumPost(url: "lk9i0j") { id transcript { text } } }');
+    const { body } = await harness.graphql('{ forumPost(url: "lk9i0j") { id: platformId transcript { text } } }');
     expect(body.errors).toBeUndefined();
     expect(body.data.forumPost).toEqual({ id: 'lk9i0j', transcript: null });
     expect(body.extensions.billing).toEqual({ creditsCharged: 1, liveFetches: 2, cacheHits: 0 });
@@ -135,8 +137,8 @@ describe('forum graph edges over loopback', () => {
       .on(at('/r/examplesub/about.json', json(fixture('about-subreddit.json'))))
       .on(at('/r/examplesub/hot.json', json(listing([{ id: 'hp0001', author: 'cedar_fan', subreddit: 'examplesub' }]))));
     const { body } = await harness.graphql(`{
-      forumUser(username: "maple_writer") { handle posts { items { id author { handle } } pagination { cursor hasMore } } }
-      forumSubredditDetails(subreddit: "examplesub") { handle posts { items { id authorHandle } } }
+      forumUser(username: "maple_writer") { handle posts { items { id: platformId author { handle } } pagination { cursor hasMore } } }
+      forumSubredditDetails(subreddit: "examplesub") { handle posts { items { id: platformId authorHandle } } }
     }`);
     expect(body.errors).toBeUndefined();
     expect(body.data).toEqual({
@@ -163,7 +165,9 @@ describe('forum graph edges over loopback', () => {
 
   it('fetches one resource once when two root fields ask for it with the same arguments', async () => {
     harness.upstream.on(USER_ROUTE);
-    const { body } = await harness.graphql('{ a: forumUser(username: "cedar_fan") { id } b: forumUser(username: "cedar_fan") { handle } }');
+    const { body } = await harness.graphql(
+      '{ a: forumUser(username: "cedar_fan") { id: platformId } b: forumUser(username: "cedar_fan") { handle } }',
+    );
     expect(body.data).toEqual({ a: { id: 'cedarfan' }, b: { handle: 'cedar_fan' } });
     expect(upstreamUrls(harness)).toEqual(['www.reddit.com/user/cedar_fan/about.json?raw_json=1']);
     expect(body.extensions.billing).toEqual({ creditsCharged: 1, liveFetches: 1, cacheHits: 0 });
@@ -171,7 +175,9 @@ describe('forum graph edges over loopback', () => {
 
   it('fetches one account once when it is named in two accepted forms in one query', async () => {
     harness.upstream.on(USER_ROUTE);
-    const { body } = await harness.graphql('{ a: forumUser(username: "cedar_fan") { id } b: forumUser(username: "u/cedar_fan") { id } }');
+    const { body } = await harness.graphql(
+      '{ a: forumUser(username: "cedar_fan") { id: platformId } b: forumUser(username: "u/cedar_fan") { id: platformId } }',
+    );
     expect(upstreamUrls(harness)).toEqual(['www.reddit.com/user/cedar_fan/about.json?raw_json=1']);
     expect(body.extensions.billing.creditsCharged).toBe(1);
   });
@@ -182,7 +188,7 @@ describe('forum graph edges over loopback', () => {
       .on(at('/r/examplesub/about.json', { status: 403, body: '<html><body>whoa there, pardner!</body></html>' }))
       .on(at('/r/examplesub/', { status: 403, body: '<html><body>whoa there, pardner!</body></html>' }))
       .on(USER_ROUTE);
-    const { body } = await harness.graphql(`{ forumPost(url: "${POST}") { id author { handle } community { handle } } }`);
+    const { body } = await harness.graphql(`{ forumPost(url: "${POST}") { id: platformId author { handle } community { handle } } }`);
     expect(body.data.forumPost).toEqual({ id: POST, author: { handle: 'maple_writer' }, community: null });
     expect(body.errors).toHaveLength(1);
     expect(body.errors[0]).toMatchObject({

@@ -61,7 +61,7 @@ describe('realty over GraphQL through the proxy', () => {
     const data = e2eFixture('condo-ca.json');
     harness().upstream.on(at(idsOf(data).path, html(salePage(data)), 'www.redfin.ca'));
     const query =
-      'query ($url: String!, $raw: Boolean, $age: String) { realtyForSale(url: $url, tld: "ca", countryCode: "CA", includeRaw: $raw, cacheMaxAge: $age) { id price currency status address { unit } raw fetchedAt } }';
+      'query ($url: String!, $raw: Boolean, $age: String) { realtyForSale(url: $url, tld: CA, countryCode: "CA", includeRaw: $raw, cacheMaxAge: $age) { id: platformId price currency status address { unit } raw fetchedAt } }';
 
     const first = await harness().graphql(query, { url: data.url, raw: true });
     expect(first.body.errors).toBeUndefined();
@@ -91,8 +91,8 @@ describe('realty over GraphQL through the proxy', () => {
       .on(at('/real-estate-agents/marisol-vega', html(agentPage)));
     const result = await harness().graphql(
       `query ($rent: String!, $agent: String!) {
-        realtyForRent(url: $rent, includeRaw: true) { id listingType price priceQualifier floorPlanUrls raw }
-        realtyAgent(url: $agent) { id name listings { id price currency } }
+        realtyForRent(url: $rent, includeRaw: true) { id: platformId listingType price priceQualifier floorPlanUrls raw }
+        realtyAgent(url: $agent) { id: platformId name listings { id: platformId price currency } }
       }`,
       { rent: rental.url, agent: agent.url },
     );
@@ -127,7 +127,7 @@ describe('realty over GraphQL through the proxy', () => {
       ),
     );
     const result = await harness().graphql(
-      'query ($url: String!) { realtySearch(url: $url, cursor: "2") { items { position id } pagination { cursor hasMore } } }',
+      'query ($url: String!) { realtySearch(url: $url, cursor: "2") { items { position id: platformId } pagination { cursor hasMore } } }',
       { url: `https://www.redfin.com${base}` },
     );
     expect(result.body.errors).toBeUndefined();
@@ -137,7 +137,7 @@ describe('realty over GraphQL through the proxy', () => {
   });
 
   it('refuses a countryCode that contradicts tld with invalid_request naming it, before any fetch', async () => {
-    const result = await harness().graphql('query ($url: String!) { realtyForSale(url: $url, countryCode: "CA") { id } }', {
+    const result = await harness().graphql('query ($url: String!) { realtyForSale(url: $url, countryCode: "CA") { id: platformId } }', {
       url: fixtures.saleCom().url,
     });
     expect(result.body.errors[0].extensions).toMatchObject({
@@ -157,7 +157,7 @@ describe('realty over GraphQL through the proxy', () => {
       )
       .on(when('www.redfin.com', anySaleListing));
     const result = await harness().graphql(
-      'query ($url: String!) { realtySearch(url: $url) { items { id url listing { id listingType price currency } } } }',
+      'query ($url: String!) { realtySearch(url: $url) { items { id: platformId url listing { id: platformId listingType price currency } } } }',
       { url: `https://www.redfin.com${base}` },
     );
 
@@ -182,9 +182,10 @@ describe('realty over GraphQL through the proxy', () => {
       )
       .on(at('/TX/Austin/19-Ridgeback-Trl-78732/home/90000022', html('Forbidden', { status: 403 })))
       .on(when('www.redfin.com', anySaleListing));
-    const result = await harness().graphql('query ($url: String!) { realtySearch(url: $url) { items { id listing { id } } } }', {
-      url: `https://www.redfin.com${base}`,
-    });
+    const result = await harness().graphql(
+      'query ($url: String!) { realtySearch(url: $url) { items { id: platformId listing { id: platformId } } } }',
+      { url: `https://www.redfin.com${base}` },
+    );
     const items = result.body.data.realtySearch.items as any[];
     expect(items.map((item) => item.listing?.id ?? null)).toEqual(['90000021', null, '90000023', '90000024']);
     expect(result.body.errors).toHaveLength(1);
@@ -211,7 +212,7 @@ describe('realty over GraphQL through the proxy', () => {
       .upstream.on(at(base, html(page)))
       .on(when('www.redfin.com', anyRental));
     const result = await harness().graphql(
-      'query ($url: String!) { realtySearch(url: $url) { items { id url listing { id listingType currency priceQualifier } } } }',
+      'query ($url: String!) { realtySearch(url: $url) { items { id: platformId url listing { id: platformId listingType currency priceQualifier } } } }',
       { url: `https://www.redfin.com${base}` },
     );
 

@@ -1,0 +1,40 @@
+import type { RefetchDeclaration } from '../../catalogue/family.js';
+import { FORUM_PLATFORM } from './constants.js';
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** A user's profile URL is /user/{name} (or /u/); a community's is /r/{name}. */
+function creatorKey(creator: Readonly<Record<string, unknown>>): string | null {
+  const url = text(creator.url);
+  const handle = text(creator.handle);
+  if (!url || !handle) return null;
+  if (/\/(user|u)\//.test(url)) return `user:${handle}`;
+  if (/\/r\//.test(url)) return `community:${handle}`;
+  return null;
+}
+
+/**
+ * Forum resources fetched again by key: a post by its base36 id, a user by name and a
+ * community by name. Users and communities are both Creators, so their keys carry the kind:
+ * a user and a community with the same native id never share a global ID.
+ */
+export const forumRefetch: readonly RefetchDeclaration[] = [
+  {
+    type: 'Post',
+    platform: FORUM_PLATFORM,
+    key: (post) => text(post.id),
+    fetch: (id) => ({ endpoint: '/v1/forum/post', params: { url: id } }),
+  },
+  {
+    type: 'Creator',
+    platform: FORUM_PLATFORM,
+    key: creatorKey,
+    fetch: (key) => {
+      const [kind, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+      if (name === '') return null;
+      if (kind === 'user') return { endpoint: '/v1/forum/user', params: { username: name } };
+      if (kind === 'community') return { endpoint: '/v1/forum/subreddit/details', params: { subreddit: name } };
+      return null;
+    },
+  },
+];

@@ -1,0 +1,39 @@
+import type { RefetchDeclaration } from '../../catalogue/family.js';
+import { REALTY_PLATFORM } from './market.js';
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The marketplace of a page URL: www.redfin.ca is `ca`, every other page `com`. */
+const tldOf = (url: string): 'com' | 'ca' => (/^https:\/\/www\.redfin\.ca\//.test(url) ? 'ca' : 'com');
+
+const SEPARATOR = ' ';
+
+/**
+ * Realty resources fetched again by key: a listing by its page URL (a sale or a rental page),
+ * an agent by profile URL; the marketplace follows from the URL's host.
+ */
+export const realtyRefetch: readonly RefetchDeclaration[] = [
+  {
+    type: 'PropertyListing',
+    platform: REALTY_PLATFORM,
+    key: (listing) => {
+      const url = text(listing.url);
+      const kind = listing.listingType === 'rent' ? 'rent' : listing.listingType === 'sale' ? 'sale' : null;
+      return url && kind ? `${kind}${SEPARATOR}${url}` : null;
+    },
+    fetch: (key) => {
+      const [kind, url] = [key.slice(0, key.indexOf(SEPARATOR)), key.slice(key.indexOf(SEPARATOR) + 1)];
+      if (url === '') return null;
+      const params = { url, tld: tldOf(url) };
+      if (kind === 'sale') return { endpoint: '/v1/realty/for-sale', params };
+      if (kind === 'rent') return { endpoint: '/v1/realty/for-rent', params };
+      return null;
+    },
+  },
+  {
+    type: 'RealEstateAgent',
+    platform: REALTY_PLATFORM,
+    key: (agent) => text(agent.url),
+    fetch: (url) => ({ endpoint: '/v1/realty/agent', params: { url, tld: tldOf(url) } }),
+  },
+];
