@@ -12,6 +12,7 @@ import { coldStart } from './scenarios/cold-start.js';
 import { graphqlEdges } from './scenarios/graphql-edges.js';
 import { memory } from './scenarios/memory.js';
 import { restHit } from './scenarios/rest-hit.js';
+import { sharedWatches } from './scenarios/shared-watches.js';
 import { sse } from './scenarios/sse.js';
 import { renderTable, type Row } from './support/table.js';
 
@@ -31,6 +32,8 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
       ? restHit('Redis state, no near-cache', { REDIS_URL: process.env.REDIS_URL, BENCH_NEAR_CACHE: '0' })
       : Promise.resolve([]),
   'cold-start': coldStart,
+  'shared-watches': () => sharedWatches(),
+  'shared-watches-redis': () => (process.env.REDIS_URL ? sharedWatches(process.env.REDIS_URL) : Promise.resolve([])),
 };
 
 async function main(): Promise<void> {

@@ -9,7 +9,7 @@ import { GatewayError } from './errors.js';
 import { createJobs, type Jobs } from './jobs/index.js';
 import { loggerOptions, type LogDestination } from './logging/logger-options.js';
 import { registerMcpDoor } from './mcp/door.js';
-import { createMetrics } from './metrics.js';
+import { createMetrics, registerSharedWatchGauges } from './metrics.js';
 import { createPipelineDeps } from './pipeline/deps.js';
 import { errorBody } from './render/envelope.js';
 import { registerRestDoor } from './rest/door.js';
@@ -96,6 +96,7 @@ export async function createGateway(
   if (config.WORKERS === 'inline') await jobs.startWorkers();
   const subscriptions = await createSubscriptions(config, deps, logError, options.subscriptions);
   if (config.WORKERS === 'inline') await subscriptions.start();
+  registerSharedWatchGauges(metrics, () => subscriptions.watches.counts());
   registerRestDoor(server, { catalogue, deps, jobs: jobs.service, subscriptions });
   const graphqlEvents = registerGraphQLDoors(
     server,

@@ -65,3 +65,40 @@ export function createMetrics() {
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Counts of shared watches, read at each scrape (every process reports the shared registry's figures). */
+export interface SharedWatchCounts {
+  targets: number;
+  subscribers: number;
+}
+
+/**
+ * Gauges of shared watches: targets polled (one poll per interval each) and their subscribers
+ * (change subscriptions and open `watch*` streams). A failed read leaves the last figures.
+ */
+export function registerSharedWatchGauges(metrics: Metrics, read: () => Promise<SharedWatchCounts>): void {
+  let latest: Promise<SharedWatchCounts | null> | null = null;
+  // One read per scrape for both gauges.
+  const counts = () =>
+    (latest ??= read()
+      .catch(() => null)
+      .finally(() => setTimeout(() => (latest = null), 0).unref()));
+  new Gauge({
+    name: 'gateway_shared_watch_targets',
+    help: 'Watched targets (endpoint and canonical parameters) polled once per interval for all their subscribers',
+    registers: [metrics.registry],
+    async collect() {
+      const value = await counts();
+      if (value) this.set(value.targets);
+    },
+  });
+  new Gauge({
+    name: 'gateway_shared_watch_subscribers',
+    help: 'Change subscriptions and open watch streams sharing the polls of watched targets',
+    registers: [metrics.registry],
+    async collect() {
+      const value = await counts();
+      if (value) this.set(value.subscribers);
+    },
+  });
+}

@@ -53,20 +53,28 @@ export class BullJobQueue implements JobQueue {
   async enqueue(family: FamilyName, jobId: string, indexes: readonly number[]): Promise<void> {
     const queue = this.#queues.get(family);
     if (!queue) throw new Error(`no queue for family ${family}`);
-    await queue.addBulk(
-      indexes.map((index) => ({
-        name: 'target',
-        data: { jobId, index } satisfies TargetTask,
-        // One BullMQ job per target id: enqueueing a target twice adds it once.
-        opts: {
-          jobId: `${jobId}-${index}`,
-          attempts: TASK_ATTEMPTS,
-          backoff: { type: 'exponential', delay: 1000 },
-          removeOnComplete: true,
-          removeOnFail: { age: 24 * 3600 },
-        },
-      })),
-    );
+    const targets = indexes.map((index) => ({
+      name: 'target',
+      data: { jobId, index } satisfies TargetTask,
+      // One BullMQ job per target id: enqueueing a target twice adds it once.
+      opts: {
+        jobId: `${jobId}-${index}`,
+        attempts: TASK_ATTEMPTS,
+        backoff: { type: 'exponential' as const, delay: 1000 },
+        removeOnComplete: true,
+        removeOnFail: { age: 24 * 3600 },
+      },
+    }));
+    try {
+      await queue.addBulk(targets);
+    } catch (error) {
+      if (!lostScripts(error)) throw error;
+      // A restarted Redis has lost its scripts, and the bulk add's transaction does not load them
+      // again; a single add does. Targets already added are not added twice (one job per id).
+      const [first, ...rest] = targets;
+      await queue.add(first!.name, first!.data, first!.opts);
+      if (rest.length > 0) await queue.addBulk(rest);
+    }
   }
 
   async startWorkers(processor: TargetProcessor): Promise<void> {
@@ -94,4 +102,10 @@ export class BullJobQueue implements JobQueue {
     this.#connection = null;
     if (connection?.isOpen) await connection.close().catch(() => connection.destroy());
   }
+}
+
+/** Whether a failed transaction failed because Redis no longer has a script (it restarted). */
+function lostScripts(error: unknown): boolean {
+  const replies = (error as { replies?: unknown[] }).replies ?? [];
+  return [error, ...replies].some((each) => String((each as Error | undefined)?.message ?? each).includes('NOSCRIPT'));
 }

@@ -20,6 +20,7 @@ export interface BullOptions {
 }
 
 interface CheckData {
+  /** A watch target key (named so for the jobs of schedules made per subscription before watches were shared). */
   subscriptionId: string;
 }
 
@@ -36,11 +37,11 @@ async function closeAll(workers: Worker[], queue: Queue, connection: RedisClient
 }
 
 /**
- * A BullMQ job scheduler per subscription (`upsertJobScheduler(id, { every })`): the schedules
- * live in Redis, so checks continue whichever gateway process is running, and across restarts.
- * A scheduler makes its next job only when the current one starts, so it never piles up checks;
- * the per-subscription check lease (check-lease.ts) covers checkNow and other overlaps, and lapses
- * within seconds when the worker running a check dies.
+ * A BullMQ job scheduler per watched target (`upsertJobScheduler(key, { every })`): the schedules
+ * live in Redis, so polls continue whichever gateway process is running, and across restarts.
+ * A scheduler makes its next job only when the current one starts, so it never piles up polls;
+ * the target's poll lease (watch-hub.ts) covers overlaps, and lapses within seconds when the
+ * worker running a poll dies.
  */
 export class BullCheckScheduler implements CheckScheduler {
   readonly #options: BullOptions;
@@ -59,15 +60,21 @@ export class BullCheckScheduler implements CheckScheduler {
     return new BullCheckScheduler(options, queue, connection);
   }
 
-  async schedule(subscriptionId: string, intervalSeconds: number): Promise<void> {
-    const data: CheckData = { subscriptionId };
+  async schedule(id: string, intervalSeconds: number, options: { runNow?: boolean } = {}): Promise<void> {
+    const data: CheckData = { subscriptionId: id };
     await this.#queue.upsertJobScheduler(
-      subscriptionId,
+      id,
       { every: intervalSeconds * 1000 },
       { name: 'check', data, opts: { removeOnComplete: true, removeOnFail: 100 } },
     );
     // The scheduler's first job waits one interval; the baseline should not.
-    await this.#queue.add('check', data, { jobId: `first-${subscriptionId}`, removeOnComplete: true, removeOnFail: true });
+    if (options.runNow !== false)
+      await this.#queue.add('check', data, { jobId: `first-${id}`, removeOnComplete: true, removeOnFail: true });
+  }
+
+  async runOnce(id: string): Promise<void> {
+    const data: CheckData = { subscriptionId: id };
+    await this.#queue.add('check', data, { jobId: `first-${id}`, removeOnComplete: true, removeOnFail: true });
   }
 
   async unschedule(subscriptionId: string): Promise<void> {

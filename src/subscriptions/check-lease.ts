@@ -14,8 +14,9 @@ export interface CheckLeaseOptions {
 }
 
 /**
- * The lease name of one subscription's checks. A later shared poll of one watched target
- * takes its own lease (one name per target) through the same primitive.
+ * The lease name of one subscription's checks (an explicit check, or its share of a poll). The
+ * shared poll of a watched target takes its own lease (one name per target, watch-hub.ts)
+ * through the same primitive.
  */
 export const checkLeaseName = (subscriptionId: string): string => `sub-check:${subscriptionId}`;
 

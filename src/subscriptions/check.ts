@@ -33,11 +33,71 @@ export interface CheckOptions {
   beforeCharge?: () => Promise<void>;
 }
 
+/** What one live look at a target found: the data and its content hash, or why it failed. */
+export type LookResult = { ok: true; hash: string; data: unknown; empty: boolean } | { ok: false; error: GatewayError };
+
 /**
- * One check of a subscription: fetches live (never from the cache) through the same pipeline as
- * every door, hashes the normalised data without volatile fields, and charges CHANGE_COST only
- * when the hash differs from `previousHash`. Baseline, unchanged and failed checks are free.
- * An empty result (data null, items []) is content like any other: a change to or from it is a change.
+ * One live look at an endpoint (never from the cache), through the same pipeline as every door,
+ * and free: a subscriber pays for a change, and a paused subscription must still see whether
+ * content moved. Upstream failures come back as `ok: false`, never thrown.
+ */
+export async function lookLive(
+  deps: PipelineDeps,
+  endpoint: EndpointDefinition,
+  params: Record<string, unknown>,
+  account: ApiKeyRecord,
+  requestId: string,
+  signal?: AbortSignal,
+): Promise<LookResult> {
+  // No cache_max_age: runEndpoint never serves a check from the cache. No raw: it is not content.
+  const request: ValidatedRequest = { params, cacheMaxAgeSeconds: null, includeRaw: false };
+  try {
+    const outcome = await runEndpoint(deps, endpoint, request, { account, requestId, signal, charge: false });
+    return { ok: true, hash: contentHash(outcome.payload.data), data: outcome.payload.data, empty: outcome.empty };
+  } catch (error) {
+    // Upstream failures are retried at the next interval, never taken for a change.
+    return {
+      ok: false,
+      error: isGatewayError(error) ? error : new GatewayError('internal_error', 'The check could not run.', { cause: error }),
+    };
+  }
+}
+
+/**
+ * What a look means to one subscriber whose last known content is `previousHash`: charges
+ * CHANGE_COST only when the hash differs. Baseline, unchanged and failed looks are free. An empty
+ * result (data null, items []) is content like any other: a change to or from it is a change.
+ * Shared watches call it once per subscriber with the one look of their target.
+ */
+export async function judgeLook(
+  deps: PipelineDeps,
+  endpoint: EndpointDefinition,
+  look: LookResult,
+  account: ApiKeyRecord,
+  previousHash: string | null,
+  options: CheckOptions = {},
+): Promise<CheckOutcome> {
+  if (!look.ok) return { kind: 'failed', error: look.error };
+  const { hash, data } = look;
+  if (previousHash === null) return { kind: 'baseline', hash, data };
+  if (hash === previousHash) return { kind: 'unchanged', hash };
+  // The content went away (deleted post, emptied listing): worth telling, never worth charging: an empty result is never charged.
+  if (look.empty) return { kind: 'changed', hash, previousHash, data, creditsCharged: 0 };
+
+  const reservationId = options.reservationId ?? `subscription-check:${randomUUID()}`;
+  await options.beforeCharge?.();
+  const reserved = await deps.state.ledger.reserve(account.id, reservationId, CHANGE_COST, account.dailyCap, {
+    endpoint: endpoint.path,
+    requestId: reservationId,
+  });
+  if (!reserved.ok) return { kind: 'insufficient_credits', hash, data, reason: reserved.reason };
+  await deps.state.ledger.commit(reservationId);
+  return { kind: 'changed', hash, previousHash, data, creditsCharged: CHANGE_COST };
+}
+
+/**
+ * One check of a subscription on its own: a live look (lookLive) judged against `previousHash`
+ * (judgeLook). Explicit checks (checkNow) and watches without a shared registry use it.
  */
 export async function checkForChange(
   deps: PipelineDeps,
@@ -48,40 +108,6 @@ export async function checkForChange(
   options: CheckOptions = {},
 ): Promise<CheckOutcome> {
   const reservationId = options.reservationId ?? `subscription-check:${randomUUID()}`;
-  // No cache_max_age: runEndpoint never serves a check from the cache. No raw: it is not content.
-  const request: ValidatedRequest = { params, cacheMaxAgeSeconds: null, includeRaw: false };
-  let data: unknown;
-  let empty: boolean;
-  try {
-    // The look is free: a subscriber pays for a change, and a paused subscription must still see whether content moved.
-    const outcome = await runEndpoint(deps, endpoint, request, {
-      account,
-      requestId: reservationId,
-      signal: options.signal,
-      charge: false,
-    });
-    data = outcome.payload.data;
-    empty = outcome.empty;
-  } catch (error) {
-    // Upstream failures are retried at the next interval, never taken for a change.
-    return {
-      kind: 'failed',
-      error: isGatewayError(error) ? error : new GatewayError('internal_error', 'The check could not run.', { cause: error }),
-    };
-  }
-
-  const hash = contentHash(data);
-  if (previousHash === null) return { kind: 'baseline', hash, data };
-  if (hash === previousHash) return { kind: 'unchanged', hash };
-  // The content went away (deleted post, emptied listing): worth telling, never worth charging: an empty result is never charged.
-  if (empty) return { kind: 'changed', hash, previousHash, data, creditsCharged: 0 };
-
-  await options.beforeCharge?.();
-  const reserved = await deps.state.ledger.reserve(account.id, reservationId, CHANGE_COST, account.dailyCap, {
-    endpoint: endpoint.path,
-    requestId: reservationId,
-  });
-  if (!reserved.ok) return { kind: 'insufficient_credits', hash, data, reason: reserved.reason };
-  await deps.state.ledger.commit(reservationId);
-  return { kind: 'changed', hash, previousHash, data, creditsCharged: CHANGE_COST };
+  const look = await lookLive(deps, endpoint, params, account, reservationId, options.signal);
+  return judgeLook(deps, endpoint, look, account, previousHash, { ...options, reservationId });
 }

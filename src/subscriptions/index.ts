@@ -7,10 +7,15 @@ import { BullCheckScheduler, BullDeliveryQueue } from './bull-queues.js';
 import { MemoryCheckScheduler, MemoryDeliveryQueue } from './memory-queues.js';
 import { MemorySubscriptionStore } from './memory-store.js';
 import { RedisSubscriptionStore } from './redis-store.js';
+import { RedisWatchRegistry } from './redis-watch-registry.js';
 import { SubscriptionService } from './service.js';
+import { WatchHub } from './watch-hub.js';
+import { MemoryWatchRegistry } from './watch-registry.js';
 
 export { SubscriptionService, type CheckReport } from './service.js';
 export { subscriptionEventsTopic } from './events.js';
+export { WatchHub } from './watch-hub.js';
+export type { WatchCounts, WatchSnapshot } from './watch-target.js';
 
 export interface SubscriptionOptions {
   /** How webhook host names are resolved (default: the system resolver); tests inject one. */
@@ -18,8 +23,8 @@ export interface SubscriptionOptions {
 }
 
 /**
- * Subscriptions on the chosen state: records, check leases, BullMQ job schedulers and delivery jobs in
- * Redis with REDIS_URL; maps and timers in this process without. Nothing runs until start().
+ * Subscriptions on the chosen state: records, check leases, watched targets, BullMQ job schedulers (one
+ * per watched target) and delivery jobs in Redis with REDIS_URL; maps and timers in this process without. Nothing runs until start().
  */
 export async function createSubscriptions(
   config: Config,
@@ -34,6 +39,7 @@ export async function createSubscriptions(
   const parts = isRedisState(state)
     ? {
         store: new RedisSubscriptionStore(state.store),
+        registry: new RedisWatchRegistry(state.store),
         lease: { leases: new RedisLeases(state.store) },
         scheduler: await BullCheckScheduler.open({ client: state.store.client, prefix: state.prefix, onError }),
         deliveries: await BullDeliveryQueue.open({
@@ -45,12 +51,26 @@ export async function createSubscriptions(
       }
     : {
         store: new MemorySubscriptionStore(),
+        registry: new MemoryWatchRegistry(),
         lease: { leases: new MemoryLeases() },
         scheduler: new MemoryCheckScheduler(),
         deliveries: new MemoryDeliveryQueue({ retryBaseMs: config.WEBHOOK_RETRY_BASE_MS }),
       };
-  return new SubscriptionService({
+  const service: SubscriptionService = new SubscriptionService({
     ...parts,
+    watches: new WatchHub({
+      registry: parts.registry,
+      scheduler: parts.scheduler,
+      leases: parts.lease.leases,
+      pipeline,
+      catalogue,
+      pubsub: state.pubsub,
+      pollDeadlineMs: 5 * config.UPSTREAM_TIMEOUT_MS,
+      deliverToSubscription: async (id, snapshot) => {
+        await service.deliverSnapshot(id, snapshot);
+      },
+      log,
+    }),
     catalogue,
     pipeline,
     pubsub: state.pubsub,
@@ -61,4 +81,5 @@ export async function createSubscriptions(
     log,
     release: () => agent.close(),
   });
+  return service;
 }

@@ -4,18 +4,28 @@ import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './retry-schedule.js';
 type Runner = (subscriptionId: string) => Promise<void>;
 
 /**
- * Timers of one process: each subscription's check runs at once, then every interval after the
+ * Timers of one process: each watched target's poll runs at once, then every interval after the
  * previous one started. Lost on restart, like the rest of the in-memory state.
  */
 export class MemoryCheckScheduler implements CheckScheduler {
   readonly #schedules = new Map<string, { intervalMs: number; timer: NodeJS.Timeout | null }>();
   #run: Runner | null = null;
+  readonly #once = new Set<string>();
   #closed = false;
 
-  async schedule(subscriptionId: string, intervalSeconds: number): Promise<void> {
-    await this.unschedule(subscriptionId);
-    this.#schedules.set(subscriptionId, { intervalMs: intervalSeconds * 1000, timer: null });
-    this.#arm(subscriptionId, 0);
+  async schedule(id: string, intervalSeconds: number, options: { runNow?: boolean } = {}): Promise<void> {
+    await this.unschedule(id);
+    this.#schedules.set(id, { intervalMs: intervalSeconds * 1000, timer: null });
+    this.#arm(id, options.runNow === false ? intervalSeconds * 1000 : 0);
+  }
+
+  async runOnce(id: string): Promise<void> {
+    if (this.#closed || !this.#run || this.#once.has(id)) return;
+    this.#once.add(id);
+    setTimeout(() => {
+      this.#once.delete(id);
+      if (!this.#closed) void this.#run?.(id);
+    }, 0).unref();
   }
 
   async unschedule(subscriptionId: string): Promise<void> {

@@ -3,13 +3,21 @@
  * (no REDIS_URL) and a BullMQ one (durable, shared by every gateway process).
  */
 
-/** Runs a subscription's checks at its interval. */
+/**
+ * Runs a recurring task per id at its interval: the poll of a watched target (id: its target key).
+ * Schedules made per subscription before watches were shared may still fire with a subscription id.
+ */
 export interface CheckScheduler {
-  /** Creates or updates the subscription's schedule; its first check runs at once (the baseline). */
-  schedule(subscriptionId: string, intervalSeconds: number): Promise<void>;
-  unschedule(subscriptionId: string): Promise<void>;
-  /** Starts running due checks in this process. */
-  start(run: (subscriptionId: string) => Promise<void>): Promise<void>;
+  /**
+   * Creates or updates the id's schedule. Its first run is at once (the baseline of a new target)
+   * unless `runNow` is false (a target whose pace changed: it was polled already).
+   */
+  schedule(id: string, intervalSeconds: number, options?: { runNow?: boolean }): Promise<void>;
+  unschedule(id: string): Promise<void>;
+  /** One extra run soon, outside the schedule; a run asked for this way and not started yet is not asked again. */
+  runOnce(id: string): Promise<void>;
+  /** Starts running due tasks in this process. */
+  start(run: (id: string) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { Catalogue } from '../catalogue/catalogue.js';
+import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import { GatewayError } from '../errors.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import type { HeldLease } from '../state/lease/index.js';
 import type { ApiKeyRecord, PubSub } from '../state/ports.js';
-import { checkForChange, type CheckOutcome } from './check.js';
+import { checkForChange, judgeLook, type CheckOptions, type CheckOutcome, type LookResult } from './check.js';
 import { subscriptionEventsTopic, type SubscriptionDisabledEvent, type SubscriptionEvent } from './events.js';
-import { holdCheckLease, underLease, type CheckLeaseOptions } from './check-lease.js';
+import { holdCheckLease, underLease, type CheckLeaseOptions, type LeaseGuard } from './check-lease.js';
 import type { AttemptInfo, CheckScheduler, DeliveryQueue, DeliveryTask, DeliveryVerdict } from './queues.js';
 import { validateSubscriptionRequest, type SubscriptionRules } from './requests.js';
 import { generateSecret, webhookIdFor } from './signing.js';
@@ -15,6 +16,8 @@ import type { SubscriptionStore } from './store.js';
 import type { StatusReason, SubscriptionRecord } from './types.js';
 import { createdView, subscriptionView } from './views.js';
 import { sendWebhook } from './webhook-sender.js';
+import type { WatchHub } from './watch-hub.js';
+import { isWatchTargetKey, type WatchSnapshot } from './watch-target.js';
 
 /** Subscriptions one API key may hold at once. */
 export const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 1000;
@@ -24,7 +27,10 @@ const ID_PATTERN = /^sub_[0-9a-f]{32}$/;
 export interface SubscriptionServiceDeps {
   catalogue: Catalogue;
   store: SubscriptionStore;
+  /** Runs the polls of watched targets (watch-hub.ts); also holds per-subscription schedules made before watches were shared. */
   scheduler: CheckScheduler;
+  /** Shared watches: one poll per watched target, handed to each subscription through deliverSnapshot(). */
+  watches: WatchHub;
   deliveries: DeliveryQueue;
   /** The lease that keeps two checks of one subscription from ever running at once (check-lease.ts). */
   lease: CheckLeaseOptions;
@@ -44,7 +50,8 @@ export interface SubscriptionServiceDeps {
 
 /** What one check did; `ran: false` says why it did not run. */
 export type CheckReport =
-  { ran: false; reason: 'missing' | 'disabled' | 'busy' | 'paused' | 'lease_lost' } | { ran: true; outcome: CheckOutcome['kind'] };
+  | { ran: false; reason: 'missing' | 'disabled' | 'busy' | 'paused' | 'lease_lost' | 'not_due' }
+  | { ran: true; outcome: CheckOutcome['kind'] };
 
 /**
  * Change subscriptions, for every door (REST here; GraphQL streams the
@@ -53,15 +60,18 @@ export type CheckReport =
 export class SubscriptionService {
   readonly #deps: SubscriptionServiceDeps;
   readonly pubsub: PubSub;
+  /** The shared watches, which `watch*` streams join too. */
+  readonly watches: WatchHub;
 
   constructor(deps: SubscriptionServiceDeps) {
     this.#deps = deps;
     this.pubsub = deps.pubsub;
+    this.watches = deps.watches;
   }
 
   /** Validates, stores and schedules a subscription; the view carries the secret, this once. */
   async create(account: ApiKeyRecord, body: unknown): Promise<Record<string, unknown>> {
-    const { catalogue, store, scheduler, pipeline, rules } = this.#deps;
+    const { catalogue, store, pipeline, rules } = this.#deps;
     const request = validateSubscriptionRequest(catalogue, body, rules);
     // A family that cannot run here (one needing a proxy it lacks) is 501 now, not a failing check later.
     pipeline.upstreamFor(request.endpoint);
@@ -90,7 +100,7 @@ export class SubscriptionService {
       lastError: null,
     };
     await store.create(record);
-    await scheduler.schedule(record.id, record.intervalSeconds);
+    await this.#join(record);
     return createdView(record);
   }
 
@@ -109,14 +119,17 @@ export class SubscriptionService {
 
   /** Stops checks and deliveries and forgets the subscription; false when there was none to delete. */
   async delete(accountId: string, id: string): Promise<boolean> {
-    if (!(await this.#owned(accountId, id))) return false;
-    await this.#deps.scheduler.unschedule(id);
+    const record = await this.#owned(accountId, id);
+    if (!record) return false;
+    await this.#leave(record);
     return this.#deps.store.delete(id);
   }
 
   /**
-   * Runs one check now, in this process (the scheduler calls it; tests call it so they need not
-   * wait for an interval). Never runs while another check of the same subscription runs.
+   * Runs one check of this subscription now, in this process, with a live look of its own (an
+   * explicit check: tests call it so they need not wait for an interval; scheduled checks come
+   * from the shared poll of the target instead, deliverSnapshot). Never runs while another check
+   * of the same subscription runs.
    */
   async checkNow(id: string): Promise<CheckReport> {
     const { store } = this.#deps;
@@ -127,17 +140,48 @@ export class SubscriptionService {
       const record = await store.get(id);
       if (!record) return { ran: false, reason: 'missing' };
       if (record.status === 'disabled') return { ran: false, reason: 'disabled' };
-      return await this.#check(record, lease);
+      return await this.#check(record, lease, (endpoint, guard, options) =>
+        checkForChange(this.#deps.pipeline, endpoint, record.params, guard.account, record.hash, { ...guard, ...options }),
+      );
     } finally {
       await lease.release().catch(() => {});
     }
   }
 
-  /** Starts running due checks and deliveries in this process (WORKERS=inline). */
+  /**
+   * Hands one poll of the subscription's target to it: it is compared with the subscription's own
+   * baseline, charged and delivered as a check of its own would be. A subscription whose interval
+   * is longer than the shared poll is told at its own pace: polls that come before its interval
+   * has passed since its last check are skipped (so it pays once per change it is told about).
+   * Skipped too while another check of it runs (its lease); the next poll brings it again.
+   */
+  async deliverSnapshot(id: string, snapshot: WatchSnapshot): Promise<CheckReport> {
+    const lease = await holdCheckLease(this.#deps.lease, id, this.#deps.log);
+    if (lease === null) return { ran: false, reason: 'busy' };
+    try {
+      const record = await this.#deps.store.get(id);
+      // Gone or disabled without leaving (a crash between the two): it leaves now, so its target does not poll for nobody.
+      if (!record || record.status === 'disabled') {
+        await this.#deps.watches.leave(snapshot.key, id);
+        return { ran: false, reason: record ? 'disabled' : 'missing' };
+      }
+      if (!isDue(record, snapshot, this.#nowMs())) return { ran: false, reason: 'not_due' };
+      const look: LookResult = snapshot.ok
+        ? { ok: true, hash: snapshot.hash, data: snapshot.data, empty: snapshot.empty }
+        : { ok: false, error: new GatewayError(snapshot.error.code as never, snapshot.error.message) };
+      return await this.#check(record, lease, (endpoint, guard, options) =>
+        judgeLook(this.#deps.pipeline, endpoint, look, guard.account, record.hash, { beforeCharge: guard.beforeCharge, ...options }),
+      );
+    } finally {
+      await lease.release().catch(() => {});
+    }
+  }
+
+  /** Starts running due polls and deliveries in this process (WORKERS=inline). */
   async start(): Promise<void> {
     await this.#deps.scheduler.start(async (id) => {
-      await this.checkNow(id).catch((error: unknown) =>
-        this.#deps.log('subscription check could not run', { subscriptionId: id, error: String(error) }),
+      await this.#runScheduled(id).catch((error: unknown) =>
+        this.#deps.log('subscription check could not run', { id, error: String(error) }),
       );
     });
     await this.#deps.deliveries.start((task, info) => this.#deliver(task, info));
@@ -150,7 +194,49 @@ export class SubscriptionService {
     await this.#deps.release?.();
   }
 
-  async #check(record: SubscriptionRecord, lease: HeldLease): Promise<CheckReport> {
+  /** A scheduled job: the poll of a watched target, or a schedule made per subscription before watches were shared, moved to its target. */
+  async #runScheduled(id: string): Promise<void> {
+    if (isWatchTargetKey(id)) {
+      await this.#deps.watches.poll(id);
+      return;
+    }
+    await this.#deps.scheduler.unschedule(id);
+    const record = ID_PATTERN.test(id) ? await this.#deps.store.get(id) : null;
+    if (record && record.status !== 'disabled') await this.#join(record);
+  }
+
+  /** Makes the subscription a subscriber of its target; a target polled recently gives its baseline at once, without a fetch. */
+  async #join(record: SubscriptionRecord): Promise<void> {
+    const { key, pollingNow } = await this.#deps.watches.join(
+      { endpoint: record.endpoint, params: record.params },
+      record.id,
+      record.intervalSeconds,
+    );
+    if (record.hash !== null || pollingNow) return;
+    const latest = await this.#deps.watches.latest(key, record.intervalSeconds * 1000);
+    if (latest?.ok) {
+      void this.deliverSnapshot(record.id, latest).catch((error: unknown) =>
+        this.#deps.log('subscription baseline could not be taken', { subscriptionId: record.id, error: String(error) }),
+      );
+    } else {
+      // No poll recent enough to stand for this subscriber's baseline: one poll now, for every subscriber.
+      await this.#deps.watches.pollSoon(key);
+    }
+  }
+
+  async #leave(record: SubscriptionRecord): Promise<void> {
+    await this.#deps.watches.leave(this.#deps.watches.keyOf({ endpoint: record.endpoint, params: record.params }), record.id);
+  }
+
+  async #check(
+    record: SubscriptionRecord,
+    lease: HeldLease,
+    look: (
+      endpoint: EndpointDefinition,
+      guard: LeaseGuard & { account: ApiKeyRecord },
+      options: Pick<CheckOptions, 'reservationId'>,
+    ) => Promise<CheckOutcome>,
+  ): Promise<CheckReport> {
     const { store, pipeline, catalogue } = this.#deps;
     const account = await pipeline.state.keys.get(record.accountId);
     if (!account || account.status === 'revoked') {
@@ -176,11 +262,14 @@ export class SubscriptionService {
     if (!endpoint) throw new Error(`subscription ${record.id} names an endpoint this gateway no longer serves: ${record.endpoint}`);
 
     const outcome = await underLease(lease, this.#deps.checkDeadlineMs, (guard) =>
-      checkForChange(pipeline, endpoint, record.params, account, record.hash, {
-        ...guard,
-        // Fixed per change: a check repeated after a crash reuses it and is not charged again.
-        reservationId: `sub:${record.id}:change:${record.changeCount + 1}`,
-      }),
+      look(
+        endpoint,
+        { ...guard, account },
+        {
+          // Fixed per change: a check repeated after a crash reuses it and is not charged again.
+          reservationId: `sub:${record.id}:change:${record.changeCount + 1}`,
+        },
+      ),
     );
     if (outcome === null) return { ran: false, reason: 'lease_lost' };
     const checkedAt = this.#now();
@@ -266,7 +355,7 @@ export class SubscriptionService {
 
   async #disable(record: SubscriptionRecord, reason: StatusReason & ('webhook_gone' | 'api_key_revoked')): Promise<void> {
     const moved = await this.#deps.store.transition(record.id, ['active', 'paused'], 'disabled', reason);
-    await this.#deps.scheduler.unschedule(record.id);
+    await this.#leave(record);
     if (!moved) return;
     const event = {
       type: 'subscription.disabled',
@@ -315,6 +404,20 @@ export class SubscriptionService {
   #now(): string {
     return (this.#deps.now?.() ?? new Date()).toISOString();
   }
+
+  #nowMs(): number {
+    return (this.#deps.now?.() ?? new Date()).getTime();
+  }
+}
+
+/**
+ * Whether a poll is one the subscription should be told of: always before its baseline; after
+ * it, once its own interval has passed since its last check. Half a poll of slack keeps a
+ * subscriber at the poll's own pace from skipping a poll that came a little early.
+ */
+function isDue(record: SubscriptionRecord, snapshot: WatchSnapshot, nowMs: number): boolean {
+  if (record.hash === null || record.lastCheckedAt === null) return true;
+  return nowMs - Date.parse(record.lastCheckedAt) >= record.intervalSeconds * 1000 - snapshot.pollIntervalMs / 2;
 }
 
 function eventTime(event: Exclude<SubscriptionEvent, SubscriptionDisabledEvent>): string {

@@ -83,6 +83,15 @@ describe('GET /v1/forum/search over loopback', () => {
     expect(requestsTo(harness, '/search.json').map((url) => queryOf(url).after ?? null)).toEqual([null, 't3_p6x', 't3_p6x']);
   });
 
+  it('returns at most limit posts when the platform sends more, continuing after the last one kept', async () => {
+    harness.upstream.on(at('/search.json', json(listing(postsByAuthors(31, 3), 't3_pux'))));
+    const response = await harness.get(search('&limit=25'));
+    expectPaid(response, 'list');
+    expect(response.body.data.items).toHaveLength(25);
+    expect(response.body.raw).toBeUndefined();
+    expect(response.body.pagination).toEqual({ cursor: `t3_${response.body.data.items[24].id}`, hasMore: true });
+  });
+
   it('fills a withheld self-post body from the companion feed of the same query', async () => {
     harness.upstream
       .on(at('/search.json', json(fixture('search-withheld-bodies.json'))))

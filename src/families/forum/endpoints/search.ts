@@ -40,9 +40,9 @@ export const forumSearchEndpoint = defineEndpoint({
     return withFallback(
       async () => {
         const page = await fetchJsonListing(ctx.upstream, urls.json, 'search');
-        if (page.kind === 'empty') return jsonPageResult(page, ctx.fetchedAt);
+        if (page.kind === 'empty') return jsonPageResult(page, ctx.fetchedAt, input.limit);
         const companion = await fillBodiesFromFeed(ctx.upstream, urls.feed, page.posts);
-        return jsonPageResult({ ...page, posts: companion.posts }, ctx.fetchedAt, { companionFeed: companion.report });
+        return jsonPageResult({ ...page, posts: companion.posts }, ctx.fetchedAt, input.limit, { companionFeed: companion.report });
       },
       async () => feedPageResult(await fetchFeed(ctx.upstream, urls.feed), input.limit, ctx.fetchedAt),
     );

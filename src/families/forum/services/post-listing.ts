@@ -34,8 +34,12 @@ export async function fetchJsonListing(upstream: Upstream, url: string, what: st
   return { kind: 'posts', url, posts, after: listing.data.after ?? null, payload };
 }
 
-/** A JSON page as a list result; `texts` may override post bodies (search's companion feed). */
-export function jsonPageResult(page: JsonListingPage, fetchedAt: string, extraRaw: Record<string, unknown> = {}): ListResult<Post> {
+/**
+ * A JSON page as a list result, at most `limit` posts whatever the platform sent (search has
+ * been seen answering 31 for 25): when it sent more, the cursor continues after the last post
+ * kept, so nothing is skipped.
+ */
+export function jsonPageResult(page: JsonListingPage, fetchedAt: string, limit: number, extraRaw: Record<string, unknown> = {}): ListResult<Post> {
   if (page.kind === 'empty') {
     return {
       items: [],
@@ -44,11 +48,14 @@ export function jsonPageResult(page: JsonListingPage, fetchedAt: string, extraRa
       emptyReason: page.reason,
     };
   }
-  const items = page.posts.map((post) => normalisePost(post, fetchedAt));
+  const posts = page.posts.slice(0, limit);
+  const cut = page.posts.length > limit;
+  const items = posts.map((post) => normalisePost(post, fetchedAt));
+  const cursor = cut ? `t3_${posts.at(-1)!.id}` : page.after;
   return {
     items,
-    pagination: { cursor: page.after, hasMore: page.after !== null },
-    raw: { via: 'json', url: page.url, payload: page.payload, posts: page.posts.map(postListingExtra), ...extraRaw },
+    pagination: { cursor, hasMore: cursor !== null },
+    raw: { via: 'json', url: page.url, payload: page.payload, posts: posts.map(postListingExtra), ...extraRaw },
     ...(items.length === 0 ? { emptyReason: 'no_results' } : {}),
   };
 }
@@ -96,7 +103,7 @@ export async function fetchPostListing(
   options: { limit: number; fetchedAt: string; what: string },
 ): Promise<ListResult<Post>> {
   return withFallback(
-    async () => jsonPageResult(await fetchJsonListing(upstream, urls.json, options.what), options.fetchedAt),
+    async () => jsonPageResult(await fetchJsonListing(upstream, urls.json, options.what), options.fetchedAt, options.limit),
     async () => feedPageResult(await fetchFeed(upstream, urls.feed), options.limit, options.fetchedAt),
   );
 }
