@@ -39,7 +39,12 @@ export async function fetchJsonListing(upstream: Upstream, url: string, what: st
  * been seen answering 31 for 25): when it sent more, the cursor continues after the last post
  * kept, so nothing is skipped.
  */
-export function jsonPageResult(page: JsonListingPage, fetchedAt: string, limit: number, extraRaw: Record<string, unknown> = {}): ListResult<Post> {
+export function jsonPageResult(
+  page: JsonListingPage,
+  fetchedAt: string,
+  limit: number,
+  extraRaw: Record<string, unknown> = {},
+): ListResult<Post> {
   if (page.kind === 'empty') {
     return {
       items: [],
