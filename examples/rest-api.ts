@@ -1087,7 +1087,7 @@ export interface components {
         PostType: "video" | "short" | "image" | "carousel" | "text" | "live" | "story" | "reel" | "audio" | "album" | "episode" | "unknown";
         /** @description A post, or an item published like one (an issue, a pull request): in lists and on its own. */
         Post: {
-            /** @description the platform the post lives on, e.g. "reddit" or "github" */
+            /** @description the platform the post lives on (the platform name of the family that served it) */
             platform: string;
             id: string;
             type: components["schemas"]["PostType"];

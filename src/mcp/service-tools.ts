@@ -32,7 +32,7 @@ export function serviceTools(catalogue: Catalogue, jobs: JobService, state: Pick
   const paths = catalogue.endpoints.map((endpoint) => endpoint.path) as [string, ...string[]];
   const batchable = catalogue.endpoints.filter((endpoint) => endpoint.flags.batchable).map((endpoint) => endpoint.path);
   const createJobArgs = z.strictObject({
-    endpoint: z.enum(paths).describe('the data endpoint path, e.g. /v1/forum/subreddit'),
+    endpoint: z.enum(paths).describe('the data endpoint path (one of the listed values)'),
     params: z.record(z.string(), z.unknown()).optional().describe(paramsDescription),
     idempotency_key: idempotencyKey,
   });

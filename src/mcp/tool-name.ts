@@ -1,6 +1,7 @@
 /**
- * The MCP tool name of a data endpoint, from its path: `/v1/forum/subreddit` → `forum_subreddit`,
- * `/v1/realty/for-sale` → `realty_for_sale`. Tool names allow letters, digits, `_`, `-` and `.`;
+ * The MCP tool name of a data endpoint, from its path: `/v1/{family}/{resource}` →
+ * `{family}_{resource}`, every run of other characters one underscore (`/v1/a/for-sale/b` → `a_for_sale_b`).
+ * Tool names allow letters, digits, `_`, `-` and `.`;
  * underscores alone read best to a model and keep the name one identifier.
  */
 export function toolNameOf(path: `/v1/${string}`): string {

@@ -35,7 +35,7 @@ export type PostType = z.infer<typeof postTypeSchema>;
 
 export const postSchema = z
   .object({
-    platform: z.string().describe('the platform the post lives on, e.g. "reddit" or "github"'),
+    platform: z.string().describe('the platform the post lives on (the platform name of the family that served it)'),
     id: z.string(),
     type: postTypeSchema,
     url: nullableString.describe("the post's web page"),

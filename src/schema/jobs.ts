@@ -48,7 +48,10 @@ const Job = builder.objectRef<JobView>('Job').implement({
     }),
     kind: t.field({ type: JobKind, description: 'job or batch.', resolve: field<never>('kind') }),
     status: t.field({ type: JobStatus, description: 'queued, running, succeeded, failed or canceled.', resolve: field<never>('status') }),
-    endpoint: t.string({ description: 'The endpoint path the job calls, e.g. /v1/forum/subreddit.', resolve: field<string>('endpoint') }),
+    endpoint: t.string({
+      description: 'The endpoint path the job calls (a data endpoint of /openapi.json).',
+      resolve: field<string>('endpoint'),
+    }),
     progress: t.field({
       type: JobProgress,
       nullable: true,
@@ -108,7 +111,10 @@ export function addJobFields(): void {
       type: Job,
       description: 'POST /v1/jobs: queue one endpoint call with no synchronous time-out.',
       args: {
-        endpoint: t.arg.string({ required: true, description: 'The endpoint path to call, e.g. /v1/forum/subreddit.' }),
+        endpoint: t.arg.string({
+          required: true,
+          description: 'The endpoint path to call: any data endpoint of /openapi.json (a batch: a batchable one).',
+        }),
         params: t.arg({ type: 'JSON', description: "The endpoint's REST parameters, as an object (REST names)." }),
         idempotencyKey: t.arg.string({ description: IDEMPOTENCY }),
       },

@@ -7,7 +7,7 @@ const ENTRY = /^([a-z0-9.-]+)=(\d{1,9})\/(\d{1,6})(s|m|h)$/;
 /**
  * UPSTREAM_BUDGETS: the operator's ceiling for hosts that announce no budget of their own,
  * `host=requests/window` comma-separated, the window in s, m or h:
- * `www.redfin.com=120/60s,www.redfin.ca=1000/1h`. Enforced per host and egress across every
+ * `www.example.com=120/60s,api.example.org=1000/1h`. Enforced per host and egress across every
  * process. A bad entry stops start-up naming it.
  */
 export const upstreamBudgetsSchema = z
