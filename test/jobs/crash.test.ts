@@ -1,43 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIdFromHash, hashKey } from '../../src/state/key-hash.js';
-import { ROOT } from '../redis/processes.js';
+import { kill, spawnWorker } from '../redis/processes.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
 import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 import { communityTargets, finished, pollJob, send, serveCommunities } from './support.js';
 
 const TARGETS = 500;
 const CONCURRENCY = 10;
-
-/** Starts test/jobs/worker-process.ts and waits for "worker ready". */
-async function spawnWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/jobs/worker-process.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 20_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('worker ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}:\n${output}`)));
-  });
-  return child;
-}
-
-async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
 
 describe.skipIf(!REDIS_URL)('a 500-target batch survives a worker killed with SIGKILL', () => {
   const prefix = testPrefix();
@@ -70,7 +40,7 @@ describe.skipIf(!REDIS_URL)('a 500-target batch survives a worker killed with SI
     const accountId = accountIdFromHash(hashKey(RICH_KEY));
     const before = (await harness.gateway.state.ledger.usage(accountId, null)).balance;
 
-    workers.push(await spawnWorker(workerEnv));
+    workers.push(await spawnWorker(workerEnv, 20_000));
     const created = await send(harness.baseUrl, 'POST', '/v1/jobs/batch', {
       body: { endpoint: '/v1/forum/subreddit', targets: communityTargets(TARGETS) },
     });
@@ -85,7 +55,7 @@ describe.skipIf(!REDIS_URL)('a 500-target batch survives a worker killed with SI
 
     // Two fresh workers: the family limit must hold across both while they finish the batch.
     harness.upstream.maxConcurrent = 0;
-    workers.push(await spawnWorker(workerEnv), await spawnWorker(workerEnv));
+    workers.push(await spawnWorker(workerEnv, 20_000), await spawnWorker(workerEnv, 20_000));
     const job = await pollJob(harness.baseUrl, id, finished, { timeoutMs: 30_000, query: '?limit=500' });
 
     expect(job).toMatchObject({ status: 'succeeded', progress: { total: TARGETS, done: TARGETS, failed: 0 }, creditsCharged: TARGETS });

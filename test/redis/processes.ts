@@ -135,3 +135,34 @@ async function waitForPing(url: string, timeoutMs = 10_000): Promise<void> {
     }
   }
 }
+
+/** Starts test/jobs/worker-process.ts (jobs, subscription checks and deliveries) and waits for "worker ready". */
+export async function spawnWorker(env: Record<string, string>, startTimeoutMs: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/jobs/worker-process.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), startTimeoutMs);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('worker ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}:\n${output}`)));
+  });
+  return child;
+}
+
+/** Sends `signal` and waits for the child to exit (nothing when it already has). */
+export async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createClient } from 'redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHECK_LEASE_TTL_MS, checkLeaseName } from '../../src/subscriptions/check-lease.js';
-import { ROOT } from '../redis/processes.js';
+import { kill, spawnWorker } from '../redis/processes.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
 import { FORUM_HOSTS, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 import { balanceOf, eventually, send, subscribe, watchCommunity, WebhookReceiver } from './support.js';
@@ -11,36 +11,6 @@ const ENV = { WEBHOOK_ALLOW_PRIVATE: 'true', SUBSCRIPTION_MIN_INTERVAL_SECONDS: 
 /** Long enough that a hung check is still running when its worker is killed. */
 const UPSTREAM_TIMEOUT_MS = '30000';
 const INTERVAL_SECONDS = 2;
-
-/** Starts test/jobs/worker-process.ts (jobs, subscription checks and deliveries) and waits for "worker ready". */
-async function spawnWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/jobs/worker-process.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('worker ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}:\n${output}`)));
-  });
-  return child;
-}
-
-async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
 
 const changesIn = (receiver: WebhookReceiver) => receiver.received.filter((delivery) => delivery.verified?.type === 'content.changed');
 
@@ -72,7 +42,7 @@ describe.skipIf(!REDIS_URL)('subscription checks after a crash (Redis)', () => {
       LOG_LEVEL: 'silent',
     };
     const community = watchCommunity(harness.upstream, 'crashed');
-    workers.push(await spawnWorker(workerEnv));
+    workers.push(await spawnWorker(workerEnv, 30_000));
     const { id, secret } = await subscribe(harness, 'crashed', receiver.url, RICH_KEY, INTERVAL_SECONDS);
     receiver.secret = secret;
     const balanceBefore = await balanceOf(harness);
@@ -87,7 +57,7 @@ describe.skipIf(!REDIS_URL)('subscription checks after a crash (Redis)', () => {
     // During the outage the content changes and the upstream answers again.
     community.posts = [{ id: 'outage1', author: 'olga' }, ...community.posts];
     community.delayMs = 0;
-    workers.push(await spawnWorker(workerEnv));
+    workers.push(await spawnWorker(workerEnv, 30_000));
     const readyAt = Date.now();
 
     await eventually(() => changesIn(receiver)[0], 'the change to be delivered', 60_000);
