@@ -30,7 +30,31 @@ async function openQueue(name: string, options: BullOptions): Promise<{ queue: Q
   return { queue: new Queue(name, { connection: createNodeRedisClient(connection), prefix: `${options.prefix}bull` }), connection };
 }
 
-async function closeAll(workers: Worker[], queue: Queue, connection: RedisClient): Promise<void> {
+/** The name of the no-op job that wakes a queue's workers after Redis returns (see wakeAfterReconnect). */
+const WAKE = 'wake';
+
+/**
+ * After Redis returns, has the queue's workers look for due work at once. A worker blocked
+ * waiting for its next delayed job (a scheduled check, a delivery's retry) loses, with the
+ * connection, the time that job is due, and its next blocking wait lasts BullMQ's 10 s ceiling
+ * while that job is already overdue. A job added to the queue marks it as having work, which
+ * ends that wait at once; taking the job promotes every overdue delayed job too, each run once
+ * as scheduled (nothing extra is polled). One wake job at a time (fixed id); the processors
+ * skip it. The connection was open before this is called, so each 'ready' is a reconnection.
+ * Returns the function that stops it.
+ */
+function wakeAfterReconnect(queue: Queue, connection: RedisClient, options: BullOptions): () => void {
+  const wake = () => {
+    queue
+      .add(WAKE, {}, { jobId: `${WAKE}-after-reconnect`, removeOnComplete: true, removeOnFail: true })
+      .catch((error: unknown) => options.onError?.(error, { queue: queue.name, wake: true }));
+  };
+  connection.on('ready', wake);
+  return () => connection.off('ready', wake);
+}
+
+async function closeAll(workers: Worker[], queue: Queue, connection: RedisClient, stopWaking: Array<() => void>): Promise<void> {
+  for (const stop of stopWaking.splice(0)) stop();
   await Promise.all(workers.splice(0).map((worker) => worker.close()));
   await queue.close();
   if (connection.isOpen) await connection.close().catch(() => connection.destroy());
@@ -48,6 +72,7 @@ export class BullCheckScheduler implements CheckScheduler {
   readonly #queue: Queue;
   readonly #connection: RedisClient;
   readonly #workers: Worker[] = [];
+  readonly #stopWaking: Array<() => void> = [];
 
   private constructor(options: BullOptions, queue: Queue, connection: RedisClient) {
     this.#options = options;
@@ -82,7 +107,7 @@ export class BullCheckScheduler implements CheckScheduler {
   }
 
   async start(run: (subscriptionId: string) => Promise<void>): Promise<void> {
-    const worker = new Worker<CheckData>(CHECKS, async (job) => run(job.data.subscriptionId), {
+    const worker = new Worker<CheckData>(CHECKS, async (job) => (job.name === WAKE ? undefined : run(job.data.subscriptionId)), {
       connection: createNodeRedisClient(this.#connection),
       prefix: `${this.#options.prefix}bull`,
       concurrency: this.#options.concurrency ?? 8,
@@ -90,10 +115,11 @@ export class BullCheckScheduler implements CheckScheduler {
     worker.on('failed', (job, error) => this.#options.onError?.(error, { queue: CHECKS, subscriptionId: job?.data.subscriptionId }));
     worker.on('error', (error) => this.#options.onError?.(error, { queue: CHECKS }));
     this.#workers.push(worker);
+    this.#stopWaking.push(wakeAfterReconnect(this.#queue, this.#connection, this.#options));
   }
 
   close(): Promise<void> {
-    return closeAll(this.#workers, this.#queue, this.#connection);
+    return closeAll(this.#workers, this.#queue, this.#connection, this.#stopWaking);
   }
 }
 
@@ -113,6 +139,7 @@ export class BullDeliveryQueue implements DeliveryQueue {
   readonly #queue: Queue;
   readonly #connection: RedisClient;
   readonly #workers: Worker[] = [];
+  readonly #stopWaking: Array<() => void> = [];
 
   private constructor(options: BullOptions & { retryBaseMs: number }, queue: Queue, connection: RedisClient) {
     this.#options = options;
@@ -142,6 +169,7 @@ export class BullDeliveryQueue implements DeliveryQueue {
     const worker = new Worker<DeliveryTask>(
       DELIVERIES,
       async (job: Job<DeliveryTask>) => {
+        if (job.name === WAKE) return;
         const attempt = job.attemptsMade + 1;
         const verdict = await process(job.data, { attempt, last: attempt >= MAX_DELIVERY_ATTEMPTS });
         if (verdict === 'retry') throw new RetryDelivery(`delivery ${job.data.webhookId} attempt ${attempt} failed`);
@@ -158,9 +186,10 @@ export class BullDeliveryQueue implements DeliveryQueue {
     });
     worker.on('error', (error) => this.#options.onError?.(error, { queue: DELIVERIES }));
     this.#workers.push(worker);
+    this.#stopWaking.push(wakeAfterReconnect(this.#queue, this.#connection, this.#options));
   }
 
   close(): Promise<void> {
-    return closeAll(this.#workers, this.#queue, this.#connection);
+    return closeAll(this.#workers, this.#queue, this.#connection, this.#stopWaking);
   }
 }
