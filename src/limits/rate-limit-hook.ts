@@ -5,7 +5,7 @@ import { presentedApiKey } from '../pipeline/auth.js';
 import { accountIdFromHash, hashKey } from '../state/key-hash.js';
 import { sendRestError } from '../rest/errors.js';
 import { toGraphQLError } from '../schema/errors.js';
-import type { ApiKeyRecord, StateAdapters } from '../state/ports.js';
+import type { AccountUsage, ApiKeyRecord, StateAdapters } from '../state/ports.js';
 import { withBurstPolicy } from './rate-limit-headers.js';
 import { RATE_WINDOW_SECONDS, type RateDecision, type RequestRateLimiter } from './rate-limiter.js';
 
@@ -16,6 +16,12 @@ declare module 'fastify' {
     admittedAccount?: ApiKeyRecord | null;
     /** This request's place in its key's window, for the RateLimit headers. */
     rateDecision?: RateDecision | null;
+    /**
+     * The balance of the account the key's hash names, read beside the key lookup (GET /v1 only,
+     * keys seen valid lately); null when it was not read or the read failed. A door uses it only
+     * for the account the lookup returned, and only where nothing was charged since.
+     */
+    earlyUsage?: Promise<{ accountId: string; usage: AccountUsage } | null> | null;
   }
 }
 
@@ -38,6 +44,7 @@ export function registerRateLimit(
   // Declared up front so every request object has the same shape (src/pipeline/auth.ts reads the account).
   server.decorateRequest('admittedAccount', null);
   server.decorateRequest('rateDecision', null);
+  server.decorateRequest('earlyUsage', null);
   const recentlyValid = new LRUCache<string, true>({ max: 10_000 });
 
   server.addHook('onRequest', async (request, reply) => {
@@ -51,8 +58,16 @@ export function registerRateLimit(
       // not two); a key never seen valid is looked up first, so random keys create no counters.
       const keyHash = hashKey(key);
       const expectedId = accountIdFromHash(keyHash);
-      const early = recentlyValid.has(expectedId) ? limiter.take(expectedId) : null;
+      const seenValid = recentlyValid.has(expectedId);
+      const early = seenValid ? limiter.take(expectedId) : null;
       early?.catch(() => {});
+      // Every REST answer states the balance: read in the same round trip as the lookup, a cache
+      // hit (which charges nothing) needs no second one.
+      if (seenValid && request.method === 'GET' && request.url.startsWith('/v1/'))
+        request.earlyUsage = state.ledger.usage(expectedId, null).then(
+          (usage) => ({ accountId: expectedId, usage }),
+          () => null,
+        );
       account = await state.keys.lookupHash(keyHash);
       if (!account || account.status !== 'active') return;
       recentlyValid.set(account.id, true);

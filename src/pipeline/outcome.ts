@@ -17,6 +17,8 @@ export interface EndpointOutcome {
   readonly payload: OutcomePayload;
   /** JSON of `payload`, as served and cached. */
   readonly payloadJson: string;
+  /** UTF-8 of `payloadJson` without its outer braces: the members an envelope splices in as they are. */
+  readonly payloadMembers: Buffer;
   /** The raw upstream payload; null unless include_raw was asked for. */
   readonly raw: unknown;
   /** JSON of `raw`; null unless include_raw was asked for. */
@@ -32,46 +34,97 @@ export interface EndpointOutcome {
   readonly warnings: readonly string[];
 }
 
-type OutcomeFacts = Omit<EndpointOutcome, 'payload' | 'payloadJson' | 'raw' | 'rawJson'>;
+type OutcomeFacts = Omit<EndpointOutcome, 'payload' | 'payloadJson' | 'payloadMembers' | 'raw' | 'rawJson'>;
 
 /** A value held as an object, as text, or both; each form is made from the other at most once. */
-function lazyPair<T>(value: { object: T } | { text: string }): { readonly object: T; readonly text: string } {
-  let object = 'object' in value ? value.object : undefined;
-  let text = 'text' in value ? value.text : undefined;
-  return {
-    get object() {
-      return (object ??= JSON.parse(text!) as T);
-    },
-    get text() {
-      return (text ??= JSON.stringify(object));
-    },
-  };
+class LazyPair<T> {
+  #object: T | undefined;
+  #text: string | undefined;
+
+  constructor(value: { object: T } | { text: string }) {
+    if ('object' in value) this.#object = value.object;
+    else this.#text = value.text;
+  }
+
+  get object(): T {
+    return (this.#object ??= JSON.parse(this.#text!) as T);
+  }
+
+  get text(): string {
+    return (this.#text ??= JSON.stringify(this.#object));
+  }
 }
 
 /**
  * An outcome from a payload held as objects (a live fetch) or as stored text (a cache hit).
- * `raw` is given only when the caller asked for it.
+ * `raw` is given only when the caller asked for it. `members` gives the payload's members as
+ * bytes already made (a cache hit's, made once per entry); otherwise they are encoded when asked.
+ * A class, so the lazy forms are prototype getters: one made per request costs no closures.
  */
+class LazyOutcome implements EndpointOutcome {
+  readonly endpoint: EndpointDefinition;
+  readonly fetchedAt: string;
+  readonly cached: boolean;
+  readonly ageSeconds: number | null;
+  readonly creditsCharged: number;
+  readonly empty: boolean;
+  readonly emptyReason: string | null;
+  readonly warnings: readonly string[];
+  readonly #payload: LazyPair<OutcomePayload>;
+  readonly #raw: LazyPair<unknown> | null;
+  readonly #members: (() => Buffer) | undefined;
+  #memberBytes: Buffer | undefined;
+
+  constructor(
+    facts: OutcomeFacts,
+    payload: { object: OutcomePayload } | { text: string },
+    raw: { object: unknown } | { text: string } | null,
+    members: (() => Buffer) | undefined,
+  ) {
+    this.endpoint = facts.endpoint;
+    this.fetchedAt = facts.fetchedAt;
+    this.cached = facts.cached;
+    this.ageSeconds = facts.ageSeconds;
+    this.creditsCharged = facts.creditsCharged;
+    this.empty = facts.empty;
+    this.emptyReason = facts.emptyReason;
+    this.warnings = facts.warnings;
+    this.#payload = new LazyPair(payload);
+    this.#raw = raw === null ? null : new LazyPair(raw);
+    this.#members = members;
+  }
+
+  get payload(): OutcomePayload {
+    return this.#payload.object;
+  }
+
+  get payloadJson(): string {
+    return this.#payload.text;
+  }
+
+  get payloadMembers(): Buffer {
+    return (this.#memberBytes ??= this.#members?.() ?? membersOf(this.#payload.text));
+  }
+
+  get raw(): unknown {
+    return this.#raw === null ? null : this.#raw.object;
+  }
+
+  get rawJson(): string | null {
+    return this.#raw === null ? null : this.#raw.text;
+  }
+}
+
 export function makeOutcome(
   facts: OutcomeFacts,
   payload: { object: OutcomePayload } | { text: string },
   raw: { object: unknown } | { text: string } | null,
+  members?: () => Buffer,
 ): EndpointOutcome {
-  const payloadPair = lazyPair(payload);
-  const rawPair = raw === null ? null : lazyPair(raw);
-  return {
-    ...facts,
-    get payload() {
-      return payloadPair.object;
-    },
-    get payloadJson() {
-      return payloadPair.text;
-    },
-    get raw() {
-      return rawPair === null ? null : rawPair.object;
-    },
-    get rawJson() {
-      return rawPair === null ? null : rawPair.text;
-    },
-  };
+  return new LazyOutcome(facts, payload, raw, members);
+}
+
+/** The members of a JSON object's text, as UTF-8: `{"a":1,"b":2}` gives `"a":1,"b":2`. */
+export function membersOf(objectJson: string): Buffer {
+  return Buffer.from(objectJson.slice(1, -1));
 }

@@ -7,19 +7,26 @@ import type { EndpointOutcome } from '../pipeline/outcome.js';
  * never parsed or re-serialised.
  */
 export function successBody(outcome: EndpointOutcome): string {
-  const meta: Record<string, unknown> = {
-    creditsCharged: outcome.creditsCharged,
-    cached: outcome.cached,
-    fetchedAt: outcome.fetchedAt,
-  };
-  if (outcome.ageSeconds !== null) meta.ageSeconds = outcome.ageSeconds;
-  if (outcome.empty) {
-    meta.empty = true;
-    meta.reason = outcome.emptyReason;
-  }
-  if (outcome.warnings.length > 0) meta.warnings = outcome.warnings;
+  return `${SUCCESS_HEAD}${outcome.payloadJson.slice(1, -1)}${envelopeTail(outcome)}`;
+}
+
+/** The same envelope as bytes: a cache hit's payload bytes are copied, never encoded again. */
+export function successBytes(outcome: EndpointOutcome): Buffer {
+  return Buffer.concat([SUCCESS_HEAD_BYTES, outcome.payloadMembers, Buffer.from(envelopeTail(outcome))]);
+}
+
+const SUCCESS_HEAD = '{"success":true,';
+const SUCCESS_HEAD_BYTES = Buffer.from(SUCCESS_HEAD);
+
+/** Everything after the payload's members: `meta`, `raw` when asked for, and the closing brace. */
+function envelopeTail(outcome: EndpointOutcome): string {
+  // Written out rather than stringified from a fresh object: this runs on every cache hit.
+  let meta = `{"creditsCharged":${outcome.creditsCharged},"cached":${outcome.cached},"fetchedAt":${JSON.stringify(outcome.fetchedAt)}`;
+  if (outcome.ageSeconds !== null) meta += `,"ageSeconds":${outcome.ageSeconds}`;
+  if (outcome.empty) meta += `,"empty":true,"reason":${JSON.stringify(outcome.emptyReason)}`;
+  if (outcome.warnings.length > 0) meta += `,"warnings":${JSON.stringify(outcome.warnings)}`;
   const raw = outcome.rawJson === null ? '' : `,"raw":${outcome.rawJson}`;
-  return `{"success":true,${outcome.payloadJson.slice(1, -1)},"meta":${JSON.stringify(meta)}${raw}}`;
+  return `,"meta":${meta}}${raw}}`;
 }
 
 export function errorBody(error: GatewayError): string {

@@ -4,7 +4,7 @@ import { readAccount } from '../pipeline/account.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
 import { runEndpoint, startCacheRead, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
-import { successBody } from '../render/envelope.js';
+import { successBytes } from '../render/envelope.js';
 import { accountIdForKey } from '../state/key-hash.js';
 import type { AccountUsage, ApiKeyRecord } from '../state/ports.js';
 import { billingHeaders } from './billing-headers.js';
@@ -19,7 +19,9 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
       const presented = request.headers['x-api-key'];
       const validation = validateOrError(memo, endpoint, request.raw.url, request.query as Record<string, unknown>);
       const early =
-        'validated' in validation ? startHitReads(deps, endpoint, validation.validated, presented, request.admittedAccount?.id) : null;
+        'validated' in validation
+          ? startHitReads(deps, endpoint, validation.validated, presented, request.admittedAccount?.id, request.earlyUsage)
+          : null;
       const account = await authenticateRest(deps.state.keys, request);
       if ('error' in validation) throw validation.error;
       const { validated } = validation;
@@ -40,7 +42,11 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
         earlyUsage && earlyUsage.accountId === account.id
           ? { ...earlyUsage.usage, dailyCap: account.dailyCap }
           : await readUsage(deps, account);
-      return reply.code(200).headers(billingHeaders(outcome.creditsCharged, usage)).type('application/json').send(successBody(outcome));
+      return reply
+        .code(200)
+        .headers(billingHeaders(outcome.creditsCharged, usage))
+        .type('application/json; charset=utf-8')
+        .send(successBytes(outcome));
     });
   }
 
@@ -74,6 +80,7 @@ function validateOrError(
  * two. Both are only used once the key proved valid (results are public, and the balance read
  * is keyed by the id the key's hash gives, checked against the account the lookup returns).
  * A hit charges nothing, so a balance read beside the cache read is as true as one after it.
+ * The rate-limit hook may have read the balance already, beside the key lookup.
  */
 function startHitReads(
   deps: PipelineDeps,
@@ -81,11 +88,13 @@ function startHitReads(
   validated: ValidatedRequest,
   presented: string | string[] | undefined,
   knownAccountId: string | undefined,
+  usageReadAlready: Promise<{ accountId: string; usage: AccountUsage } | null> | null | undefined,
 ) {
   const key = Array.isArray(presented) ? presented[0] : presented;
   if (key === undefined) return null;
   const entry = startCacheRead(deps, endpoint, validated);
   if (entry === null) return null;
+  if (usageReadAlready) return { entry, usage: usageReadAlready };
   // The rate-limit hook has usually found the account already: no second hash of the key.
   const accountId = knownAccountId ?? accountIdForKey(key.trim());
   const usage = deps.state.ledger.usage(accountId, null).then(
