@@ -17,8 +17,11 @@ export interface EndpointOutcome {
   readonly payload: OutcomePayload;
   /** JSON of `payload`, as served and cached. */
   readonly payloadJson: string;
-  /** UTF-8 of `payloadJson` without its outer braces: the members an envelope splices in as they are. */
-  readonly payloadMembers: Buffer;
+  /**
+   * An object that lives as long as this payload's text does: the cache entry a hit was read
+   * from (shared by every hit on it), the outcome itself otherwise. Renderers key memos on it.
+   */
+  readonly payloadIdentity: object;
   /** The raw upstream payload; null unless include_raw was asked for. */
   readonly raw: unknown;
   /** JSON of `raw`; null unless include_raw was asked for. */
@@ -34,7 +37,7 @@ export interface EndpointOutcome {
   readonly warnings: readonly string[];
 }
 
-type OutcomeFacts = Omit<EndpointOutcome, 'payload' | 'payloadJson' | 'payloadMembers' | 'raw' | 'rawJson'>;
+type OutcomeFacts = Omit<EndpointOutcome, 'payload' | 'payloadJson' | 'payloadIdentity' | 'raw' | 'rawJson'>;
 
 /** A value held as an object, as text, or both; each form is made from the other at most once. */
 class LazyPair<T> {
@@ -57,8 +60,7 @@ class LazyPair<T> {
 
 /**
  * An outcome from a payload held as objects (a live fetch) or as stored text (a cache hit).
- * `raw` is given only when the caller asked for it. `members` gives the payload's members as
- * bytes already made (a cache hit's, made once per entry); otherwise they are encoded when asked.
+ * `raw` is given only when the caller asked for it; `identity` is the cache entry of a hit.
  * A class, so the lazy forms are prototype getters: one made per request costs no closures.
  */
 class LazyOutcome implements EndpointOutcome {
@@ -72,14 +74,13 @@ class LazyOutcome implements EndpointOutcome {
   readonly warnings: readonly string[];
   readonly #payload: LazyPair<OutcomePayload>;
   readonly #raw: LazyPair<unknown> | null;
-  readonly #members: (() => Buffer) | undefined;
-  #memberBytes: Buffer | undefined;
+  readonly payloadIdentity: object;
 
   constructor(
     facts: OutcomeFacts,
     payload: { object: OutcomePayload } | { text: string },
     raw: { object: unknown } | { text: string } | null,
-    members: (() => Buffer) | undefined,
+    identity: object | undefined,
   ) {
     this.endpoint = facts.endpoint;
     this.fetchedAt = facts.fetchedAt;
@@ -91,7 +92,7 @@ class LazyOutcome implements EndpointOutcome {
     this.warnings = facts.warnings;
     this.#payload = new LazyPair(payload);
     this.#raw = raw === null ? null : new LazyPair(raw);
-    this.#members = members;
+    this.payloadIdentity = identity ?? this;
   }
 
   get payload(): OutcomePayload {
@@ -100,10 +101,6 @@ class LazyOutcome implements EndpointOutcome {
 
   get payloadJson(): string {
     return this.#payload.text;
-  }
-
-  get payloadMembers(): Buffer {
-    return (this.#memberBytes ??= this.#members?.() ?? membersOf(this.#payload.text));
   }
 
   get raw(): unknown {
@@ -119,12 +116,7 @@ export function makeOutcome(
   facts: OutcomeFacts,
   payload: { object: OutcomePayload } | { text: string },
   raw: { object: unknown } | { text: string } | null,
-  members?: () => Buffer,
+  identity?: object,
 ): EndpointOutcome {
-  return new LazyOutcome(facts, payload, raw, members);
-}
-
-/** The members of a JSON object's text, as UTF-8: `{"a":1,"b":2}` gives `"a":1,"b":2`. */
-export function membersOf(objectJson: string): Buffer {
-  return Buffer.from(objectJson.slice(1, -1));
+  return new LazyOutcome(facts, payload, raw, identity);
 }

@@ -8,7 +8,7 @@ import { secondsToNextUtcDay } from '../state/utc-day.js';
 import type { ApiKeyRecord, CacheEntry, StateAdapters } from '../state/ports.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../upstream/types.js';
 import { cacheKey } from './cache-key.js';
-import { makeOutcome, membersOf, type EndpointOutcome } from './outcome.js';
+import { makeOutcome, type EndpointOutcome } from './outcome.js';
 import type { ValidatedRequest } from './params.js';
 
 export interface PipelineDeps {
@@ -189,20 +189,7 @@ function fromCache(endpoint: EndpointDefinition, hit: CacheEntry, ageSeconds: nu
     emptyReason: null,
     warnings: [],
   };
-  return makeOutcome(facts, { text: hit.body }, includeRaw ? { text: hit.raw } : null, () => cachedMembers(hit));
-}
-
-/**
- * A cache entry's payload members as UTF-8, encoded on its first hit and kept while the entry
- * lives: the envelope of every later hit is a copy of bytes, not a 12 KB string encoding. The
- * bytes stay within the cache's byte bound, which counts two bytes a character, and JSON text
- * is mostly one-byte characters.
- */
-const membersByEntry = new WeakMap<CacheEntry, Buffer>();
-function cachedMembers(entry: CacheEntry): Buffer {
-  let members = membersByEntry.get(entry);
-  if (members === undefined) membersByEntry.set(entry, (members = membersOf(entry.body)));
-  return members;
+  return makeOutcome(facts, { text: hit.body }, includeRaw ? { text: hit.raw } : null, hit);
 }
 
 function billingRefusal(

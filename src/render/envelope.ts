@@ -10,13 +10,22 @@ export function successBody(outcome: EndpointOutcome): string {
   return `${SUCCESS_HEAD}${outcome.payloadJson.slice(1, -1)}${envelopeTail(outcome)}`;
 }
 
-/** The same envelope as bytes: a cache hit's payload bytes are copied, never encoded again. */
+/**
+ * The same envelope as bytes. Hits on one cache entry within the same second share one buffer
+ * (their envelopes differ only in `ageSeconds`), so a hit costs no encoding of its payload. Each
+ * entry keeps at most its latest envelope, about the size of its text, while the entry lives.
+ */
 export function successBytes(outcome: EndpointOutcome): Buffer {
-  return Buffer.concat([SUCCESS_HEAD_BYTES, outcome.payloadMembers, Buffer.from(envelopeTail(outcome))]);
+  const tail = envelopeTail(outcome);
+  const latest = latestEnvelopes.get(outcome.payloadIdentity);
+  if (latest?.tail === tail) return latest.bytes;
+  const bytes = Buffer.from(`${SUCCESS_HEAD}${outcome.payloadJson.slice(1, -1)}${tail}`);
+  if (outcome.payloadIdentity !== outcome) latestEnvelopes.set(outcome.payloadIdentity, { tail, bytes });
+  return bytes;
 }
 
+const latestEnvelopes = new WeakMap<object, { tail: string; bytes: Buffer }>();
 const SUCCESS_HEAD = '{"success":true,';
-const SUCCESS_HEAD_BYTES = Buffer.from(SUCCESS_HEAD);
 
 /** Everything after the payload's members: `meta`, `raw` when asked for, and the closing brace. */
 function envelopeTail(outcome: EndpointOutcome): string {

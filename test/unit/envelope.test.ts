@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointDefinition } from '../../src/catalogue/endpoint.js';
-import { makeOutcome, membersOf } from '../../src/pipeline/outcome.js';
+import { makeOutcome } from '../../src/pipeline/outcome.js';
 import { successBody, successBytes } from '../../src/render/envelope.js';
 
 const endpoint = {} as EndpointDefinition;
@@ -18,7 +18,7 @@ const payload = { data: { items: [{ title: 'Ünïcødé "quoted" \u2028 ✓', sc
 
 describe('the success envelope', () => {
   const cases = [
-    { name: 'a cache hit', outcome: makeOutcome(facts, { text: JSON.stringify(payload) }, null, () => membersOf(JSON.stringify(payload))) },
+    { name: 'a cache hit', outcome: makeOutcome(facts, { text: JSON.stringify(payload) }, null, {}) },
     {
       name: 'a live, empty, partial result with raw',
       outcome: makeOutcome(
@@ -72,6 +72,19 @@ describe('the success envelope', () => {
     const fromObject = makeOutcome(facts, { object: payload }, null);
     expect(JSON.parse(fromObject.payloadJson)).toEqual(payload);
     expect(fromObject.rawJson).toBeNull();
-    expect(fromObject.payloadMembers.toString()).toBe(JSON.stringify(payload).slice(1, -1));
+    expect(fromObject.payloadIdentity).toBe(fromObject);
+  });
+
+  it('shares one buffer between hits on the same entry while their envelopes are equal', () => {
+    const entry = {};
+    const hit = (ageSeconds: number) => makeOutcome({ ...facts, ageSeconds }, { text: JSON.stringify(payload) }, null, entry);
+    const first = successBytes(hit(12));
+    expect(successBytes(hit(12))).toBe(first);
+    const older = successBytes(hit(13));
+    expect(older).not.toBe(first);
+    expect(JSON.parse(older.toString()).meta.ageSeconds).toBe(13);
+    // Another entry with the same age is rendered from its own text.
+    const other = makeOutcome(facts, { text: JSON.stringify({ data: { items: [] } }) }, null, {});
+    expect(JSON.parse(successBytes(other).toString()).data).toEqual({ items: [] });
   });
 });
