@@ -82,6 +82,7 @@ async function main(): Promise<void> {
       liveHeap,
       upstreamRequests: upstream?.requests.length ?? 0,
       upstreamConnections: upstream?.connections ?? 0,
+      cpuMicros: process.cpuUsage().user + process.cpuUsage().system,
     };
   };
   process.on('message', (message: TargetRequest) => {

@@ -25,6 +25,8 @@ export interface TargetStats {
   upstreamRequests: number;
   /** TCP connections the fake upstream accepted since start. */
   upstreamConnections: number;
+  /** CPU time (user + system) the process has used since start, in microseconds. */
+  cpuMicros: number;
 }
 
 export type TargetRequest = { type: 'stats'; collect?: boolean } | { type: 'stop' };
