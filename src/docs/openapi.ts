@@ -63,9 +63,7 @@ function serviceOperation(route: ServiceRoute): JsonSchema {
   const contract = serviceContracts[`${route.method} ${route.path}`];
   const parameters = contract?.parameters ?? pathParameters(route.path);
   const fallbackStatus = route.successStatus ?? '200';
-  const requestBody =
-    contract?.requestBody ??
-    (route.requestBody ? { required: true, content: { 'application/json': { schema: route.requestBody } } } : undefined);
+  const requestBody = contract?.requestBody;
   return {
     operationId: `${route.method}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_match, next?: string) => (next ? next.toUpperCase() : ''))}`,
     tags: ['service'],
