@@ -78,9 +78,7 @@ export async function createGateway(
 
   // Callback-style hooks: they do no I/O, and an async hook costs a promise on every request.
   server.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.requests.inc({ route, status: String(reply.statusCode) });
-    metrics.duration.observe({ route }, reply.elapsedTime / 1000);
+    metrics.observeRequest(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   server.addHook('onSend', (request, reply, payload, done) => {

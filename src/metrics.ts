@@ -41,21 +41,32 @@ export function createMetrics() {
     refused: (host, budget) => budgetRefusals.inc({ host, budget }),
     joined: (family) => coalescedJoins.inc({ family }),
   };
+  const requests = new Counter({
+    name: 'gateway_http_requests_total',
+    help: 'HTTP requests by route and status',
+    labelNames: ['route', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'gateway_http_request_duration_seconds',
+    help: 'HTTP request duration',
+    labelNames: ['route'] as const,
+    buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 15],
+    registers: [registry],
+  });
+  // Labelled children kept per route and status (both bounded: registered routes, HTTP statuses):
+  // finding a child from a label object hashes the labels on every request.
+  const requestChildren = new Map<string, { count: Counter.Internal; time: Histogram.Internal<'route'> }>();
   return {
     registry,
-    requests: new Counter({
-      name: 'gateway_http_requests_total',
-      help: 'HTTP requests by route and status',
-      labelNames: ['route', 'status'] as const,
-      registers: [registry],
-    }),
-    duration: new Histogram({
-      name: 'gateway_http_request_duration_seconds',
-      help: 'HTTP request duration',
-      labelNames: ['route'] as const,
-      buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 15],
-      registers: [registry],
-    }),
+    /** Counts one answered request and its duration. */
+    observeRequest(route: string, status: number, seconds: number): void {
+      const key = `${status} ${route}`;
+      let children = requestChildren.get(key);
+      if (!children) requestChildren.set(key, (children = { count: requests.labels(route, String(status)), time: duration.labels(route) }));
+      children.count.inc();
+      children.time.observe(seconds);
+    },
     /** Counts upstream requests, budget refusals and coalesced joins: hand it to the pipeline. */
     upstream,
     /** Where the remaining-budget gauge reads its lines (the pipeline's budget guard). */

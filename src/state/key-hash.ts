@@ -1,4 +1,4 @@
-import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** Keys are stored only as SHA-256 hashes; the account id is derived from the hash, never from the key. */
 // One-shot: no Hash object per call (each would be a native handle for the collector to finalise).
@@ -17,11 +17,14 @@ export function assertCredits(credits: number): void {
   if (!Number.isSafeInteger(credits) || credits < 0) throw new RangeError(`credits must be a whole number >= 0, got ${credits}`);
 }
 
-/** Whether a stored key hash is the presented one, compared in constant time (both hex SHA-256). */
+/**
+ * Whether a stored key hash is the presented one (both hex SHA-256). Every character is compared,
+ * with no early exit, so the time taken does not say how much of a hash matched; it runs on every
+ * request, and decoding both to buffers for crypto's timingSafeEqual cost more than the hash itself.
+ */
 export function hashesMatch(stored: unknown, presented: string): boolean {
-  return (
-    typeof stored === 'string' &&
-    stored.length === presented.length &&
-    timingSafeEqual(Buffer.from(stored, 'hex'), Buffer.from(presented, 'hex'))
-  );
+  if (typeof stored !== 'string' || stored.length !== presented.length) return false;
+  let difference = 0;
+  for (let index = 0; index < presented.length; index++) difference |= stored.charCodeAt(index) ^ presented.charCodeAt(index);
+  return difference === 0;
 }
