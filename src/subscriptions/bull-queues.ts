@@ -1,4 +1,5 @@
 import { createNodeRedisClient, Queue, Worker, type Job } from 'bullmq';
+import { WAKE, wakeAfterReconnect } from '../state/redis/bull-wake.js';
 import { duplicateConnection, type RedisClient } from '../state/redis/connection.js';
 import type { AttemptInfo, CheckScheduler, DeliveryQueue, DeliveryTask, DeliveryVerdict } from './queues.js';
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './retry-schedule.js';
@@ -28,29 +29,6 @@ interface CheckData {
 async function openQueue(name: string, options: BullOptions): Promise<{ queue: Queue; connection: RedisClient }> {
   const connection = await duplicateConnection(options.client);
   return { queue: new Queue(name, { connection: createNodeRedisClient(connection), prefix: `${options.prefix}bull` }), connection };
-}
-
-/** The name of the no-op job that wakes a queue's workers after Redis returns (see wakeAfterReconnect). */
-const WAKE = 'wake';
-
-/**
- * After Redis returns, has the queue's workers look for due work at once. A worker blocked
- * waiting for its next delayed job (a scheduled check, a delivery's retry) loses, with the
- * connection, the time that job is due, and its next blocking wait lasts BullMQ's 10 s ceiling
- * while that job is already overdue. A job added to the queue marks it as having work, which
- * ends that wait at once; taking the job promotes every overdue delayed job too, each run once
- * as scheduled (nothing extra is polled). One wake job at a time (fixed id); the processors
- * skip it. The connection was open before this is called, so each 'ready' is a reconnection.
- * Returns the function that stops it.
- */
-function wakeAfterReconnect(queue: Queue, connection: RedisClient, options: BullOptions): () => void {
-  const wake = () => {
-    queue
-      .add(WAKE, {}, { jobId: `${WAKE}-after-reconnect`, removeOnComplete: true, removeOnFail: true })
-      .catch((error: unknown) => options.onError?.(error, { queue: queue.name, wake: true }));
-  };
-  connection.on('ready', wake);
-  return () => connection.off('ready', wake);
 }
 
 async function closeAll(workers: Worker[], queue: Queue, connection: RedisClient, stopWaking: Array<() => void>): Promise<void> {
@@ -115,7 +93,7 @@ export class BullCheckScheduler implements CheckScheduler {
     worker.on('failed', (job, error) => this.#options.onError?.(error, { queue: CHECKS, subscriptionId: job?.data.subscriptionId }));
     worker.on('error', (error) => this.#options.onError?.(error, { queue: CHECKS }));
     this.#workers.push(worker);
-    this.#stopWaking.push(wakeAfterReconnect(this.#queue, this.#connection, this.#options));
+    this.#stopWaking.push(wakeAfterReconnect([this.#queue], this.#connection, this.#options.onError));
   }
 
   close(): Promise<void> {
@@ -186,7 +164,7 @@ export class BullDeliveryQueue implements DeliveryQueue {
     });
     worker.on('error', (error) => this.#options.onError?.(error, { queue: DELIVERIES }));
     this.#workers.push(worker);
-    this.#stopWaking.push(wakeAfterReconnect(this.#queue, this.#connection, this.#options));
+    this.#stopWaking.push(wakeAfterReconnect([this.#queue], this.#connection, this.#options.onError));
   }
 
   close(): Promise<void> {
