@@ -3,6 +3,7 @@ import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionRes
 import { attachBilling } from './billing-extension.js';
 import type { GraphQLContext } from './context.js';
 import { toGraphQLError } from './errors.js';
+import { sharedResult, sharingKey } from './shared-events.js';
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
   typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
@@ -18,6 +19,9 @@ const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
  * event carrying the error, rather than breaking the connection. `return()` reaches the
  * source at once, so a closed stream stops its timers and unsubscribes without waiting
  * for another event.
+ *
+ * Streams of a root field marked SHARED_EVENTS (its events resolve from the event alone) with
+ * the same document and variables execute and serialise each event once between them.
  */
 export async function subscribeWithFreshContext(args: ExecutionArgs): Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult> {
   const source = await createSourceEventStream(args);
@@ -25,6 +29,13 @@ export async function subscribeWithFreshContext(args: ExecutionArgs): Promise<As
   const base = args.contextValue as GraphQLContext;
   const events = source[Symbol.asyncIterator]();
   let finished = false;
+  const key = sharingKey(args);
+  const executeEvent = async (event: unknown): Promise<ExecutionResult> => {
+    const eventContext: GraphQLContext = { ...base, ...base.forEvent(), ...initContextCache() };
+    const result = await execute({ ...args, rootValue: event, contextValue: eventContext });
+    attachBilling(result, eventContext.billing);
+    return result;
+  };
 
   const stop = async (): Promise<IteratorReturnResult<undefined>> => {
     finished = true;
@@ -43,9 +54,11 @@ export async function subscribeWithFreshContext(args: ExecutionArgs): Promise<As
         return { done: false, value: { data: null, errors: [toGraphQLError(error)] } };
       }
       if (step.done || finished) return stop();
-      const eventContext: GraphQLContext = { ...base, ...base.forEvent(), ...initContextCache() };
-      const result = await execute({ ...args, rootValue: step.value, contextValue: eventContext });
-      attachBilling(result, eventContext.billing);
+      const event = step.value;
+      const result =
+        key !== null && typeof event === 'object' && event !== null
+          ? await sharedResult(event, key, () => executeEvent(event))
+          : await executeEvent(event);
       return { done: false, value: result };
     },
     return: stop,

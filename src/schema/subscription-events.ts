@@ -5,6 +5,7 @@ import { builder } from './builder.js';
 import { restEnum } from './enum-values.js';
 import type { GraphQLContext } from './context.js';
 import { toGraphQLError } from './errors.js';
+import { SHARED_EVENTS } from './shared-events.js';
 
 type EventRecord = SubscriptionEvent & Record<string, unknown>;
 
@@ -97,6 +98,8 @@ export function addSubscriptionEventsField(): void {
       description:
         "Streams a change subscription's events over SSE (content.changed, subscription.paused, ...), from every gateway process. Free: each change was charged once by the subscription.",
       args: { id: t.arg.id({ required: true, description: 'The change subscription id (POST /v1/subscriptions answered it).' }) },
+      // Every SubscriptionEvent field reads the event alone: streams of one operation share each event's execution.
+      extensions: { [SHARED_EVENTS]: true },
       subscribe: async (_root, args, context) => {
         const id = String(args.id);
         const found = context.subscriptions
