@@ -98,7 +98,7 @@ export class SharedEventStreams {
   }
 
   /**
-   * Serves the stream and resolves true, or resolves false (having written nothing) for the
+   * Opens the stream and resolves true (it then runs on its own), or resolves false (having written nothing) for the
    * door to answer the request with `text` as its body.
    */
   async serve(request: FastifyRequest, reply: FastifyReply, text: string, door: StreamDoor): Promise<boolean> {
@@ -136,22 +136,25 @@ export class SharedEventStreams {
     response.writeHead(200, headers as Record<string, string>);
     response.write(PING);
     this.#follow(door, response);
-    const close = () => void stream.return?.();
-    response.once('close', close);
-    try {
-      for await (const result of stream) {
-        if (!response.writable) break;
-        if (!response.write(this.#chunk(door, result))) await drained(response);
-      }
-      if (response.writable) response.write(COMPLETE);
-    } catch (error) {
-      request.log.error({ err: error }, 'graphql event stream failed');
-    } finally {
-      response.off('close', close);
-      this.#unfollow(door, response);
-      response.end();
-    }
+    // Detached: the request handler (and the body text it holds) is done once the stream is open.
+    new StreamWriter(this, door, response, stream, request).read();
     return true;
+  }
+
+  /** The `event: next` text of one result, made once per result and door. */
+  chunk(door: StreamDoor, result: ExecutionResult): string {
+    const chunks = this.#chunks[door];
+    let chunk = chunks.get(result);
+    if (chunk === undefined) {
+      chunk = `event: next\ndata: ${serialise(door, result)}\n\n`;
+      chunks.set(result, chunk);
+    }
+    return chunk;
+  }
+
+  /** Forgets a stream that ended. */
+  closed(door: StreamDoor, response: ServerResponse): void {
+    this.#unfollow(door, response);
   }
 
   /** Open streams (for tests and metrics). */
@@ -171,16 +174,6 @@ export class SharedEventStreams {
     return checked.document;
   }
 
-  #chunk(door: StreamDoor, result: ExecutionResult): string {
-    const chunks = this.#chunks[door];
-    let chunk = chunks.get(result);
-    if (chunk === undefined) {
-      chunk = `event: next\ndata: ${serialise(door, result)}\n\n`;
-      chunks.set(result, chunk);
-    }
-    return chunk;
-  }
-
   /** One ping timer per door for every open stream, as the doors ping each of theirs. */
   #follow(door: StreamDoor, response: ServerResponse): void {
     const open = this.#open[door];
@@ -198,6 +191,59 @@ export class SharedEventStreams {
     if (open.size > 0) return;
     clearInterval(this.#pings[door]);
     delete this.#pings[door];
+  }
+}
+
+/**
+ * Writes one stream's results to its socket until the stream or the socket ends. A class with
+ * one read pending at a time, rather than an async loop: a suspended loop per open stream
+ * costs more than the stream.
+ */
+class StreamWriter {
+  readonly #owner: SharedEventStreams;
+  readonly #door: StreamDoor;
+  readonly #response: ServerResponse;
+  readonly #stream: AsyncIterableIterator<ExecutionResult>;
+  readonly #request: FastifyRequest;
+
+  constructor(
+    owner: SharedEventStreams,
+    door: StreamDoor,
+    response: ServerResponse,
+    stream: AsyncIterableIterator<ExecutionResult>,
+    request: FastifyRequest,
+  ) {
+    this.#owner = owner;
+    this.#door = door;
+    this.#response = response;
+    this.#stream = stream;
+    this.#request = request;
+    response.once('close', () => void stream.return?.());
+  }
+
+  read(): void {
+    this.#stream.next().then(
+      (step) => this.#write(step),
+      (error: unknown) => this.#finish(error),
+    );
+  }
+
+  #write(step: IteratorResult<ExecutionResult>): void {
+    const response = this.#response;
+    if (!response.writable) return this.#finish();
+    if (step.done) {
+      response.write(COMPLETE);
+      return this.#finish();
+    }
+    if (response.write(this.#owner.chunk(this.#door, step.value))) return this.read();
+    void drained(response).then(() => this.read());
+  }
+
+  #finish(error?: unknown): void {
+    if (error !== undefined) this.#request.log.error({ err: error }, 'graphql event stream failed');
+    void this.#stream.return?.();
+    this.#owner.closed(this.#door, this.#response);
+    this.#response.end();
   }
 }
 
