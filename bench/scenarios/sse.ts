@@ -10,6 +10,8 @@ const CONNECT_BATCH = 200;
 const CONNECT_DEADLINE_MS = 45_000;
 const HEAP_TARGET_BYTES = 12 * 1024;
 const P99_TARGET_RATIO = 2;
+/** Events published one after another after the warm-up; each latency figure is the median event's. */
+const MEASURED_EVENTS = 5;
 const wallClockMs = () => performance.timeOrigin + performance.now();
 
 interface Subscriber {
@@ -95,12 +97,15 @@ async function measure(kind: 'gateway' | 'bare', door?: SseDoor): Promise<Figure
     await until(async () => (await target.ask({ type: 'listeners' }, 'listeners')).count >= SUBSCRIBERS);
     const after = await target.ask({ type: 'stats' }, 'stats');
     await fanOut(target, subscribers); // warm-up: first-event code paths and buffers
-    const latencies = await fanOut(target, subscribers);
+    // One event's figures swing with whatever else the shared cores run: the median event of several.
+    const events: number[][] = [];
+    for (let event = 0; event < MEASURED_EVENTS; event += 1) events.push(await fanOut(target, subscribers));
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     return {
       bytesPerSubscriber: (after.rss - before.rss) / SUBSCRIBERS,
       heapPerSubscriber: (after.heapUsed + after.external - before.heapUsed - before.external) / SUBSCRIBERS,
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
+      p50: median(events.map((latencies) => percentile(latencies, 50))),
+      p99: median(events.map((latencies) => percentile(latencies, 99))),
       seconds: (Date.now() - started) / 1000,
     };
   } finally {
@@ -114,7 +119,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** The four rows of one door, each beside the bare server's figure of the same run. */
 function rows(door: SseDoor, gateway: Figures, bare: Figures): Row[] {
   const mode = door === '/graphql' ? 'Yoga' : 'graphql-sse';
-  const scenario = `SSE: ${fmt.int(SUBSCRIBERS)} subscribers to subscriptionEvents (${door}, ${mode}, distinct), 1 event, ${gateway.seconds.toFixed(0)} s`;
+  const scenario = `SSE: ${fmt.int(SUBSCRIBERS)} subscribers to subscriptionEvents (${door}, ${mode}, distinct), median of ${MEASURED_EVENTS} events, ${gateway.seconds.toFixed(0)} s`;
   const row = (
     metric: string,
     measured: string,
@@ -162,10 +167,10 @@ function rows(door: SseDoor, gateway: Figures, bare: Figures): Row[] {
 /**
  * 10,000 concurrent SSE subscribers on one process, each following subscriptionEvents(id) of
  * one change subscription in distinct-connections mode, on each GraphQL door (Yoga on
- * /graphql, graphql-sse on /graphql/stream; a fresh gateway process per door), then one event
- * published on the topic: extra memory per subscriber (RSS and heap+external after a GC,
- * before and after connecting) and the event's delivery latency to every subscriber, p50 and
- * p99. Before each door, the same figures for a bare node:http SSE server writing the same
+ * /graphql, graphql-sse on /graphql/stream; a fresh gateway process per door), then one
+ * warm-up event published on the topic and five measured ones: extra memory per subscriber (RSS and heap+external
+ * after a GC, before and after connecting) and each event's delivery latency to every
+ * subscriber, p50 and p99 of the median event. Before each door, the same figures for a bare node:http SSE server writing the same
  * bytes to as many clients, so each door's ratios are against a baseline taken moments before.
  * The subscribers live in this process (one socket each: ulimit -n must exceed SUBSCRIBERS).
  */
