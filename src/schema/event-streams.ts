@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
+import type { DocumentNode, ExecutionResult, GraphQLError, GraphQLSchema } from 'graphql';
+import { maskError } from 'graphql-yoga';
 import type { ServerResponse } from 'node:http';
 import { setRateLimitHeaders } from '../limits/rate-limit-hook.js';
 import type { SerialisableResult } from './billing-extension.js';
@@ -27,6 +28,7 @@ const PING = ':\n\n';
 const COMPLETE = 'event: complete\ndata:\n\n';
 const PARSED_MAX = 1000;
 const BODY_LIMIT_BYTES = 1024 * 1024;
+const PARAMETERS = new Set(['query', 'variables', 'operationName', 'extensions']);
 
 interface Body {
   query: string;
@@ -44,6 +46,8 @@ function parseBody(text: string): Body | null {
     return null;
   }
   if (!isObject(body) || typeof body.query !== 'string') return null;
+  // Yoga refuses any other parameter (400); the door says so itself.
+  if (Object.keys(body).some((key) => !PARAMETERS.has(key))) return null;
   if (body.operationName != null && typeof body.operationName !== 'string') return null;
   if (body.variables != null && !isObject(body.variables)) return null;
   if (body.extensions != null && !isObject(body.extensions)) return null;
@@ -259,19 +263,21 @@ const drained = (response: ServerResponse) =>
   });
 
 /**
- * A result as the door writes it. Yoga drops `http` and `unexpected` from each error's
+ * A result as the door writes it. Yoga masks errors that wrap a non-GraphQL failure, drops `http` and `unexpected` from each error's
  * extensions (and `http` from the result's) before its serialiser runs, and serialises with
  * the result's own `stringify` (billing-extension.ts puts the contract's `http` back);
  * graphql-sse serialises the result whole.
  */
-function serialise(door: StreamDoor, result: ExecutionResult): string {
+export function serialise(door: StreamDoor, result: ExecutionResult): string {
   if (door === 'graphql-sse') return JSON.stringify(result);
   const stringify = (result as SerialisableResult).stringify ?? JSON.stringify;
   if (!result.errors?.length && !isObject(result.extensions?.http)) return stringify(result as SerialisableResult);
   const { http: _http, ...extensions } = result.extensions ?? {};
   return stringify({
     ...result,
-    errors: result.errors?.map((error) => {
+    errors: result.errors?.map((original) => {
+      // Yoga's masking first: an error wrapping a non-GraphQL failure becomes its "Unexpected error.".
+      const error = maskError(original, 'Unexpected error.') as GraphQLError;
       const json = error.toJSON();
       const { http: _status, unexpected: _unexpected, ...rest } = json.extensions ?? {};
       return Object.assign(Object.create(error) as typeof error, { extensions: rest, toJSON: () => ({ ...json, extensions: rest }) });
