@@ -7,7 +7,8 @@ import type { GraphiQLSettings } from './graphiql.js';
 import type { QueryLimits } from './limits/plugin.js';
 import { GraphQLContextFactory, type GraphQLExtras } from './request-context.js';
 import { createGraphQLServer } from './yoga.js';
-import { readBody, SharedEventStreams } from './event-streams.js';
+import { readBody } from './event-stream-wire.js';
+import { SharedEventStreams } from './event-streams.js';
 
 /**
  * Both GraphQL doors on one context factory and one pub/sub event target: Yoga on /graphql

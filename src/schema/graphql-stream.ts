@@ -12,7 +12,8 @@ import { checkOperation, validateUnlessChecked } from './limits/operation-check.
 import type { QueryLimits } from './limits/plugin.js';
 import type { GraphQLContextFactory } from './request-context.js';
 import { StreamReservations } from './stream-reservations.js';
-import { readBody, SharedEventStreams } from './event-streams.js';
+import { readBody } from './event-stream-wire.js';
+import { SharedEventStreams } from './event-streams.js';
 
 /** Reserved (PUT) single-connection streams one key may hold at once. */
 export const MAX_STREAMS_PER_KEY = 20;
