@@ -1,6 +1,7 @@
 /**
  * The process under load for the SSE scenario (bench/scenarios/sse.ts): `gateway` serves
- * subscriptionEvents(id) for one change subscription, `bare` is a node:http server that keeps
+ * subscriptionEvents(id) for one change subscription on the door named by the second
+ * argument (/graphql or /graphql/stream), `bare` is a node:http server that keeps
  * SSE responses open and writes the same event bytes to each. Run with --expose-gc so memory
  * readings follow a collection. Answers IPC: stats, listeners, publish, stop.
  */
@@ -30,7 +31,10 @@ function eventBody(subscriptionId: string, sentAt: number) {
   };
 }
 
-async function gatewayTarget(): Promise<{
+/** The GraphQL door a gateway target serves its subscribers on: Yoga (/graphql) or graphql-sse (/graphql/stream). */
+export type SseDoor = '/graphql' | '/graphql/stream';
+
+async function gatewayTarget(door: SseDoor): Promise<{
   url: string;
   body: string;
   listeners: () => number;
@@ -43,7 +47,7 @@ async function gatewayTarget(): Promise<{
     UPSTREAM_ORIGINS: `www.reddit.com=${origin}`,
     LOG_LEVEL: 'silent',
     WEBHOOK_ALLOW_PRIVATE: 'true',
-    // A thousand subscribers open their streams with one key within seconds: a budget they never reach.
+    // Ten thousand subscribers open their streams with one key within seconds: a budget they never reach.
     RATE_LIMIT_PER_MINUTE: '1000000000',
   });
   const gateway = await createGateway(config);
@@ -63,7 +67,8 @@ async function gatewayTarget(): Promise<{
   const id = ((await created.json()) as { data: { id: string } }).data.id;
   const topic = subscriptionEventsTopic(id);
   return {
-    url: `${url}/graphql`,
+    // Both doors in distinct-connections mode: one POST with Accept: text/event-stream per subscriber.
+    url: `${url}${door}`,
     body: JSON.stringify({
       query: 'subscription ($id: ID!) { subscriptionEvents(id: $id) { type subscriptionId changedAt hash data } }',
       variables: { id },
@@ -112,7 +117,7 @@ async function bareTarget(): Promise<{
 }
 
 async function main(): Promise<void> {
-  const target = process.argv[2] === 'gateway' ? await gatewayTarget() : await bareTarget();
+  const target = process.argv[2] === 'gateway' ? await gatewayTarget((process.argv[3] ?? '/graphql') as SseDoor) : await bareTarget();
   process.on('message', (message: SseTargetRequest) => {
     void (async () => {
       if (message.type === 'stats') {

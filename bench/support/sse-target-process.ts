@@ -22,8 +22,9 @@ export interface SseTarget {
   stop(): Promise<void>;
 }
 
-export async function startSseTarget(kind: 'gateway' | 'bare'): Promise<SseTarget> {
-  const child = fork(TARGET, [kind], {
+/** `door`: the gateway's GraphQL door the subscribers use (ignored by the bare server). */
+export async function startSseTarget(kind: 'gateway' | 'bare', door = '/graphql'): Promise<SseTarget> {
+  const child = fork(TARGET, [kind, door], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     env: { ...process.env, REDIS_URL: undefined },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

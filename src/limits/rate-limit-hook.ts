@@ -92,17 +92,24 @@ export function registerRateLimit(
   });
 
   server.addHook('onSend', (request, reply, payload, done) => {
-    const decision = request.rateDecision;
-    if (decision) {
-      const merged = withBurstPolicy(
-        { policy: headerText(reply.getHeader('ratelimit-policy')), limit: headerText(reply.getHeader('ratelimit')) },
-        decision,
-      );
-      reply.header('ratelimit-policy', merged.policy);
-      reply.header('ratelimit', merged.limit);
-    }
+    setRateLimitHeaders(request, reply);
     done(null, payload);
   });
+}
+
+/**
+ * The burst policy's RateLimit headers of an admitted request, merged with any the door set.
+ * Run on every send; a door that writes its response itself (a hijacked stream) calls it first.
+ */
+export function setRateLimitHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  const decision = request.rateDecision;
+  if (!decision) return;
+  const merged = withBurstPolicy(
+    { policy: headerText(reply.getHeader('ratelimit-policy')), limit: headerText(reply.getHeader('ratelimit')) },
+    decision,
+  );
+  reply.header('ratelimit-policy', merged.policy);
+  reply.header('ratelimit', merged.limit);
 }
 
 function headerText(value: unknown): string | undefined {

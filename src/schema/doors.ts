@@ -7,6 +7,8 @@ import type { GraphiQLSettings } from './graphiql.js';
 import type { QueryLimits } from './limits/plugin.js';
 import { GraphQLContextFactory, type GraphQLExtras } from './request-context.js';
 import { createGraphQLServer } from './yoga.js';
+import { readBody } from './event-stream-wire.js';
+import { SharedEventStreams } from './event-streams.js';
 
 /**
  * Both GraphQL doors on one context factory and one pub/sub event target: Yoga on /graphql
@@ -25,16 +27,26 @@ export function registerGraphQLDoors(
   });
   const contexts = new GraphQLContextFactory(deps, events, extras);
   const yoga = createGraphQLServer(schema, deps, { contexts, limits: extras.limits, graphiql });
-  // Yoga handles /graphql unchanged (the graphql-http audits depend on it): it reads the body itself.
+  const streams = new SharedEventStreams(schema, contexts, extras.limits);
+  // Yoga handles /graphql unchanged (the graphql-http audits depend on it): it reads the body itself,
+  // except for distinct-connections subscriptions to shared events (event-streams.ts), whose body
+  // is read first and handed to Yoga (as the request's parsed body) when the stream is not taken.
   server.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.route({
       url: '/graphql',
       method: ['GET', 'POST', 'OPTIONS'],
-      handler: (req, reply) => yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
+      handler: async (req, reply) => {
+        if (SharedEventStreams.candidate(req)) {
+          const text = await readBody(req);
+          if (await streams.serve(req, reply, text, 'yoga')) return reply;
+          (req as { body: unknown }).body = text;
+        }
+        return yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      },
     });
   });
-  registerGraphQLStream(server, schema, contexts, extras.limits);
+  registerGraphQLStream(server, schema, contexts, extras.limits, streams);
   return events;
 }

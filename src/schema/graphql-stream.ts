@@ -12,12 +12,13 @@ import { checkOperation, validateUnlessChecked } from './limits/operation-check.
 import type { QueryLimits } from './limits/plugin.js';
 import type { GraphQLContextFactory } from './request-context.js';
 import { StreamReservations } from './stream-reservations.js';
+import { readBody } from './event-stream-wire.js';
+import { SharedEventStreams } from './event-streams.js';
 
 /** Reserved (PUT) single-connection streams one key may hold at once. */
 export const MAX_STREAMS_PER_KEY = 20;
 /** A reservation nobody connects to within this time is dropped. */
 const RESERVATION_TTL_MS = 60_000;
-const BODY_LIMIT_BYTES = 1024 * 1024;
 const TOKEN_HEADER = 'x-graphql-event-stream-token';
 
 /** graphql-sse types its context as a record. */
@@ -64,6 +65,7 @@ export function registerGraphQLStream(
   schema: GraphQLSchema,
   contexts: GraphQLContextFactory,
   limits: Partial<QueryLimits> = {},
+  streams?: SharedEventStreams,
 ): void {
   const accounts = new WeakMap<FastifyRequest, ApiKeyRecord>();
   const reservations = new StreamReservations({ maxPerAccount: MAX_STREAMS_PER_KEY, ttlMs: RESERVATION_TTL_MS });
@@ -143,12 +145,18 @@ export function registerGraphQLStream(
   };
 
   async function serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    // Distinct-connections subscriptions to shared events go straight to the socket (event-streams.ts).
+    let text: string | undefined;
+    if (streams && SharedEventStreams.candidate(request) && !header(request, TOKEN_HEADER) && !request.url.includes('token=')) {
+      text = await readBody(request);
+      if (await streams.serve(request, reply, text, 'graphql-sse')) return;
+    }
     reply.hijack();
     const [body, init] = await handler({
       method: request.method,
       url: request.url,
       headers: { get: (name) => header(request, name) },
-      body: () => readBody(request),
+      body: text ?? (() => readBody(request)),
       raw: request,
       context: undefined,
     }).catch((error: unknown): SseResponse => {
@@ -185,22 +193,5 @@ export function registerGraphQLStream(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.route({ url: '/graphql/stream', method: ['GET', 'POST', 'PUT', 'DELETE'], handler: serve });
-  });
-}
-
-/** The body as text, refused beyond Fastify's default body limit (1 MiB). */
-function readBody(request: FastifyRequest): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    request.raw.setEncoding('utf8');
-    request.raw.on('data', (chunk: string) => {
-      text += chunk;
-      if (text.length > BODY_LIMIT_BYTES) {
-        request.raw.destroy();
-        reject(new Error('The request body is larger than 1 MiB.'));
-      }
-    });
-    request.raw.once('error', reject);
-    request.raw.once('end', () => resolve(text));
   });
 }

@@ -4,7 +4,7 @@ import { authenticate } from '../pipeline/auth.js';
 import { cacheKey } from '../pipeline/cache-key.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
-import { runEndpoint, type PipelineDeps } from '../pipeline/run-endpoint.js';
+import { runEndpoint, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
 import type { PubSubEventTarget } from '../state/pubsub-event-target.js';
 import type { ApiKeyRecord } from '../state/ports.js';
 import type { BillingTotals, GraphQLContext, SubscriptionLookup } from './context.js';
@@ -68,10 +68,13 @@ export class GraphQLContextFactory {
 
   #billedRun(caller: CallerRequest): Pick<GraphQLContext, 'billing' | 'run' | 'forEvent'> {
     const billing: BillingTotals = { creditsCharged: 0, liveFetches: 0, cacheHits: 0 };
-    // Within one result, the same endpoint and parameters run once, whichever field asks.
-    const inFlight = new Map<string, Promise<EndpointOutcome>>();
-    const call = { account: caller.account, requestId: caller.requestId, signal: caller.signal, upstreamMemo: new Map() };
+    // Within one result, the same endpoint and parameters run once, whichever field asks. Made on
+    // the first call: a subscription stream's own context (ten thousand may be open) never runs one.
+    let inFlight: Map<string, Promise<EndpointOutcome>> | undefined;
+    let call: CallContext | undefined;
     const run = (endpoint: EndpointDefinition, validated: ValidatedRequest): Promise<EndpointOutcome> => {
+      inFlight ??= new Map();
+      call ??= { account: caller.account, requestId: caller.requestId, signal: caller.signal, upstreamMemo: new Map() };
       const key = `${cacheKey(endpoint.path, validated.params)}|${validated.cacheMaxAgeSeconds}|${validated.includeRaw}`;
       let pending = inFlight.get(key);
       if (!pending) {

@@ -44,6 +44,63 @@ describe('subscriptionEvents(id) over SSE', () => {
     });
   }
 
+  // Distinct-connections streams of shared events are served on the socket (event-streams.ts) on both doors.
+  for (const door of ['/graphql', '/graphql/stream']) {
+    it(`shares one result between streams of one operation and ends after subscription.disabled (distinct, ${door})`, async () => {
+      const community = watchCommunity(harness.upstream, `eventsshared${door.length}`);
+      const { id } = await subscribe(harness, community.name, receiver.url);
+      const clients = [
+        sseClient(harness.baseUrl, RICH_KEY, 'distinct', `${harness.baseUrl}${door}`),
+        sseClient(harness.baseUrl, RICH_KEY, 'distinct', `${harness.baseUrl}${door}`),
+      ];
+      const streams = clients.map((client) => follow(client, EVENTS, { id }));
+      const ends = streams.map((stream) => stream.rest());
+      await until(() => harness.gateway.graphqlEvents.listenerCount(subscriptionEventsTopic(id)) === 2);
+      await until(() => harness.gateway.graphqlEvents.isListening(subscriptionEventsTopic(id)));
+      const disabled = {
+        type: 'subscription.disabled',
+        subscriptionId: id,
+        endpoint: '/v1/forum/subreddit',
+        params: {},
+        disabledAt: new Date().toISOString(),
+        reason: 'webhook_gone',
+      };
+      await harness.gateway.state.pubsub.publish(subscriptionEventsTopic(id), JSON.stringify(disabled));
+      const [first, second] = await Promise.all(ends);
+      clients.forEach((client) => client.dispose());
+      expect(first).toEqual(second);
+      expect(first).toHaveLength(1);
+      expect(first![0]!.data!.subscriptionEvents).toMatchObject({
+        type: 'SUBSCRIPTION_DISABLED',
+        subscriptionId: id,
+        at: disabled.disabledAt,
+      });
+      expect(first![0]!.extensions!.billing).toEqual({ creditsCharged: 0, liveFetches: 0, cacheHits: 0 });
+      // The stream unsubscribed from the topic when it ended.
+      await until(() => harness.gateway.graphqlEvents.listenerCount(subscriptionEventsTopic(id)) === 0);
+    });
+
+    it(`refuses another key's subscription and a missing key as the door does (distinct, ${door})`, async () => {
+      const community = watchCommunity(harness.upstream, `eventsrefused${door.length}`);
+      const { id } = await subscribe(harness, community.name, receiver.url);
+      // Before any stream opens: Yoga answers with the error's status, graphql-sse with an event on a 200 stream.
+      const foreign = await fetch(`${harness.baseUrl}${door}`, {
+        method: 'POST',
+        headers: { accept: 'text/event-stream', 'content-type': 'application/json', 'x-api-key': POOR_KEY },
+        body: JSON.stringify({ query: EVENTS, variables: { id } }),
+      });
+      expect(foreign.status).toBe(door === '/graphql' ? 404 : 200);
+      expect(await foreign.text()).toContain('"code":"not_found"');
+      const response = await fetch(`${harness.baseUrl}${door}`, {
+        method: 'POST',
+        headers: { accept: 'text/event-stream', 'content-type': 'application/json', 'x-api-key': 'sk_test_nobody' },
+        body: JSON.stringify({ query: EVENTS, variables: { id } }),
+      });
+      expect(response.status).toBe(401);
+      expect(await response.text()).toContain('"code":"invalid_api_key"');
+    });
+  }
+
   it("refuses another key's subscription with not_found", async () => {
     const community = watchCommunity(harness.upstream, 'eventsforeign');
     const { id } = await subscribe(harness, community.name, receiver.url);
