@@ -6,7 +6,7 @@ import { startTarget } from '../support/target-process.js';
 
 const UPSTREAM_MS = 50;
 const AUTHORS = 5;
-const RUNS = 30;
+const RUNS = 100;
 const QUERY = '{ forumSubreddit(subreddit: "graphbench", limit: 25) { items { title author { handle followerCount } } } }';
 
 function percentile(sorted: readonly number[], p: number): number {
