@@ -7,7 +7,7 @@ import type { EndpointOutcome } from '../pipeline/outcome.js';
  * never parsed or re-serialised.
  */
 export function successBody(outcome: EndpointOutcome): string {
-  return `${SUCCESS_HEAD}${outcome.payloadJson.slice(1, -1)}${envelopeTail(outcome)}`;
+  return envelopeText(outcome, envelopeTail(outcome));
 }
 
 /**
@@ -19,13 +19,17 @@ export function successBytes(outcome: EndpointOutcome): Buffer {
   const tail = envelopeTail(outcome);
   const latest = latestEnvelopes.get(outcome.payloadIdentity);
   if (latest?.tail === tail) return latest.bytes;
-  const bytes = Buffer.from(`${SUCCESS_HEAD}${outcome.payloadJson.slice(1, -1)}${tail}`);
+  const bytes = Buffer.from(envelopeText(outcome, tail));
   if (outcome.payloadIdentity !== outcome) latestEnvelopes.set(outcome.payloadIdentity, { tail, bytes });
   return bytes;
 }
 
 const latestEnvelopes = new WeakMap<object, { tail: string; bytes: Buffer }>();
-const SUCCESS_HEAD = '{"success":true,';
+
+/** The payload's members spliced between the envelope's head and its tail. */
+function envelopeText(outcome: EndpointOutcome, tail: string): string {
+  return `{"success":true,${outcome.payloadJson.slice(1, -1)}${tail}`;
+}
 
 /** Everything after the payload's members: `meta`, `raw` when asked for, and the closing brace. */
 function envelopeTail(outcome: EndpointOutcome): string {

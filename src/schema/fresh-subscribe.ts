@@ -8,7 +8,8 @@ import { sharedResult, sharingKey } from './shared-events.js';
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
   typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 
-const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+/** The step every ended stream answers. */
+export const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /** One event executed with a context of its own, its billing as `extensions.billing`. */
 async function executeEvent(args: ExecutionArgs, event: unknown): Promise<ExecutionResult> {

@@ -4,6 +4,7 @@ import { builder } from './builder.js';
 import { restEnum } from './enum-values.js';
 import type { GraphQLContext } from './context.js';
 import { toGraphQLError } from './errors.js';
+import { DONE } from './fresh-subscribe.js';
 import { SHARED_EVENTS } from './shared-events.js';
 
 type EventRecord = SubscriptionEvent & Record<string, unknown>;
@@ -66,7 +67,6 @@ const SubscriptionEventType = builder.objectRef<EventRecord>('SubscriptionEvent'
 
 /** Events a stream holds for a consumer that has not asked for them yet, before it is ended as too slow. */
 const MAX_QUEUED = 1024;
-const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /**
  * The events of one change subscription from the moment the stream opens, from whichever

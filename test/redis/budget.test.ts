@@ -41,11 +41,9 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
   let origin = '';
   let community = 0;
 
-  async function call(gateway: ChildGateway): Promise<Answer> {
-    community += 1;
-    const response = await fetch(`${gateway.url}/v1/forum/subreddit?subreddit=budget${community}&limit=3`, {
-      headers: { 'x-api-key': KEY },
-    });
+  /** One GET with the key, as the caller sees its answer. */
+  async function answerOf(url: string): Promise<Answer> {
+    const response = await fetch(url, { headers: { 'x-api-key': KEY } });
     const body = (await response.json()) as { error?: { code: string } };
     return {
       status: response.status,
@@ -53,6 +51,11 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
       charged: response.headers.get('x-credits-charged'),
       code: body.error?.code,
     };
+  }
+
+  async function call(gateway: ChildGateway): Promise<Answer> {
+    community += 1;
+    return answerOf(`${gateway.url}/v1/forum/subreddit?subreddit=budget${community}&limit=3`);
   }
 
   const balance = async (): Promise<number> => {
@@ -73,14 +76,7 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
 
   async function repoCall(gateway: ChildGateway): Promise<Answer> {
     community += 1;
-    const response = await fetch(`${gateway.url}/v1/code/repo?repo=budget-owner/repo${community}`, { headers: { 'x-api-key': KEY } });
-    const body = (await response.json()) as { error?: { code: string } };
-    return {
-      status: response.status,
-      retryAfter: response.headers.get('retry-after'),
-      charged: response.headers.get('x-credits-charged'),
-      code: body.error?.code,
-    };
+    return answerOf(`${gateway.url}/v1/code/repo?repo=budget-owner/repo${community}`);
   }
 
   beforeAll(async () => {
