@@ -1,0 +1,21 @@
+import type { FakeRoute, RecordedRequest } from '../../support/fake-upstream-server.js';
+
+/** REST parameters naming a resource of its own for each `variant`, served healthy by the family's route. */
+export type Scenario = (variant: number) => Record<string, string>;
+
+/**
+ * What the hardening suites (fault matrix, fuzzers) need of a family, kept in the family's own
+ * test folder as `test/families/<name>/healthy.ts` exporting `healthy`: the harness finds it by
+ * the family's registered name.
+ */
+export interface HealthyFamily {
+  /** Answers the family's upstream hosts, healthy: any resource by the shape of its path. */
+  route: FakeRoute;
+  /** One healthy request per endpoint of the family, keyed by endpoint path. */
+  scenarios: Readonly<Record<string, Scenario>>;
+  /**
+   * Which of the family's upstream requests a matrix fault hits (default: every request to its
+   * declared hosts). A family whose first request is the meaningful one narrows it.
+   */
+  faultTarget?: (request: RecordedRequest, url: URL) => boolean;
+}
