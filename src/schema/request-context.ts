@@ -1,6 +1,5 @@
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { JobService } from '../jobs/service.js';
-import { authenticate } from '../pipeline/auth.js';
 import { cacheKey } from '../pipeline/cache-key.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
@@ -30,7 +29,7 @@ export interface CallerRequest {
 
 /**
  * Builds the GraphQL context for both doors (Yoga on /graphql, graphql-sse on
- * /graphql/stream), so authentication, billing and the per-request memo are the same.
+ * /graphql/stream), so the caller, billing and the per-request memo are the same.
  */
 export class GraphQLContextFactory {
   readonly #deps: PipelineDeps;
@@ -41,16 +40,6 @@ export class GraphQLContextFactory {
     this.#deps = deps;
     this.#events = events;
     this.#extras = extras;
-  }
-
-  /** The caller's account from `x-api-key`, or a GraphQLError with the spec's 401 code. */
-  /** `request`: the framework's request, so an account the rate-limit hook found is not looked up again. */
-  async authenticate(presentedKey: string | null | undefined, request?: object): Promise<ApiKeyRecord> {
-    try {
-      return await authenticate(this.#deps.state.keys, presentedKey ?? undefined, request);
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
   }
 
   create(caller: CallerRequest): GraphQLContext {

@@ -1,10 +1,12 @@
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
+import { admittedCaller } from '../admission/index.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { PubSubEventTarget } from '../state/pubsub-event-target.js';
 import { attachBilling, type SerialisableResult } from './billing-extension.js';
 import type { BillingTotals, GraphQLContext } from './context.js';
+import { toGraphQLError } from './errors.js';
 import { subscribeWithFreshContext } from './fresh-subscribe.js';
 import { graphiqlOptions, renderGraphiQL, type GraphiQLSettings } from './graphiql.js';
 import { useQueryLimits, type QueryLimits } from './limits/plugin.js';
@@ -26,6 +28,17 @@ function useBillingExtension(billingOf: WeakMap<Request, BillingTotals>): Plugin
     },
   };
 }
+
+/**
+ * The admission step's refusal (a missing, unknown or revoked key, a spent request rate), as
+ * Yoga's own request checks refuse: a GraphQLError carrying its status in `extensions.http`,
+ * thrown before the body is parsed and rendered by Yoga like any other error.
+ */
+const useAdmissionRefusal: Plugin<object, ServerContext> = {
+  onRequestParse({ serverContext }) {
+    if (serverContext.req.refusal) throw toGraphQLError(serverContext.req.refusal);
+  },
+};
 
 /** Subscriptions execute each event with a fresh context (fresh-subscribe.ts), on /graphql as on /graphql/stream. */
 const useFreshContextPerEvent: Plugin = {
@@ -57,10 +70,9 @@ export function createGraphQLServer(
     parserAndValidationCache: true,
     // The same bound as Fastify's for REST bodies (Yoga's own default is 25 MB).
     maxRequestBodySize: 1024 * 1024,
-    plugins: [useBillingExtension(billingOf), useFreshContextPerEvent, ...useQueryLimits(extras.limits)],
-    context: async ({ request, req }) => {
-      const account = await contexts.authenticate(request.headers.get('x-api-key'), req);
-      const context = contexts.create({ account, requestId: req.id, signal: request.signal });
+    plugins: [useAdmissionRefusal, useBillingExtension(billingOf), useFreshContextPerEvent, ...useQueryLimits(extras.limits)],
+    context: ({ request, req }) => {
+      const context = contexts.create({ account: admittedCaller(req).account, requestId: req.id, signal: request.signal });
       billingOf.set(request, context.billing);
       return context;
     },
