@@ -16,8 +16,8 @@ import { errorBody } from './render/envelope.js';
 import { registerRestDoor } from './rest/door.js';
 import { sendRestError } from './rest/errors.js';
 import { buildSchema } from './schema/index.js';
-import { registerGraphQLDoors } from './schema/doors.js';
-import type { GraphiQLSettings } from './schema/graphiql.js';
+import { registerGraphQLDoors } from './graphql/doors.js';
+import type { GraphiQLSettings } from './graphql/graphiql.js';
 import type { ResolveAll } from './outbound/index.js';
 import { createState } from './state/index.js';
 import { createRateLimiter } from './limits/rate-limiter.js';
@@ -104,6 +104,7 @@ export async function createGateway(
       admission,
       jobs: jobs.service,
       subscriptions,
+      watches: subscriptions.watches,
       watchMinIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS,
       limits: { maxCost: config.GRAPHQL_MAX_COST, maxDepth: config.GRAPHQL_MAX_DEPTH },
     },

@@ -4,7 +4,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { FamilyDefinition } from '../catalogue/family.js';
 import { loadConfig } from '../config.js';
 import { registeredFamilies } from '../families/registry.js';
-import type { GraphQLExample } from '../schema/graphiql.js';
+import type { GraphQLExample } from '../catalogue/family.js';
 import { FakeUpstream } from './fake-upstream.js';
 import { fixedResolver } from './fixed-resolver.js';
 import type { DemoExample, DemoWorldParts } from './world.js';

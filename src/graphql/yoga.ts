@@ -5,11 +5,11 @@ import { admittedCaller } from '../admission/index.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { PubSubEventTarget } from '../state/pubsub-event-target.js';
 import { attachBilling, type SerialisableResult } from './billing-extension.js';
-import type { BillingTotals, GraphQLContext } from './context.js';
-import { toGraphQLError } from './errors.js';
+import type { BillingTotals, GraphQLContext } from '../schema/context.js';
+import { toGraphQLError } from '../schema/errors.js';
 import { subscribeWithFreshContext } from './fresh-subscribe.js';
 import { graphiqlOptions, renderGraphiQL, type GraphiQLSettings } from './graphiql.js';
-import { useQueryLimits, type QueryLimits } from './limits/plugin.js';
+import { useQueryLimits, type QueryLimits } from '../limits/query-limits.js';
 import { GraphQLContextFactory, type GraphQLExtras } from './request-context.js';
 
 interface ServerContext {

@@ -4,8 +4,8 @@ import type { ServerResponse } from 'node:http';
 import { setRateLimitHeaders } from '../admission/index.js';
 import { BODY_LIMIT_BYTES, isObject, serialise, StreamWriter, type StreamDoor, type StreamOwner } from './event-stream-wire.js';
 import { subscribeWithFreshContext } from './fresh-subscribe.js';
-import { checkOperation } from './limits/operation-check.js';
-import type { QueryLimits } from './limits/plugin.js';
+import { checkOperation } from '../limits/operation-check.js';
+import type { QueryLimits } from '../limits/query-limits.js';
 import type { GraphQLContextFactory } from './request-context.js';
 import { sharingKey } from './shared-events.js';
 

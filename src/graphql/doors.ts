@@ -5,7 +5,7 @@ import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { PubSubEventTarget } from '../state/pubsub-event-target.js';
 import { registerGraphQLStream } from './graphql-stream.js';
 import type { GraphiQLSettings } from './graphiql.js';
-import type { QueryLimits } from './limits/plugin.js';
+import type { QueryLimits } from '../limits/query-limits.js';
 import { GraphQLContextFactory, type GraphQLExtras } from './request-context.js';
 import { createGraphQLServer } from './yoga.js';
 import { readBody } from './event-stream-wire.js';
