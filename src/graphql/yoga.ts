@@ -29,17 +29,6 @@ function useBillingExtension(billingOf: WeakMap<Request, BillingTotals>): Plugin
   };
 }
 
-/**
- * The admission step's refusal (a missing, unknown or revoked key, a spent request rate), as
- * Yoga's own request checks refuse: a GraphQLError carrying its status in `extensions.http`,
- * thrown before the body is parsed and rendered by Yoga like any other error.
- */
-const useAdmissionRefusal: Plugin<object, ServerContext> = {
-  onRequestParse({ serverContext }) {
-    if (serverContext.req.refusal) throw toGraphQLError(serverContext.req.refusal);
-  },
-};
-
 /** Subscriptions execute each event with a fresh context (fresh-subscribe.ts), on /graphql as on /graphql/stream. */
 const useFreshContextPerEvent: Plugin = {
   onSubscribe({ setSubscribeFn }) {
@@ -70,8 +59,12 @@ export function createGraphQLServer(
     parserAndValidationCache: true,
     // The same bound as Fastify's for REST bodies (Yoga's own default is 25 MB).
     maxRequestBodySize: 1024 * 1024,
-    plugins: [useAdmissionRefusal, useBillingExtension(billingOf), useFreshContextPerEvent, ...useQueryLimits(extras.limits)],
+    plugins: [useBillingExtension(billingOf), useFreshContextPerEvent, ...useQueryLimits(extras.limits)],
     context: ({ request, req }) => {
+      // The admission step's refusal (a missing, unknown or revoked key, a spent request rate) is
+      // rendered by Yoga as any error is: a GraphQLError with its status in `extensions.http`.
+      // Thrown where Yoga builds the context: a document the abuse limits refuse is a 400 whatever its key.
+      if (req.refusal) throw toGraphQLError(req.refusal);
       const context = contexts.create({ account: admittedCaller(req).account, requestId: req.id, signal: request.signal });
       billingOf.set(request, context.billing);
       return context;
