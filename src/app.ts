@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Admission } from './admission/index.js';
 import type { Catalogue } from './catalogue/catalogue.js';
 import { catalogue as defaultCatalogue } from './catalogue/index.js';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import { registerApiReference } from './docs/api-reference.js';
 import { buildLlmsTxt } from './docs/llms-txt.js';
 import { buildOpenApi } from './docs/openapi.js';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway } from '../app.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { FamilyDefinition } from '../catalogue/family.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { registeredFamilies } from '../families/registry.js';
 import type { GraphQLExample } from '../catalogue/family.js';
 import { FakeUpstream } from './fake-upstream.js';
