@@ -8,7 +8,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGateway } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/config.js';
 import { subscriptionEventsTopic } from '../src/subscriptions/events.js';
 import { BENCH_KEY, startForumUpstream } from './support/forum-upstream.js';
 import type { SseTargetReply, SseTargetRequest } from './support/sse-target-process.js';

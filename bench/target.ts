@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { createClient } from 'redis';
 import { createGateway } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/config.js';
 import { createState } from '../src/state/index.js';
 import { RedisCache } from '../src/state/redis/cache.js';
 import { isRedisState } from '../src/state/redis/index.js';

@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Admission } from './admission/index.js';
 import type { Catalogue } from './catalogue/catalogue.js';
 import { catalogue as defaultCatalogue } from './catalogue/index.js';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import { registerApiReference } from './docs/api-reference.js';
 import { buildLlmsTxt } from './docs/llms-txt.js';
 import { buildOpenApi } from './docs/openapi.js';
@@ -15,11 +16,10 @@ import { errorBody } from './render/envelope.js';
 import { registerRestDoor } from './rest/door.js';
 import { sendRestError } from './rest/errors.js';
 import { buildSchema } from './schema/index.js';
-import { registerGraphQLDoors } from './schema/doors.js';
-import type { GraphiQLSettings } from './schema/graphiql.js';
+import { registerGraphQLDoors } from './graphql/doors.js';
+import type { GraphiQLSettings } from './graphql/graphiql.js';
 import type { ResolveAll } from './outbound/index.js';
 import { createState } from './state/index.js';
-import { registerRateLimit } from './limits/rate-limit-hook.js';
 import { createRateLimiter } from './limits/rate-limiter.js';
 import type { StateAdapters } from './state/ports.js';
 import type { BudgetGuard } from './upstream/budget/guard.js';
@@ -86,23 +86,25 @@ export async function createGateway(
     done(null, payload);
   });
 
-  const rateLimiter = createRateLimiter(config.RATE_LIMIT_PER_MINUTE, state);
-  if (rateLimiter) registerRateLimit(server, rateLimiter, state);
+  // One per process: every door admits its callers through it, in its own scope.
+  const admission = new Admission(state, createRateLimiter(config.RATE_LIMIT_PER_MINUTE, state));
 
   const jobs = await createJobs(config, deps, logError);
-  registerMcpDoor(server, catalogue, deps, jobs.service);
+  registerMcpDoor(server, catalogue, deps, { admission, jobs: jobs.service });
   if (config.WORKERS === 'inline') await jobs.startWorkers();
   const subscriptions = await createSubscriptions(config, deps, logError, options.subscriptions);
   if (config.WORKERS === 'inline') await subscriptions.start();
   registerSharedWatchGauges(metrics, () => subscriptions.watches.counts());
-  registerRestDoor(server, { catalogue, deps, jobs: jobs.service, subscriptions });
+  registerRestDoor(server, { catalogue, deps, admission, jobs: jobs.service, subscriptions });
   const graphqlEvents = registerGraphQLDoors(
     server,
     buildSchema(catalogue),
     deps,
     {
+      admission,
       jobs: jobs.service,
       subscriptions,
+      watches: subscriptions.watches,
       watchMinIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS,
       limits: { maxCost: config.GRAPHQL_MAX_COST, maxDepth: config.GRAPHQL_MAX_DEPTH },
     },

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createGateway } from './app.js';
-import { loadConfigOrExit } from './config.js';
+import { loadConfigOrExit } from './config/config.js';
 import { isGatewayError } from './errors.js';
 import { createStateOrExit, stopOnSignals } from './process-entry.js';
 import { generateKey } from './state/key-hash.js';

@@ -1,4 +1,4 @@
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import { createState, StoreConnectError, type CreateStateOptions } from './state/index.js';
 import type { StateAdapters } from './state/ports.js';
 

@@ -5,7 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { Agent, request } from 'undici';
 import { createClient } from 'redis';
 import { createGateway, type Gateway } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { createState } from '../../src/state/index.js';
 import { deletePrefix, testPrefix } from '../../test/state/redis-support.js';
 import { BENCH_KEY, startForumUpstream } from '../support/forum-upstream.js';

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import type { FakeUpstream } from '../../test/support/fake-upstream-server.js';
 import { BENCH_KEY, startForumUpstream } from './forum-upstream.js';
 

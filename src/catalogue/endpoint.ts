@@ -49,7 +49,7 @@ export interface EndpointDefinition<Params extends z.ZodObject = z.ZodObject, It
   flags: EndpointFlags;
   /**
    * `maxItems`: for a list endpoint without a `limit` parameter, the most items one page can
-   * hold (the GraphQL cost limit multiplies by it; see src/schema/limits).
+   * hold (the GraphQL cost limit multiplies by it; see src/limits/query-cost.ts).
    */
   returns: { kind: 'single' | 'list'; type: ResourceTypeName; maxItems?: number };
   /**

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { DemoWorld } from '../demo/world.js';
 import type { ResolveAll } from '../outbound/index.js';
 import type { EdgeDefinition, EdgeKit } from '../schema/edges/edge.js';
-import type { GraphQLExample } from '../schema/graphiql.js';
 import type { Upstream } from '../upstream/types.js';
 import type { EndpointDefinition, FamilyName } from './endpoint.js';
 
@@ -49,6 +48,13 @@ export interface ProviderUpstreamOptions {
   timeoutMs: number;
   /** Resolver for caller-supplied URL hosts; tests and the offline demo pass a fixed one. */
   resolveAll?: ResolveAll;
+}
+
+/** One example operation GraphiQL opens in a tab of its own. */
+export interface GraphQLExample {
+  query: string;
+  /** JSON text of the operation's variables. */
+  variables?: string;
 }
 
 /**

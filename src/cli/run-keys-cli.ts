@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config/config.js';
 import { isGatewayError } from '../errors.js';
 import { createRedisState, StoreConnectError } from '../state/redis/index.js';
 import { parseKeysCommand, runKeysCommand, UsageError } from './keys-commands.js';

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../config/config.js';
 import { stopOnSignals } from '../process-entry.js';
 import { DEMO_CREDITS, startDemo, type Demo } from './start-demo.js';
 

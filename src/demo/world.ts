@@ -1,4 +1,4 @@
-import type { GraphQLExample } from '../schema/graphiql.js';
+import type { GraphQLExample } from '../catalogue/family.js';
 import type { FakeRoute } from './fake-upstream.js';
 
 /** One example request the demo prints and its test requests. */

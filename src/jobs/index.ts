@@ -1,6 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { DEFAULT_FAMILY_CONCURRENCY } from '../catalogue/family.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { isRedisState } from '../state/redis/index.js';
 import { BullJobQueue } from './bullmq-queue.js';

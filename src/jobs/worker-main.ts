@@ -1,5 +1,5 @@
 import { catalogue } from '../catalogue/index.js';
-import { loadConfigOrExit } from '../config.js';
+import { loadConfigOrExit } from '../config/config.js';
 import { familyConcurrency } from './index.js';
 import { createStateOrExit, stopOnSignals } from '../process-entry.js';
 import { startWorker } from './worker.js';

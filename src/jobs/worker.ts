@@ -1,5 +1,5 @@
 import { catalogue as defaultCatalogue } from '../catalogue/index.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { createPipelineDeps } from '../pipeline/deps.js';
 import type { StateAdapters } from '../state/ports.js';
 import { createSubscriptions } from '../subscriptions/index.js';

@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { REDACTED, REDACTED_PATHS, secretScrubber } from './redaction.js';
 import { requestIdFor } from './request-id.js';
 

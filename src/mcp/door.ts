@@ -8,11 +8,11 @@ import {
   type ListToolsResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { admittedCaller, registerAdmission, type Admission } from '../admission/index.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { API_VERSION } from '../docs/openapi.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import type { JobService } from '../jobs/service.js';
-import { authenticate, presentedApiKey } from '../pipeline/auth.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { shownError } from '../render/envelope.js';
 import { sendRestError } from '../rest/errors.js';
@@ -39,40 +39,45 @@ const SECRET_HEADERS: ReadonlySet<string> = new Set(['x-api-key', 'authorization
 /**
  * The Model Context Protocol door: stateless Streamable HTTP at /mcp. Every tool is derived from
  * the catalogue (one per data endpoint) or wraps a REST service (account, jobs); calls run the
- * same pipeline as REST. The key is checked first (401 with the REST error envelope); each POST
- * gets its own SDK server and transport (stateless mode shares nothing between requests), and
- * answers JSON, not a stream: no tool sends progress.
+ * same pipeline as REST. Its scope admits callers first (x-api-key or a bearer token; a refusal,
+ * 401 or 429, is the REST error envelope); each POST gets its own SDK server and transport
+ * (stateless mode shares nothing between requests), and answers JSON, not a stream: no tool
+ * sends progress.
  */
-export function registerMcpDoor(app: FastifyInstance, catalogue: Catalogue, deps: PipelineDeps, jobs: JobService): void {
-  const tools = [...dataTools(catalogue, deps), ...serviceTools(catalogue, jobs, deps.state)];
+export function registerMcpDoor(
+  server: FastifyInstance,
+  catalogue: Catalogue,
+  deps: PipelineDeps,
+  services: { admission: Admission; jobs: JobService },
+): void {
+  const tools = [...dataTools(catalogue, deps), ...serviceTools(catalogue, services.jobs, deps.state)];
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   if (byName.size !== tools.length) throw new Error('Two MCP tools share a name');
   const listed: ListToolsResult = { tools: tools.map((tool) => tool.definition) };
   const instructions = instructionsFor(catalogue);
 
-  app.route({
-    method: ['POST', 'GET', 'DELETE'],
-    url: MCP_PATH,
-    async handler(request, reply) {
-      let account: ApiKeyRecord;
-      try {
-        account = await authenticate(deps.state.keys, presentedApiKey(request.headers, true), request);
-      } catch (error) {
-        return sendRestError(reply, request, error, deps.state.ledger, null);
-      }
-      // Stateless: no session to open a server-to-client stream on, or to end.
-      if (request.method !== 'POST')
-        return jsonRpcError(
-          reply.header('allow', 'POST'),
-          405,
-          -32000,
-          'Method not allowed: this server is stateless; send JSON-RPC messages with POST.',
-        );
-      // One message per request, so the per-key request rate counts every call.
-      if (Array.isArray(request.body) && request.body.length > 1)
-        return jsonRpcError(reply, 400, -32600, 'Invalid Request: send one JSON-RPC message per request (batches are not accepted).');
-      return answer(request, reply, account, { byName, listed, instructions });
-    },
+  server.register(async (scope) => {
+    registerAdmission(scope, services.admission, { acceptBearer: true, refusals: 'error-handler' });
+    scope.setErrorHandler((error, request, reply) => sendRestError(reply, request, error, deps.state.ledger));
+    scope.route({
+      method: ['POST', 'GET', 'DELETE'],
+      url: MCP_PATH,
+      async handler(request, reply) {
+        const { account } = admittedCaller(request);
+        // Stateless: no session to open a server-to-client stream on, or to end.
+        if (request.method !== 'POST')
+          return jsonRpcError(
+            reply.header('allow', 'POST'),
+            405,
+            -32000,
+            'Method not allowed: this server is stateless; send JSON-RPC messages with POST.',
+          );
+        // One message per request, so the per-key request rate counts every call.
+        if (Array.isArray(request.body) && request.body.length > 1)
+          return jsonRpcError(reply, 400, -32600, 'Invalid Request: send one JSON-RPC message per request (batches are not accepted).');
+        return answer(request, reply, account, { byName, listed, instructions });
+      },
+    });
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { FamilyDefinition } from '../catalogue/family.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { GatewayError } from '../errors.js';
 import type { ResolveAll } from '../outbound/index.js';
 import { createBudgetStore } from '../state/budget-store.js';

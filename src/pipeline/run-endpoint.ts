@@ -40,11 +40,6 @@ export interface CallContext {
    */
   beforeCommit?(outcome: EndpointOutcome): Promise<void>;
   /**
-   * The cache read for this call, when the door started it already (REST starts it beside the
-   * key lookup, so on Redis both leave in one round trip). Read only when a hit may serve.
-   */
-  cachedEntry?: Promise<CacheEntry | null>;
-  /**
    * False for a fetch nobody pays for: a subscription check looks at the content for free and
    * charges per change once it knows there was one, so the look itself reserves nothing and is
    * never refused for lack of credits. Default true.
@@ -56,8 +51,8 @@ export interface CallContext {
 
 /**
  * The one way every door takes: cache, reserve, fetch, normalise, detect empty, commit or
- * release, store. Authentication (authenticate()) and validation (validateRequest(), or the same
- * zod schema in GraphQL) happen before, at the door, once per request.
+ * release, store. Admission (the door's: the caller's account, rate limit) and validation
+ * (validateRequest(), or the same zod schema in GraphQL) happen before, at the door, once per request.
  */
 export async function runEndpoint(
   deps: PipelineDeps,
@@ -70,7 +65,7 @@ export async function runEndpoint(
   const key = endpoint.flags.cacheable ? cacheKey(endpoint.path, request.params) : null;
 
   if (key !== null && mayServeFromCache(endpoint, request)) {
-    const hit = await (call.cachedEntry ?? deps.state.cache.get(key, { minFetchedAt: now.getTime() - request.cacheMaxAgeSeconds * 1000 }));
+    const hit = await deps.state.cache.get(key, { minFetchedAt: now.getTime() - request.cacheMaxAgeSeconds * 1000 });
     const ageMs = hit ? Math.max(0, now.getTime() - Date.parse(hit.fetchedAt)) : Number.NaN;
     if (hit && ageMs <= request.cacheMaxAgeSeconds * 1000) return fromCache(endpoint, hit, Math.floor(ageMs / 1000), request.includeRaw);
   }
@@ -131,27 +126,8 @@ export async function runEndpoint(
   return outcome;
 }
 
-/**
- * The cache read of a call, started early by a door that wants it beside its key lookup (on
- * Redis both leave in one round trip); null when the call may not be served from the cache.
- * The pipeline decides eligibility; the door only starts the read sooner.
- */
-export function startCacheRead(
-  deps: Pick<PipelineDeps, 'state' | 'now'>,
-  endpoint: EndpointDefinition,
-  request: ValidatedRequest,
-): Promise<CacheEntry | null> | null {
-  if (!mayServeFromCache(endpoint, request)) return null;
-  // The oldest entry this caller accepts, on the pipeline's clock: a near copy that recent answers without Redis.
-  const minFetchedAt = (deps.now?.() ?? new Date()).getTime() - request.cacheMaxAgeSeconds * 1000;
-  const entry = deps.state.cache.get(cacheKey(endpoint.path, request.params), { minFetchedAt });
-  // Awaited by the pipeline once the key is valid; a rejection nobody awaits must not crash the process.
-  entry.catch(() => {});
-  return entry;
-}
-
 /** Whether a call may be answered from the cache: the endpoint is cacheable and the caller gave cache_max_age. */
-export function mayServeFromCache(
+function mayServeFromCache(
   endpoint: EndpointDefinition,
   request: ValidatedRequest,
 ): request is ValidatedRequest & { cacheMaxAgeSeconds: number } {

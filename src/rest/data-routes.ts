@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { admittedCaller } from '../admission/index.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { readAccount } from '../pipeline/account.js';
-import type { EndpointDefinition } from '../catalogue/endpoint.js';
-import type { ValidatedRequest } from '../pipeline/params.js';
-import { runEndpoint, startCacheRead, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
+import { runEndpoint, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
 import { successBytes } from '../render/envelope.js';
-import { accountIdForKey } from '../state/key-hash.js';
 import type { AccountUsage, ApiKeyRecord } from '../state/ports.js';
 import { billingHeaders } from './billing-headers.js';
-import { authenticateRest } from './door.js';
 import { ValidationMemo } from './validation-memo.js';
 
 /** One GET route per catalogue endpoint, plus GET /v1/account. */
@@ -16,32 +13,20 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
   const memo = new ValidationMemo();
   for (const endpoint of catalogue.endpoints) {
     app.get(endpoint.path, async (request, reply) => {
-      const presented = request.headers['x-api-key'];
-      const validation = validateOrError(memo, endpoint, request.raw.url, request.query as Record<string, unknown>);
-      const early =
-        'validated' in validation
-          ? startHitReads(deps, endpoint, validation.validated, presented, request.admittedAccount?.id, request.earlyUsage)
-          : null;
-      const account = await authenticateRest(deps.state.keys, request);
-      if ('error' in validation) throw validation.error;
-      const { validated } = validation;
+      const { account, earlyBalance } = admittedCaller(request);
+      const validated = memo.validate(endpoint, request.raw.url, request.query as Record<string, unknown>);
       let signal: AbortSignal | undefined;
       // Lazy: only a live fetch reads the signal, so a cache hit never pays for a controller and a listener.
       const call: CallContext = {
         account,
         requestId: request.id,
-        cachedEntry: early?.entry,
         get signal() {
           return (signal ??= abortOnDisconnect(reply));
         },
       };
       const outcome = await runEndpoint(deps, endpoint, validated, call);
-      // A live result moved the balance: read it after the charge was settled.
-      const earlyUsage = outcome.cached && early ? await early.usage : null;
-      const usage =
-        earlyUsage && earlyUsage.accountId === account.id
-          ? { ...earlyUsage.usage, dailyCap: account.dailyCap }
-          : await readUsage(deps, account);
+      // A hit charged nothing: the balance read at admission is still true. A live result moved it: read it after the charge.
+      const usage = (outcome.cached ? await earlyBalance : null) ?? (await readUsage(deps, account));
       return reply
         .code(200)
         .headers(billingHeaders(outcome.creditsCharged, usage))
@@ -51,57 +36,12 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
   }
 
   app.get('/v1/account', async (request, reply) => {
-    const account = await authenticateRest(deps.state.keys, request);
-    const { usage, view } = await readAccount(deps.state, account);
+    const { usage, view } = await readAccount(deps.state, admittedCaller(request).account);
     return reply
       .code(200)
       .headers(billingHeaders(0, usage))
       .send({ success: true, data: view, meta: { creditsCharged: 0 } });
   });
-}
-
-/** Validation runs before authentication but reports after it: a request with no key is 401 even when its query is bad. */
-function validateOrError(
-  memo: ValidationMemo,
-  endpoint: EndpointDefinition,
-  rawUrl: string | undefined,
-  query: Record<string, unknown>,
-): { validated: ValidatedRequest } | { error: unknown } {
-  try {
-    return { validated: memo.validate(endpoint, rawUrl, query) };
-  } catch (error) {
-    return { error };
-  }
-}
-
-/**
- * When a cache hit is possible, the cache entry and the caller's balance are read at the same
- * time as the key is looked up: on Redis the three commands leave in one round trip instead of
- * two. Both are only used once the key proved valid (results are public, and the balance read
- * is keyed by the id the key's hash gives, checked against the account the lookup returns).
- * A hit charges nothing, so a balance read beside the cache read is as true as one after it.
- * The rate-limit hook may have read the balance already, beside the key lookup.
- */
-function startHitReads(
-  deps: PipelineDeps,
-  endpoint: EndpointDefinition,
-  validated: ValidatedRequest,
-  presented: string | string[] | undefined,
-  knownAccountId: string | undefined,
-  usageReadAlready: Promise<{ accountId: string; usage: AccountUsage } | null> | null | undefined,
-) {
-  const key = Array.isArray(presented) ? presented[0] : presented;
-  if (key === undefined) return null;
-  const entry = startCacheRead(deps, endpoint, validated);
-  if (entry === null) return null;
-  if (usageReadAlready) return { entry, usage: usageReadAlready };
-  // The rate-limit hook has usually found the account already: no second hash of the key.
-  const accountId = knownAccountId ?? accountIdForKey(key.trim());
-  const usage = deps.state.ledger.usage(accountId, null).then(
-    (read) => ({ accountId, usage: read }),
-    () => null,
-  );
-  return { entry, usage };
 }
 
 /** The result is settled before the balance is read: a failed reading must not turn it into an error. */

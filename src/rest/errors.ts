@@ -4,13 +4,6 @@ import { errorBody, shownError } from '../render/envelope.js';
 import type { ApiKeyRecord, Ledger } from '../state/ports.js';
 import { billingHeaders } from './billing-headers.js';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The account a REST route authenticated (its balance goes on error answers too). */
-    restAccount?: ApiKeyRecord | null;
-  }
-}
-
 /**
  * Any failure as a GatewayError: ours as they are, the framework's verdicts on caller input
  * (bad JSON, an oversized body) as invalid_request, and anything else as a logged 500 that
@@ -26,13 +19,13 @@ export function asRestFailure(error: unknown, request: FastifyRequest): GatewayE
   return shownError(error);
 }
 
-/** Renders a failure as the error envelope, with Retry-After and the caller's balance when known. */
+/** Renders a failure as the error envelope, with Retry-After and the caller's balance when the admission step found the caller. */
 export async function sendRestError(
   reply: FastifyReply,
   request: FastifyRequest,
   error: unknown,
   ledger: Pick<Ledger, 'usage'>,
-  account = request.restAccount ?? null,
+  account: ApiKeyRecord | null = request.caller?.account ?? null,
 ): Promise<FastifyReply> {
   const failure = asRestFailure(error, request);
   if (failure.retryAfter !== undefined) reply.header('retry-after', String(failure.retryAfter));

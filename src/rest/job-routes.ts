@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { admittedCaller } from '../admission/index.js';
 import { GatewayError } from '../errors.js';
 import { checkedIdempotencyKey } from '../jobs/job-requests.js';
 import type { JobService } from '../jobs/service.js';
-import type { PipelineDeps } from '../pipeline/run-endpoint.js';
-import { authenticateRest } from './door.js';
 
 /** POST /v1/jobs, POST /v1/jobs/batch, GET and DELETE /v1/jobs/{id}. */
-export function registerJobRoutes(app: FastifyInstance, jobs: JobService, deps: Pick<PipelineDeps, 'state'>): void {
+export function registerJobRoutes(app: FastifyInstance, jobs: JobService): void {
   const create = (kind: 'job' | 'batch') => async (request: FastifyRequest, reply: FastifyReply) => {
-    const account = await authenticateRest(deps.state.keys, request);
+    const { account } = admittedCaller(request);
     const created = await jobs.create(account, kind, request.body, idempotencyKeyOf(request));
     if (created.replayed) reply.header('idempotent-replayed', 'true');
     return reply
@@ -20,7 +19,7 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobService, deps: 
   app.post('/v1/jobs/batch', create('batch'));
 
   app.get<{ Params: { id: string }; Querystring: { cursor?: string; limit?: string } }>('/v1/jobs/:id', async (request, reply) => {
-    const account = await authenticateRest(deps.state.keys, request);
+    const { account } = admittedCaller(request);
     const { cursor, limit, ...unknown } = request.query;
     const extra = Object.keys(unknown);
     if (extra.length > 0)
@@ -35,7 +34,7 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobService, deps: 
   });
 
   app.delete<{ Params: { id: string } }>('/v1/jobs/:id', async (request, reply) => {
-    const account = await authenticateRest(deps.state.keys, request);
+    const { account } = admittedCaller(request);
     const view = await jobs.cancel(account, request.params.id);
     return reply
       .code(200)

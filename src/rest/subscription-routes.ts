@@ -1,21 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { admittedCaller } from '../admission/index.js';
 import { GatewayError } from '../errors.js';
-import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import type { ApiKeyRecord } from '../state/ports.js';
 import type { SubscriptionService } from '../subscriptions/service.js';
-import { authenticateRest } from './door.js';
 
 /** POST, GET (list and one) and DELETE /v1/subscriptions. */
-export function registerSubscriptionRoutes(
-  app: FastifyInstance,
-  subscriptions: SubscriptionService,
-  deps: Pick<PipelineDeps, 'state'>,
-): void {
-  /** Authenticates and renders `work`'s answer as the envelope (failures go to the door's error handler). */
+export function registerSubscriptionRoutes(app: FastifyInstance, subscriptions: SubscriptionService): void {
+  /** Runs `work` as the admitted caller and renders its answer as the envelope (failures go to the door's error handler). */
   const handle =
     <R extends FastifyRequest>(work: (account: ApiKeyRecord, request: R) => Promise<{ status: number; data: unknown }>) =>
     async (request: R, reply: FastifyReply) => {
-      const account = await authenticateRest(deps.state.keys, request);
+      const { account } = admittedCaller(request);
       const { status, data } = await work(account, request);
       return reply
         .code(status)

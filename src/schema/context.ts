@@ -2,9 +2,9 @@ import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { JobService } from '../jobs/service.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
-import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import type { PubSubEventTarget } from '../state/pubsub-event-target.js';
 import type { ApiKeyRecord } from '../state/ports.js';
+import type { WatchStreams } from '../subscriptions/watch-stream.js';
 
 /** Per-request billing, summed over every live fetch and cache hit the query made. */
 export interface BillingTotals {
@@ -37,8 +37,8 @@ export interface GraphQLContext {
    * subscription executes each event with `{ ...context, ...context.forEvent() }`.
    */
   forEvent(): Pick<GraphQLContext, 'billing' | 'run' | 'forEvent'>;
-  /** The pipeline, for streams that check for changes outside `run` (watch fields). */
-  deps: PipelineDeps;
+  /** Watch streams (`watch*` fields): the first result, then each change, billed to this caller. */
+  watches: WatchStreams;
   /** Topic events from every gateway process (Redis pub/sub, or in-process without Redis). */
   events: PubSubEventTarget;
   /** Jobs and batches (createJob, createBatch, job, jobProgress); absent on a server without them. */

@@ -6,7 +6,7 @@ import { requestSchema, splitRequest, type ValidatedRequest } from '../pipeline/
 import { toGraphQLError } from './errors.js';
 import { builder } from './builder.js';
 import { enumValueName, restEnum, restSpelling } from './enum-values.js';
-import { endpointCost } from './limits/upstream-cost.js';
+import { endpointCost } from '../limits/upstream-cost.js';
 import { LISTED_BY, listTypeOf, RAW, resourceType, type Resource, type ResourceList } from './types/resources.js';
 
 const camelCase = (name: string): string => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
@@ -160,7 +160,7 @@ export function addRootFields(catalogue: Catalogue): void {
   planArgumentEnums(catalogue);
   for (const endpoint of catalogue.endpoints) {
     const description = `${endpoint.summary}\n\n${endpoint.description}\n\nREST: GET ${endpoint.path}. Costs ${endpoint.flags.creditCost} credit(s) per live fetch; 0 on a cache hit or an empty result.`;
-    // Read by the cost limit (src/schema/limits): one fetch, times the page size for a list.
+    // Read by the cost limit (src/limits/query-cost.ts): one fetch, times the page size for a list.
     const extensions = { upstreamCost: endpointCost(endpoint, { sizeArgument: 'limit' }) };
     builder.queryField(endpoint.graphqlField, (t) => {
       const args = argumentsOf(endpoint)(t as never);

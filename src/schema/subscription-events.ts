@@ -1,13 +1,10 @@
 import { GatewayError } from '../errors.js';
-import { subscriptionEventsTopic, type SubscriptionEvent } from '../subscriptions/events.js';
+import type { SubscriptionEvent } from '../subscriptions/events.js';
+import { SubscriptionEventStream, type EventRecord } from '../subscriptions/event-stream.js';
 import { builder } from './builder.js';
 import { restEnum } from './enum-values.js';
-import type { GraphQLContext } from './context.js';
 import { toGraphQLError } from './errors.js';
-import { DONE } from './fresh-subscribe.js';
-import { SHARED_EVENTS } from './shared-events.js';
-
-type EventRecord = SubscriptionEvent & Record<string, unknown>;
+import { SHARED_EVENTS } from './field-extensions.js';
 
 const text = (name: string) => (event: EventRecord) => (typeof event[name] === 'string' ? (event[name] as string) : null);
 
@@ -65,96 +62,6 @@ const SubscriptionEventType = builder.objectRef<EventRecord>('SubscriptionEvent'
   }),
 });
 
-/** Events a stream holds for a consumer that has not asked for them yet, before it is ended as too slow. */
-const MAX_QUEUED = 1024;
-
-/**
- * The events of one change subscription from the moment the stream opens, from whichever
- * process ran the check (pub/sub). Ends after subscription.disabled. Free: the subscription
- * was charged for each change already. Fails (once its queued events are read) when the
- * topic cannot be followed.
- *
- * The stream is its own topic listener (`handleEvent`) and keeps no closures: ten thousand
- * open streams cost ten thousand small objects, not ten thousand Repeaters.
- */
-class TopicStream implements AsyncIterableIterator<EventRecord> {
-  readonly #events: GraphQLContext['events'];
-  readonly #topic: string;
-  #queue: EventRecord[] | null = null;
-  #waiting: { resolve: (step: IteratorResult<EventRecord>) => void; reject: (error: unknown) => void } | null = null;
-  #failure: { error: unknown } | null = null;
-  #ended = false;
-
-  constructor(events: GraphQLContext['events'], topic: string) {
-    this.#events = events;
-    this.#topic = topic;
-    events.addEventListener(topic, this);
-    events.subscribed(topic).catch((error: unknown) => this.#fail(toGraphQLError(error)));
-  }
-
-  handleEvent(event: Event): void {
-    if (this.#ended) return;
-    const body = (event as CustomEvent<EventRecord>).detail;
-    if (this.#waiting) {
-      this.#waiting.resolve({ done: false, value: body });
-      this.#waiting = null;
-    } else if ((this.#queue ??= []).length < MAX_QUEUED) {
-      this.#queue.push(body);
-    } else {
-      this.#fail(new GatewayError('internal_error', 'The stream fell too far behind its events.'));
-      return;
-    }
-    if (body.type === 'subscription.disabled') this.#end();
-  }
-
-  next(): Promise<IteratorResult<EventRecord>> {
-    const queued = this.#queue?.shift();
-    if (queued !== undefined) return Promise.resolve({ done: false, value: queued });
-    if (this.#failure) {
-      const { error } = this.#failure;
-      this.#failure = null;
-      return Promise.reject(error);
-    }
-    if (this.#ended) return Promise.resolve(DONE);
-    return new Promise((resolve, reject) => {
-      this.#waiting = { resolve, reject };
-    });
-  }
-
-  return(): Promise<IteratorReturnResult<undefined>> {
-    this.#queue = null;
-    this.#failure = null;
-    this.#end();
-    return Promise.resolve(DONE);
-  }
-
-  async throw(error: unknown): Promise<never> {
-    await this.return();
-    throw error;
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  #end(): void {
-    if (this.#ended) return;
-    this.#ended = true;
-    this.#events.removeEventListener(this.#topic, this);
-    this.#waiting?.resolve(DONE);
-    this.#waiting = null;
-  }
-
-  #fail(error: unknown): void {
-    if (this.#ended) return;
-    const waiting = this.#waiting;
-    this.#waiting = null;
-    if (waiting) waiting.reject(error);
-    else this.#failure = { error };
-    this.#end();
-  }
-}
-
 /** subscriptionEvents(id): authorised by the subscription service (another key's id is not_found). */
 export function addSubscriptionEventsField(): void {
   builder.subscriptionField('subscriptionEvents', (t) =>
@@ -171,7 +78,7 @@ export function addSubscriptionEventsField(): void {
           ? await context.subscriptions.get(context.account.id, id).catch((error: unknown) => Promise.reject(toGraphQLError(error)))
           : null;
         if (!found) throw toGraphQLError(new GatewayError('not_found', `No subscription ${id} for this key.`));
-        return new TopicStream(context.events, subscriptionEventsTopic(id));
+        return new SubscriptionEventStream(context.events, id);
       },
       resolve: (event) => event,
     }),

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { reservationHoldMs } from './hold-period.js';
 import { createMemoryState } from './memory/index.js';
 import type { StateAdapters } from './ports.js';

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { createSafeAgent, type ResolveAll } from '../outbound/index.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { MemoryLeases, RedisLeases } from '../state/lease/index.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../src/errors.js';
-import { serialise } from '../../src/schema/event-stream-wire.js';
+import { serialise } from '../../src/graphql/event-stream-wire.js';
 import { toGraphQLError } from '../../src/schema/errors.js';
 
 describe('serialise (the socket path of shared event streams)', () => {

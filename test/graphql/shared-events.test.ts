@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExecutionResult } from 'graphql';
-import type { SerialisableResult } from '../../src/schema/billing-extension.js';
-import { sharedResult } from '../../src/schema/shared-events.js';
+import type { SerialisableResult } from '../../src/graphql/billing-extension.js';
+import { sharedResult } from '../../src/graphql/shared-events.js';
 
 describe('sharedResult', () => {
   it('executes an event once per sharing key and serialises the shared result once', async () => {

@@ -2,7 +2,7 @@
  * A job worker process for the crash tests: src/jobs/worker.ts on its own, with
  * TEST_REDIS_PREFIX keeping the run's keys apart. Prints "worker ready" once consuming.
  */
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { startWorker } from '../../src/jobs/worker.js';
 import { createState } from '../../src/state/index.js';
 

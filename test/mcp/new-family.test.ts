@@ -6,7 +6,7 @@ import { createGateway, type Gateway } from '../../src/app.js';
 import { buildCatalogue } from '../../src/catalogue/catalogue.js';
 import { defineEndpoint, type FamilyDefinition, type FamilyName } from '../../src/catalogue/endpoint.js';
 import { catalogue as defaultCatalogue } from '../../src/catalogue/index.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { RICH_KEY } from '../support/gateway.js';
 import { callTool, connectClient, textOf } from './support.js';
 

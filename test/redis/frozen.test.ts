@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../src/errors.js';
-import { authenticate } from '../../src/pipeline/auth.js';
+import { authenticate } from '../../src/admission/index.js';
 import { createRedisState, type RedisState } from '../../src/state/redis/index.js';
 import { REDIS_URL } from '../state/redis-support.js';
 import { hasRedisServer, startOwnRedis, type OwnRedis } from './processes.js';

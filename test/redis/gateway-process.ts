@@ -4,7 +4,7 @@
  * Prints "listening <url>" once it accepts connections.
  */
 import { createGateway } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { createState } from '../../src/state/index.js';
 
 const config = loadConfig();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/catalogue/index.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { createPipelineDeps } from '../../src/pipeline/deps.js';
 import { checkForChange } from '../../src/subscriptions/check.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway } from '../../src/app.js';
 import type { Catalogue } from '../../src/catalogue/catalogue.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { registeredFamilies } from '../../src/families/registry.js';
 import type { LogDestination } from '../../src/logging/logger-options.js';
 import type { ResolveAll } from '../../src/outbound/index.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { GatewayError } from '../../src/errors.js';
 import { readHostBudget } from '../../src/families/code/upstream/rate-budget.js';
 import { readRedditBudget } from '../../src/families/forum/upstream/budget.js';

@@ -1,4 +1,4 @@
-import type { GraphQLExample } from '../../schema/graphiql.js';
+import type { GraphQLExample } from '../../catalogue/family.js';
 
 /** The community the examples read on the live platform; the offline demo passes its own invented one. */
 const LIVE_EXAMPLE_SUBREDDIT = 'typescript';

@@ -3,7 +3,7 @@ import { invalidParam } from '../../errors.js';
 import { builder } from '../builder.js';
 import { toGraphQLError } from '../errors.js';
 import type { GraphQLContext } from '../context.js';
-import { endpointCost, type UpstreamCost } from '../limits/upstream-cost.js';
+import { endpointCost, type UpstreamCost } from '../../limits/upstream-cost.js';
 import { LISTED_BY, listTypeOf, resourceType, type Resource } from '../types/resources.js';
 import type { EdgeDefinition, EdgeKit, EdgeValue } from './edge.js';
 import { endpointAt, loadLists, loadSingles } from './load-through-pipeline.js';

@@ -1,6 +1,6 @@
 import type { EndpointDefinition, ResourceTypeName } from '../../catalogue/endpoint.js';
 import type { GraphQLContext } from '../context.js';
-import type { UpstreamCost } from '../limits/upstream-cost.js';
+import type { UpstreamCost } from '../../limits/upstream-cost.js';
 import type { Resource, ResourceList } from '../types/resources.js';
 
 /** What one key of an edge loads: a resource, a page of them, null (nothing there) or that key's error. */

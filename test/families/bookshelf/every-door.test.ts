@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../../src/catalogue/catalogue.js';
-import { ConfigError, loadConfig } from '../../../src/config.js';
+import { ConfigError, loadConfig } from '../../../src/config/config.js';
 import { startDemo, type Demo } from '../../../src/demo/start-demo.js';
 import { registeredFamilies } from '../../../src/families/registry.js';
 import { callTool, connectClient } from '../../mcp/support.js';

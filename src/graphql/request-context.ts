@@ -1,14 +1,15 @@
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { JobService } from '../jobs/service.js';
-import { authenticate } from '../pipeline/auth.js';
 import { cacheKey } from '../pipeline/cache-key.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
 import { runEndpoint, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
 import type { PubSubEventTarget } from '../state/pubsub-event-target.js';
 import type { ApiKeyRecord } from '../state/ports.js';
-import type { BillingTotals, GraphQLContext, SubscriptionLookup } from './context.js';
-import { toGraphQLError } from './errors.js';
+import type { WatchHub } from '../subscriptions/watch-hub.js';
+import { PollingWatchStreams, type WatchStreams } from '../subscriptions/watch-stream.js';
+import type { BillingTotals, GraphQLContext, SubscriptionLookup } from '../schema/context.js';
+import { toGraphQLError } from '../schema/errors.js';
 
 /** The contract's default SUBSCRIPTION_MIN_INTERVAL_SECONDS. */
 const DEFAULT_MIN_INTERVAL_SECONDS = 60;
@@ -17,6 +18,8 @@ const DEFAULT_MIN_INTERVAL_SECONDS = 60;
 export interface GraphQLExtras {
   jobs?: JobService;
   subscriptions?: SubscriptionLookup;
+  /** Shared watches: `watch*` streams follow their target's polls (without them, each stream polls on its own). */
+  watches?: WatchHub;
   /** SUBSCRIPTION_MIN_INTERVAL_SECONDS: the shortest interval of a watch field (default 60). */
   watchMinIntervalSeconds?: number;
 }
@@ -30,35 +33,27 @@ export interface CallerRequest {
 
 /**
  * Builds the GraphQL context for both doors (Yoga on /graphql, graphql-sse on
- * /graphql/stream), so authentication, billing and the per-request memo are the same.
+ * /graphql/stream), so the caller, billing and the per-request memo are the same.
  */
 export class GraphQLContextFactory {
   readonly #deps: PipelineDeps;
   readonly #events: PubSubEventTarget;
   readonly #extras: GraphQLExtras;
+  readonly #watches: WatchStreams;
 
   constructor(deps: PipelineDeps, events: PubSubEventTarget, extras: GraphQLExtras = {}) {
     this.#deps = deps;
     this.#events = events;
     this.#extras = extras;
-  }
-
-  /** The caller's account from `x-api-key`, or a GraphQLError with the spec's 401 code. */
-  /** `request`: the framework's request, so an account the rate-limit hook found is not looked up again. */
-  async authenticate(presentedKey: string | null | undefined, request?: object): Promise<ApiKeyRecord> {
-    try {
-      return await authenticate(this.#deps.state.keys, presentedKey ?? undefined, request);
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    this.#watches = new PollingWatchStreams(deps, extras.watches ?? null);
   }
 
   create(caller: CallerRequest): GraphQLContext {
     return {
       account: caller.account,
       requestId: caller.requestId,
-      deps: this.#deps,
       events: this.#events,
+      watches: this.#watches,
       jobs: this.#extras.jobs,
       subscriptions: this.#extras.subscriptions,
       watchMinIntervalSeconds: this.#extras.watchMinIntervalSeconds ?? DEFAULT_MIN_INTERVAL_SECONDS,

@@ -1,17 +1,11 @@
 import type { GraphiQLOptions } from 'graphql-yoga';
+import type { GraphQLExample } from '../catalogue/family.js';
 
 /**
  * GraphiQL as the gateway serves it on GET /graphql: rendered from the bundled
  * @graphql-yoga/render-graphiql (no CDN, so it works offline), opened on example operations,
  * with the `x-api-key` header in place for the caller to fill in (the demo fills in its key).
  */
-
-/** One example operation GraphiQL opens in a tab of its own. */
-export interface GraphQLExample {
-  query: string;
-  /** JSON text of the operation's variables. */
-  variables?: string;
-}
 
 export interface GraphiQLSettings {
   /** Prefilled as the x-api-key header (the demo's key); empty otherwise. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EndpointDefinition } from '../../catalogue/endpoint.js';
+import type { EndpointDefinition } from '../catalogue/endpoint.js';
 
 /**
  * What a field costs in upstream fetches, published on the field as `extensions.upstreamCost`

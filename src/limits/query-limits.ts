@@ -2,8 +2,8 @@ import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-fi
 import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
 import { GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema, type ParseOptions, type Source } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { operationCost } from './cost.js';
-import { checkShape, limitError, type ShapeLimits } from './shape.js';
+import { operationCost } from './query-cost.js';
+import { checkShape, limitError, type ShapeLimits } from './query-shape.js';
 
 /** Every bound a GraphQL document must stay within (SECURITY.md lists them with their defaults). */
 export interface QueryLimits extends ShapeLimits {

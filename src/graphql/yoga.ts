@@ -1,13 +1,15 @@
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
+import { admittedCaller } from '../admission/index.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { PubSubEventTarget } from '../state/pubsub-event-target.js';
 import { attachBilling, type SerialisableResult } from './billing-extension.js';
-import type { BillingTotals, GraphQLContext } from './context.js';
+import type { BillingTotals, GraphQLContext } from '../schema/context.js';
+import { toGraphQLError } from '../schema/errors.js';
 import { subscribeWithFreshContext } from './fresh-subscribe.js';
 import { graphiqlOptions, renderGraphiQL, type GraphiQLSettings } from './graphiql.js';
-import { useQueryLimits, type QueryLimits } from './limits/plugin.js';
+import { useQueryLimits, type QueryLimits } from '../limits/query-limits.js';
 import { GraphQLContextFactory, type GraphQLExtras } from './request-context.js';
 
 interface ServerContext {
@@ -58,9 +60,12 @@ export function createGraphQLServer(
     // The same bound as Fastify's for REST bodies (Yoga's own default is 25 MB).
     maxRequestBodySize: 1024 * 1024,
     plugins: [useBillingExtension(billingOf), useFreshContextPerEvent, ...useQueryLimits(extras.limits)],
-    context: async ({ request, req }) => {
-      const account = await contexts.authenticate(request.headers.get('x-api-key'), req);
-      const context = contexts.create({ account, requestId: req.id, signal: request.signal });
+    context: ({ request, req }) => {
+      // The admission step's refusal (a missing, unknown or revoked key, a spent request rate) is
+      // rendered by Yoga as any error is: a GraphQLError with its status in `extensions.http`.
+      // Thrown where Yoga builds the context: a document the abuse limits refuse is a 400 whatever its key.
+      if (req.refusal) throw toGraphQLError(req.refusal);
+      const context = contexts.create({ account: admittedCaller(req).account, requestId: req.id, signal: request.signal });
       billingOf.set(request, context.billing);
       return context;
     },

@@ -1,15 +1,13 @@
 import { initContextCache } from '@pothos/core';
 import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { attachBilling } from './billing-extension.js';
-import type { GraphQLContext } from './context.js';
-import { toGraphQLError } from './errors.js';
+import type { GraphQLContext } from '../schema/context.js';
+import { toGraphQLError } from '../schema/errors.js';
+import { DONE } from '../subscriptions/event-stream.js';
 import { sharedResult, sharingKey } from './shared-events.js';
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
   typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
-
-/** The step every ended stream answers. */
-export const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /** One event executed with a context of its own, its billing as `extensions.billing`. */
 async function executeEvent(args: ExecutionArgs, event: unknown): Promise<ExecutionResult> {

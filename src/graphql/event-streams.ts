@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
 import type { ServerResponse } from 'node:http';
-import { setRateLimitHeaders } from '../limits/rate-limit-hook.js';
+import { setRateLimitHeaders } from '../admission/index.js';
 import { BODY_LIMIT_BYTES, isObject, serialise, StreamWriter, type StreamDoor, type StreamOwner } from './event-stream-wire.js';
 import { subscribeWithFreshContext } from './fresh-subscribe.js';
-import { checkOperation } from './limits/operation-check.js';
-import type { QueryLimits } from './limits/plugin.js';
+import { checkOperation } from '../limits/operation-check.js';
+import type { QueryLimits } from '../limits/query-limits.js';
 import type { GraphQLContextFactory } from './request-context.js';
 import { sharingKey } from './shared-events.js';
 
@@ -100,13 +100,9 @@ export class SharedEventStreams implements StreamOwner {
   async serve(request: FastifyRequest, reply: FastifyReply, text: string, door: StreamDoor): Promise<boolean> {
     const body = parseBody(text);
     if (!body) return false;
-    const presented = request.headers['x-api-key'];
-    let account;
-    try {
-      account = await this.#contexts.authenticate(Array.isArray(presented) ? presented[0] : presented, request);
-    } catch {
-      return false;
-    }
+    // A refused caller is the door's to answer.
+    const account = request.refusal ? null : request.caller?.account;
+    if (!account) return false;
     const document = this.#document(body);
     if (!document) return false;
     const args = {

@@ -1,5 +1,5 @@
 import type { GraphQLError } from 'graphql';
-import type { BillingTotals } from './context.js';
+import type { BillingTotals } from '../schema/context.js';
 
 export interface SerialisableResult {
   errors?: readonly GraphQLError[];

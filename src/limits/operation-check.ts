@@ -1,7 +1,7 @@
 import { GraphQLError, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { operationCost } from './cost.js';
-import { costRefusal, DEFAULT_QUERY_LIMITS, parseWithinTokens, type QueryLimits } from './plugin.js';
-import { checkShape, limitError } from './shape.js';
+import { operationCost } from './query-cost.js';
+import { costRefusal, DEFAULT_QUERY_LIMITS, parseWithinTokens, type QueryLimits } from './query-limits.js';
+import { checkShape, limitError } from './query-shape.js';
 
 /** Documents checkOperation() has validated already, so the door's own validation can skip them. */
 const validated = new WeakSet<DocumentNode>();

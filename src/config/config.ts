@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { FamilyDefinition } from './catalogue/family.js';
-import { booleanFlag, optionalUrl, positiveInt } from './config/setting-types.js';
-import { registeredFamilies } from './families/registry.js';
-import { upstreamBudgetsSchema } from './upstream/budget/ceilings.js';
+import type { FamilyDefinition } from '../catalogue/family.js';
+import { booleanFlag, optionalUrl, positiveInt } from './setting-types.js';
+import { registeredFamilies } from '../families/registry.js';
+import { upstreamBudgetsSchema } from '../upstream/budget/ceilings.js';
 
 /** Environment -> typed configuration. A bad value stops start-up with one line naming the variable. */
 

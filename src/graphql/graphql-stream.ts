@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { execute, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
 import { createHandler, type Response as SseResponse } from 'graphql-sse';
+import { admittedCaller } from '../admission/index.js';
 import { GatewayError } from '../errors.js';
 import type { ApiKeyRecord } from '../state/ports.js';
 import { attachBilling, type SerialisableResult } from './billing-extension.js';
-import type { GraphQLContext } from './context.js';
-import { toGraphQLError } from './errors.js';
+import type { GraphQLContext } from '../schema/context.js';
+import { toGraphQLError } from '../schema/errors.js';
 import { subscribeWithFreshContext } from './fresh-subscribe.js';
-import { checkOperation, validateUnlessChecked } from './limits/operation-check.js';
-import type { QueryLimits } from './limits/plugin.js';
+import { checkOperation, validateUnlessChecked } from '../limits/operation-check.js';
+import type { QueryLimits } from '../limits/query-limits.js';
 import type { GraphQLContextFactory } from './request-context.js';
 import { StreamReservations } from './stream-reservations.js';
 import { readBody } from './event-stream-wire.js';
@@ -42,10 +43,15 @@ function scopedToken(request: FastifyRequest, account: ApiKeyRecord): string | n
 }
 
 function errorResponse(error: GraphQLError): SseResponse {
-  const status = (error.extensions.http as { status?: number } | undefined)?.status ?? 500;
+  const http = error.extensions.http as { status?: number; headers?: Record<string, string> } | undefined;
+  const status = http?.status ?? 500;
   return [
     JSON.stringify({ errors: [error.toJSON()] }),
-    { status, statusText: status === 401 ? 'Unauthorized' : 'Error', headers: { 'content-type': 'application/json; charset=utf-8' } },
+    {
+      status,
+      statusText: status === 401 ? 'Unauthorized' : 'Error',
+      headers: { ...http?.headers, 'content-type': 'application/json; charset=utf-8' },
+    },
   ];
 }
 
@@ -53,7 +59,7 @@ function errorResponse(error: GraphQLError): SseResponse {
  * graphql-sse on /graphql/stream: single-connection mode (PUT reserves a stream token, one
  * `Accept: text/event-stream` GET carries every operation, POST and DELETE start and stop
  * operations), and distinct-connections mode when no token is given. The same schema,
- * `x-api-key` authentication (401 with the spec's codes on every request), context,
+ * admission (a refusal answered with the spec's codes on every request), context,
  * fresh context per event and billing as Yoga on /graphql; a ping comment every 12 s
  * (graphql-sse's own interval).
  *
@@ -67,12 +73,10 @@ export function registerGraphQLStream(
   limits: Partial<QueryLimits> = {},
   streams?: SharedEventStreams,
 ): void {
-  const accounts = new WeakMap<FastifyRequest, ApiKeyRecord>();
   const reservations = new StreamReservations({ maxPerAccount: MAX_STREAMS_PER_KEY, ttlMs: RESERVATION_TTL_MS });
 
   const contextFor = (request: { raw: FastifyRequest }): StreamContext => {
-    const account = accounts.get(request.raw);
-    if (!account) throw new Error('graphql-stream: context before authentication');
+    const { account } = admittedCaller(request.raw);
     // No request signal: in single-connection mode the POST that starts an operation ends at once
     // while the operation lives on; closing the stream or a DELETE returns its iterator instead.
     return contexts.create({ account, requestId: request.raw.id }) as StreamContext;
@@ -83,14 +87,13 @@ export function registerGraphQLStream(
     validate: validateUnlessChecked,
     execute: (args) => execute(args),
     subscribe: (args) => subscribeWithFreshContext(args),
-    async authenticate(request) {
+    authenticate(request) {
       let account: ApiKeyRecord;
       try {
-        account = await contexts.authenticate(header(request.raw, 'x-api-key'), request.raw);
+        account = admittedCaller(request.raw).account;
       } catch (error) {
         return errorResponse(toGraphQLError(error));
       }
-      accounts.set(request.raw, account);
       if (request.method !== 'PUT') {
         // A token no stream has means distinct-connections mode.
         return scopedToken(request.raw, account) ?? randomUUID();
@@ -136,7 +139,8 @@ export function registerGraphQLStream(
     const [body] = await handler({
       method: 'GET',
       url: `/graphql/stream?token=${encodeURIComponent(token)}`,
-      headers: { get: (name) => (name === 'accept' ? 'text/event-stream' : name === 'x-api-key' ? header(request, 'x-api-key') : null) },
+      // The reserving request's own caller is admitted again (`raw`).
+      headers: { get: (name) => (name === 'accept' ? 'text/event-stream' : null) },
       body: null,
       raw: request,
       context: undefined,
@@ -163,7 +167,7 @@ export function registerGraphQLStream(
       request.log.error({ err: error }, 'graphql-stream failed');
       return errorResponse(toGraphQLError(error));
     });
-    const account = accounts.get(request);
+    const account = request.refusal ? null : request.caller?.account;
     if (request.method === 'PUT' && init.status === 201 && typeof body === 'string' && account)
       reservations.reserved(account.id, body, expire(request, body));
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
+import { registerAdmission, type Admission } from '../admission/index.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { PubSubEventTarget } from '../state/pubsub-event-target.js';
 import { registerGraphQLStream } from './graphql-stream.js';
 import type { GraphiQLSettings } from './graphiql.js';
-import type { QueryLimits } from './limits/plugin.js';
+import type { QueryLimits } from '../limits/query-limits.js';
 import { GraphQLContextFactory, type GraphQLExtras } from './request-context.js';
 import { createGraphQLServer } from './yoga.js';
 import { readBody } from './event-stream-wire.js';
@@ -13,13 +14,15 @@ import { SharedEventStreams } from './event-streams.js';
 /**
  * Both GraphQL doors on one context factory and one pub/sub event target: Yoga on /graphql
  * (queries, mutations, and subscriptions in distinct-connections mode) and graphql-sse on
- * /graphql/stream (single-connection mode). Returns the event target (for tests and metrics).
+ * /graphql/stream (single-connection mode), in one scope that admits their callers (x-api-key)
+ * and lets each GraphQL server render a refusal as a GraphQL error. Returns the event target
+ * (for tests and metrics).
  */
 export function registerGraphQLDoors(
   server: FastifyInstance,
   schema: GraphQLSchema,
   deps: PipelineDeps,
-  extras: GraphQLExtras & { limits?: Partial<QueryLimits> } = {},
+  extras: GraphQLExtras & { admission: Admission; limits?: Partial<QueryLimits> },
   graphiql?: GraphiQLSettings,
 ): PubSubEventTarget {
   const events = new PubSubEventTarget(deps.state.pubsub, {
@@ -31,22 +34,26 @@ export function registerGraphQLDoors(
   // Yoga handles /graphql unchanged (the graphql-http audits depend on it): it reads the body itself,
   // except for distinct-connections subscriptions to shared events (event-streams.ts), whose body
   // is read first and handed to Yoga (as the request's parsed body) when the stream is not taken.
-  server.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.route({
-      url: '/graphql',
-      method: ['GET', 'POST', 'OPTIONS'],
-      handler: async (req, reply) => {
-        if (SharedEventStreams.candidate(req)) {
-          const text = await readBody(req);
-          if (await streams.serve(req, reply, text, 'yoga')) return reply;
-          (req as { body: unknown }).body = text;
-        }
-        return yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
-      },
+  server.register(async (doors) => {
+    // GraphiQL and CORS preflights need no key: the servers answer them, and render refusals themselves.
+    registerAdmission(doors, extras.admission, { acceptBearer: false, refusals: 'route' });
+    doors.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      scope.route({
+        url: '/graphql',
+        method: ['GET', 'POST', 'OPTIONS'],
+        handler: async (req, reply) => {
+          if (SharedEventStreams.candidate(req)) {
+            const text = await readBody(req);
+            if (await streams.serve(req, reply, text, 'yoga')) return reply;
+            (req as { body: unknown }).body = text;
+          }
+          return yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+        },
+      });
     });
+    registerGraphQLStream(doors, schema, contexts, extras.limits, streams);
   });
-  registerGraphQLStream(server, schema, contexts, extras.limits, streams);
   return events;
 }

@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { GatewayError, isGatewayError } from '../errors.js';
+import { withBurstPolicy } from '../limits/rate-limit-headers.js';
+import { RATE_WINDOW_SECONDS, type RateDecision, type RequestRateLimiter } from '../limits/rate-limiter.js';
+import { accountIdFromHash, hashKey } from '../state/key-hash.js';
+import type { AccountUsage, ApiKeyRecord, StateAdapters } from '../state/ports.js';
+import { activeAccount, checkedKey, presentedApiKey } from './authenticate.js';
+import type { Caller } from './caller.js';
+
+/** What one door asks of the admission step. */
+export interface AdmissionOptions {
+  /** Whether `Authorization: Bearer <key>` is accepted beside x-api-key. */
+  acceptBearer: boolean;
+  /** Whether the caller's balance is read beside the key lookup (for answers that state it even when nothing was charged). */
+  readsBalance?: (request: FastifyRequest) => boolean;
+  /**
+   * Who renders a refusal. `error-handler`: it is thrown to the scope's error handler before
+   * the body is read. `route`: the request reaches its route with `request.refusal` set, for a
+   * server that renders refusals in its own protocol (a GraphQL server: a GraphQLError whose
+   * `extensions.http` carries the status) and answers what needs no key (GraphiQL, CORS preflights).
+   */
+  refusals: 'error-handler' | 'route';
+}
+
+/** A request's admission: the caller when the key is valid, and the refusal when it may not call. */
+type Admitted = { caller: Caller; refusal: null } | { caller: Caller | null; refusal: GatewayError };
+
+/** Keys remembered as seen valid, per process (account ids, never keys). */
+const RECENTLY_VALID_MAX = 10_000;
+
+/**
+ * Authenticates a key, counts it against its per-minute budget and, when asked, reads its
+ * balance: the one admission step every door takes before reading a body or touching an
+ * upstream. A key seen valid lately is counted, and its balance read, while it is looked up
+ * (on Redis the three commands leave in one round trip); a key never seen valid is looked up
+ * first, so random keys create no counters. One per process, shared by every door.
+ */
+export class Admission {
+  readonly #state: Pick<StateAdapters, 'keys' | 'ledger'>;
+  readonly #limiter: RequestRateLimiter | null;
+  readonly #recentlyValid = new LRUCache<string, true>({ max: RECENTLY_VALID_MAX });
+
+  constructor(state: Pick<StateAdapters, 'keys' | 'ledger'>, limiter: RequestRateLimiter | null) {
+    this.#state = state;
+    this.#limiter = limiter;
+  }
+
+  async admit(presented: string | undefined, readsBalance: boolean): Promise<Admitted> {
+    let account: ApiKeyRecord | null = null;
+    try {
+      const keyHash = hashKey(checkedKey(presented));
+      const expectedId = accountIdFromHash(keyHash);
+      const seenValid = this.#recentlyValid.has(expectedId);
+      const earlyCount = seenValid ? this.#count(expectedId) : null;
+      // Awaited only once the key proved valid; a rejection nobody awaits must not crash the process.
+      earlyCount?.catch(() => {});
+      const earlyBalance = seenValid && readsBalance ? this.#balance(expectedId) : null;
+      account = activeAccount(await this.#state.keys.lookupHash(keyHash));
+      this.#recentlyValid.set(account.id, true);
+      const known = account.id === expectedId;
+      const balance = readsBalance ? withCap((known ? earlyBalance : null) ?? this.#balance(account.id), account) : null;
+      const rate = await ((known ? earlyCount : null) ?? this.#count(account.id));
+      const caller: Caller = { account, rate, earlyBalance: balance };
+      return rate?.allowed === false ? { caller, refusal: rateLimited(rate) } : { caller, refusal: null };
+    } catch (error) {
+      // The state store is away (503) or the key refused (401): the door renders it.
+      if (!isGatewayError(error)) throw error;
+      return { caller: account && { account, rate: null, earlyBalance: null }, refusal: error };
+    }
+  }
+
+  #count(accountId: string): Promise<RateDecision | null> {
+    return this.#limiter ? this.#limiter.take(accountId) : Promise.resolve(null);
+  }
+
+  #balance(accountId: string): Promise<AccountUsage | null> {
+    return this.#state.ledger.usage(accountId, null).catch(() => null);
+  }
+}
+
+/** The balance as the account's own: a read keyed by the id alone does not know the daily cap. */
+function withCap(balance: Promise<AccountUsage | null>, account: ApiKeyRecord): Promise<AccountUsage | null> {
+  return balance.then((usage) => usage && { ...usage, dailyCap: account.dailyCap });
+}
+
+function rateLimited(decision: RateDecision): GatewayError {
+  return new GatewayError(
+    'rate_limited',
+    `More than ${decision.quota} requests in ${RATE_WINDOW_SECONDS} seconds for this key; retry after ${decision.resetSeconds} s.`,
+    { retryAfter: decision.resetSeconds, details: { quota: decision.quota, windowSeconds: RATE_WINDOW_SECONDS } },
+  );
+}
+
+/**
+ * Registers the admission step in a door's scope: every route there gets `request.caller`
+ * (or its refusal) before its body is read, and every answer the burst policy's RateLimit
+ * headers. A CORS preflight carries no key and is left to the route.
+ */
+export function registerAdmission(scope: FastifyInstance, admission: Admission, options: AdmissionOptions): void {
+  // Declared up front so every request object of the scope has the same shape.
+  scope.decorateRequest('caller', null);
+  scope.decorateRequest('refusal', null);
+  scope.addHook('onRequest', async (request) => {
+    if (request.method === 'OPTIONS') return;
+    const readsBalance = options.readsBalance?.(request) ?? false;
+    const { caller, refusal } = await admission.admit(presentedApiKey(request.headers, options.acceptBearer), readsBalance);
+    request.caller = caller;
+    request.refusal = refusal;
+    if (refusal && options.refusals === 'error-handler') throw refusal;
+  });
+  // Callback-style: no I/O, and an async hook costs a promise on every request.
+  scope.addHook('onSend', (request, reply, payload, done) => {
+    setRateLimitHeaders(request, reply);
+    done(null, payload);
+  });
+}
+
+/**
+ * The burst policy's RateLimit headers of an admitted request, merged with any the door set.
+ * Run on every send; a door that writes its response itself (a hijacked stream) calls it first.
+ */
+export function setRateLimitHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  const decision = request.caller?.rate;
+  if (!decision) return;
+  const merged = withBurstPolicy(
+    { policy: headerText(reply.getHeader('ratelimit-policy')), limit: headerText(reply.getHeader('ratelimit')) },
+    decision,
+  );
+  reply.header('ratelimit-policy', merged.policy);
+  reply.header('ratelimit', merged.limit);
+}
+
+function headerText(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

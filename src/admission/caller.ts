@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import type { GatewayError } from '../errors.js';
+import type { RateDecision } from '../limits/rate-limiter.js';
+import type { AccountUsage, ApiKeyRecord } from '../state/ports.js';
+
+/** Who a request comes from, as the door's admission step found it. Doors hand `account` to the pipeline. */
+export interface Caller {
+  account: ApiKeyRecord;
+  /** This request's place in its key's window (the RateLimit headers); null when the rate limit is off. */
+  rate: RateDecision | null;
+  /**
+   * The balance read beside the key lookup, on a door that asked for it (REST GETs state it on
+   * every answer). True for an answer that charged nothing since (a cache hit); null when not
+   * read, and the promise gives null when the read failed.
+   */
+  earlyBalance: Promise<AccountUsage | null> | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller the admission step of this request's door found (also set on a rate-limited refusal). */
+    caller?: Caller | null;
+    /** Why the admission step refused the request, for a door whose own server renders refusals (GraphQL). */
+    refusal?: GatewayError | null;
+  }
+}
+
+/** The admitted caller of a request, or its refusal thrown. */
+export function admittedCaller(request: FastifyRequest): Caller {
+  if (request.refusal) throw request.refusal;
+  if (!request.caller) throw new Error(`no admission step ran for ${request.method} ${request.routeOptions.url ?? request.url}`);
+  return request.caller;
+}
