@@ -9,7 +9,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
+import { alwaysHeaders, errorResponseRef } from '../docs/http-contracts.js';
 import { API_VERSION } from '../docs/openapi.js';
+import { jsonContent, routeOf, type RouteContract } from '../docs/route-contract.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import type { JobService } from '../jobs/service.js';
 import { authenticate, presentedApiKey } from '../pipeline/auth.js';
@@ -33,6 +35,51 @@ function instructionsFor(catalogue: Catalogue): string {
   ].join(' ');
 }
 
+/** A JSON-RPC 2.0 message (the door's request and answer bodies; their content is MCP's own schema). */
+const JSON_RPC = {
+  type: 'object',
+  required: ['jsonrpc'],
+  properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'number', 'null'] } },
+  additionalProperties: true,
+};
+
+const jsonRpcAnswer = (description: string) => ({ description, headers: alwaysHeaders(), content: jsonContent(JSON_RPC) });
+
+/** The door refuses a key like REST (the error envelope) and anything else as a JSON-RPC error. */
+const KEY_FAILURES = { '401': errorResponseRef(401), '429': errorResponseRef(429), '503': errorResponseRef(503) };
+
+/** What each method of /mcp takes and answers; the route is registered from these. */
+export const mcpRoutes = {
+  post: {
+    method: 'post',
+    path: MCP_PATH,
+    summary:
+      'Model Context Protocol (Streamable HTTP, stateless, JSON answers): one tool per data endpoint plus account, create_job, create_batch and get_job. Key in x-api-key or Authorization: Bearer.',
+    authenticated: true,
+    requestBody: { required: true, content: jsonContent(JSON_RPC) },
+    responses: {
+      '200': jsonRpcAnswer('The JSON-RPC answer (tools/list, tools/call results: a caller mistake is a tool result with isError: true).'),
+      '202': { description: 'A notification was accepted.', headers: alwaysHeaders() },
+      '400': jsonRpcAnswer('More than one JSON-RPC message in one request, or not a JSON-RPC message.'),
+      ...KEY_FAILURES,
+    },
+  },
+  get: {
+    method: 'get',
+    path: MCP_PATH,
+    summary: 'MCP: 405, the server is stateless and opens no server-to-client stream.',
+    authenticated: true,
+    responses: { '405': jsonRpcAnswer('The server is stateless: no server-to-client stream.'), ...KEY_FAILURES },
+  },
+  delete: {
+    method: 'delete',
+    path: MCP_PATH,
+    summary: 'MCP: 405, the server is stateless and has no session to end.',
+    authenticated: true,
+    responses: { '405': jsonRpcAnswer('The server is stateless: no session to end.'), ...KEY_FAILURES },
+  },
+} satisfies Record<string, RouteContract>;
+
 /** Headers that carry the key: not handed to the SDK, which keeps request headers for handlers. */
 const SECRET_HEADERS: ReadonlySet<string> = new Set(['x-api-key', 'authorization', 'cookie']);
 
@@ -51,8 +98,7 @@ export function registerMcpDoor(app: FastifyInstance, catalogue: Catalogue, deps
   const instructions = instructionsFor(catalogue);
 
   app.route({
-    method: ['POST', 'GET', 'DELETE'],
-    url: MCP_PATH,
+    ...routeOf(mcpRoutes.post, mcpRoutes.get, mcpRoutes.delete),
     async handler(request, reply) {
       let account: ApiKeyRecord;
       try {

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { readAccount } from '../pipeline/account.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
 import { runEndpoint, startCacheRead, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
@@ -11,7 +10,7 @@ import { billingHeaders } from './billing-headers.js';
 import { authenticateRest } from './door.js';
 import { ValidationMemo } from './validation-memo.js';
 
-/** One GET route per catalogue endpoint, plus GET /v1/account. */
+/** One GET route per catalogue endpoint. */
 export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, deps: PipelineDeps): void {
   const memo = new ValidationMemo();
   for (const endpoint of catalogue.endpoints) {
@@ -49,15 +48,6 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
         .send(successBytes(outcome));
     });
   }
-
-  app.get('/v1/account', async (request, reply) => {
-    const account = await authenticateRest(deps.state.keys, request);
-    const { usage, view } = await readAccount(deps.state, account);
-    return reply
-      .code(200)
-      .headers(billingHeaders(0, usage))
-      .send({ success: true, data: view, meta: { creditsCharged: 0 } });
-  });
 }
 
 /** Validation runs before authentication but reports after it: a request with no key is 401 even when its query is bad. */

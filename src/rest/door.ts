@@ -5,6 +5,7 @@ import { authenticate } from '../pipeline/auth.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import type { ApiKeyRecord, Keys } from '../state/ports.js';
 import type { SubscriptionService } from '../subscriptions/service.js';
+import { registerAccountRoute } from './account-route.js';
 import { registerDataRoutes } from './data-routes.js';
 import { sendRestError } from './errors.js';
 import { registerJobRoutes } from './job-routes.js';
@@ -29,6 +30,7 @@ export function registerRestDoor(
     scope.decorateRequest('restAccount', null);
     scope.setErrorHandler((error, request, reply) => sendRestError(reply, request, error, services.deps.state.ledger));
     registerDataRoutes(scope, services.catalogue, services.deps);
+    registerAccountRoute(scope, services.deps);
     registerJobRoutes(scope, services.jobs, services.deps);
     registerSubscriptionRoutes(scope, services.subscriptions, services.deps);
   });

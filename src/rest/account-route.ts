@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { ref } from '../docs/http-contracts.js';
+import { errorResponses, REST_FAILURES, restSuccess, routeOf, type RouteContract } from '../docs/route-contract.js';
+import { readAccount } from '../pipeline/account.js';
+import type { PipelineDeps } from '../pipeline/run-endpoint.js';
+import { billingHeaders } from './billing-headers.js';
+import { authenticateRest } from './door.js';
+
+/** What GET /v1/account answers; the route is registered from it. */
+export const accountRoute = {
+  method: 'get',
+  path: '/v1/account',
+  summary: "The caller's balance, today's use (UTC day), daily cap and recent charges.",
+  authenticated: true,
+  responses: {
+    '200': restSuccess("The caller's balance, today's use, daily cap and newest 20 usage entries.", ref('Account')),
+    ...errorResponses(...REST_FAILURES),
+  },
+} satisfies RouteContract;
+
+/** GET /v1/account: the balance headers of any /v1 answer, and the account itself. */
+export function registerAccountRoute(app: FastifyInstance, deps: Pick<PipelineDeps, 'state'>): void {
+  app.route({
+    ...routeOf(accountRoute),
+    handler: async (request, reply) => {
+      const account = await authenticateRest(deps.state.keys, request);
+      const { usage, view } = await readAccount(deps.state, account);
+      return reply
+        .code(200)
+        .headers(billingHeaders(0, usage))
+        .send({ success: true, data: view, meta: { creditsCharged: 0 } });
+    },
+  });
+}
