@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { alwaysHeaders, errorResponseRef } from '../docs/http-contracts.js';
+import { alwaysHeaders, errorResponseRef, rateLimitHeaders } from '../docs/http-contracts.js';
 import { API_VERSION } from '../docs/openapi.js';
 import { jsonContent, routeOf, type RouteContract } from '../docs/route-contract.js';
 import { GatewayError, isGatewayError } from '../errors.js';
@@ -43,7 +43,19 @@ const JSON_RPC = {
   additionalProperties: true,
 };
 
-const jsonRpcAnswer = (description: string) => ({ description, headers: alwaysHeaders(), content: jsonContent(JSON_RPC) });
+/** Headers of an answer to a key the door admitted: the request id and the rate-limit fields. */
+const admittedHeaders = () => ({ ...alwaysHeaders(), ...rateLimitHeaders() });
+
+const jsonRpcAnswer = (description: string) => ({ description, headers: admittedHeaders(), content: jsonContent(JSON_RPC) });
+
+/** GET and DELETE: the server is stateless, only POST is served. */
+const notAllowed = (description: string) => {
+  const answer = jsonRpcAnswer(description);
+  return {
+    ...answer,
+    headers: { ...answer.headers, Allow: { description: 'The one method served: POST.', schema: { type: 'string', const: 'POST' } } },
+  };
+};
 
 /** The door refuses a key like REST (the error envelope) and anything else as a JSON-RPC error. */
 const KEY_FAILURES = { '401': errorResponseRef(401), '429': errorResponseRef(429), '503': errorResponseRef(503) };
@@ -59,7 +71,7 @@ export const mcpRoutes = {
     requestBody: { required: true, content: jsonContent(JSON_RPC) },
     responses: {
       '200': jsonRpcAnswer('The JSON-RPC answer (tools/list, tools/call results: a caller mistake is a tool result with isError: true).'),
-      '202': { description: 'A notification was accepted.', headers: alwaysHeaders() },
+      '202': { description: 'A notification was accepted.', headers: admittedHeaders() },
       '400': jsonRpcAnswer('More than one JSON-RPC message in one request, or not a JSON-RPC message.'),
       ...KEY_FAILURES,
     },
@@ -69,14 +81,14 @@ export const mcpRoutes = {
     path: MCP_PATH,
     summary: 'MCP: 405, the server is stateless and opens no server-to-client stream.',
     authenticated: true,
-    responses: { '405': jsonRpcAnswer('The server is stateless: no server-to-client stream.'), ...KEY_FAILURES },
+    responses: { '405': notAllowed('The server is stateless: no server-to-client stream.'), ...KEY_FAILURES },
   },
   delete: {
     method: 'delete',
     path: MCP_PATH,
     summary: 'MCP: 405, the server is stateless and has no session to end.',
     authenticated: true,
-    responses: { '405': jsonRpcAnswer('The server is stateless: no session to end.'), ...KEY_FAILURES },
+    responses: { '405': notAllowed('The server is stateless: no session to end.'), ...KEY_FAILURES },
   },
 } satisfies Record<string, RouteContract>;
 
