@@ -61,7 +61,7 @@ describe('every answer matches /openapi.json', () => {
     throw new Error(`job ${id} did not finish`);
   };
 
-  it('data endpoints: success, raw, empty, 400, 401, 402, 429 and 501', async () => {
+  it('data endpoints: success, raw, empty, 400, 401, 402, 429 and 501', { timeout: 120_000 }, async () => {
     for (const example of demo.examples) {
       expect((await call('GET', example.path)).status, example.path).toBe(200);
       const withRaw = `${example.path}${example.path.includes('?') ? '&' : '?'}${example.path.includes('include_raw') ? '' : 'include_raw=true'}`;
