@@ -5,6 +5,7 @@ import { readAccount } from '../pipeline/account.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { billingHeaders } from './billing-headers.js';
 import { authenticateRest } from './door.js';
+import { sendServiceAnswer } from './service-answer.js';
 
 /** What GET /v1/account answers; the route is registered from it. */
 export const accountRoute = {
@@ -25,10 +26,7 @@ export function registerAccountRoute(app: FastifyInstance, deps: Pick<PipelineDe
     handler: async (request, reply) => {
       const account = await authenticateRest(deps.state.keys, request);
       const { usage, view } = await readAccount(deps.state, account);
-      return reply
-        .code(200)
-        .headers(billingHeaders(0, usage))
-        .send({ success: true, data: view, meta: { creditsCharged: 0 } });
+      return sendServiceAnswer(reply.headers(billingHeaders(0, usage)), 200, view);
     },
   });
 }

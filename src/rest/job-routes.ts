@@ -14,6 +14,7 @@ import { checkedIdempotencyKey } from '../jobs/job-requests.js';
 import { DEFAULT_PAGE, MAX_PAGE, type JobService } from '../jobs/service.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { authenticateRest } from './door.js';
+import { sendServiceAnswer } from './service-answer.js';
 
 const idempotencyKey = {
   in: 'header',
@@ -104,10 +105,7 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobService, deps: 
     const account = await authenticateRest(deps.state.keys, request);
     const created = await jobs.create(account, kind, request.body, idempotencyKeyOf(request));
     if (created.replayed) reply.header('idempotent-replayed', 'true');
-    return reply
-      .code(202)
-      .type('application/json')
-      .send({ success: true, data: created.view, meta: { creditsCharged: 0 } });
+    return sendServiceAnswer(reply, 202, created.view);
   };
   app.route({ ...routeOf(jobRoutes.create), handler: create('job') });
   app.route({ ...routeOf(jobRoutes.createBatch), handler: create('batch') });
@@ -123,10 +121,7 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobService, deps: 
           details: { param: extra[0] },
         });
       const view = await jobs.get(account, request.params.id, cursor, limit === undefined ? undefined : Number(limit));
-      return reply
-        .code(200)
-        .type('application/json')
-        .send({ success: true, data: view, meta: { creditsCharged: 0 } });
+      return sendServiceAnswer(reply, 200, view);
     },
   });
 
@@ -135,10 +130,7 @@ export function registerJobRoutes(app: FastifyInstance, jobs: JobService, deps: 
     handler: async (request, reply) => {
       const account = await authenticateRest(deps.state.keys, request);
       const view = await jobs.cancel(account, request.params.id);
-      return reply
-        .code(200)
-        .type('application/json')
-        .send({ success: true, data: view, meta: { creditsCharged: 0 } });
+      return sendServiceAnswer(reply, 200, view);
     },
   });
 }

@@ -14,6 +14,7 @@ import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import type { ApiKeyRecord } from '../state/ports.js';
 import type { SubscriptionService } from '../subscriptions/service.js';
 import { authenticateRest } from './door.js';
+import { sendServiceAnswer } from './service-answer.js';
 
 /** What each subscription route takes and answers; the routes below are registered from these. */
 export const subscriptionRoutes = {
@@ -71,10 +72,7 @@ export function registerSubscriptionRoutes(
     async (request: R, reply: FastifyReply) => {
       const account = await authenticateRest(deps.state.keys, request);
       const { status, data } = await work(account, request);
-      return reply
-        .code(status)
-        .type('application/json')
-        .send({ success: true, data, meta: { creditsCharged: 0 } });
+      return sendServiceAnswer(reply, status, data);
     };
 
   app.route({
