@@ -5863,13 +5863,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @constant */
                     jsonrpc: "2.0";
                     id?: string | number | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | ({
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    id?: string | number | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
             };
         };
         responses: {

@@ -68,7 +68,8 @@ export const mcpRoutes = {
     summary:
       'Model Context Protocol (Streamable HTTP, stateless, JSON answers): one tool per data endpoint plus account, create_job, create_batch and get_job. Key in x-api-key or Authorization: Bearer.',
     authenticated: true,
-    requestBody: { required: true, content: jsonContent(JSON_RPC) },
+    // A batch of one message is served; a longer one is refused (400), so each call counts against the rate limit.
+    requestBody: { required: true, content: jsonContent({ anyOf: [JSON_RPC, { type: 'array', items: JSON_RPC, minItems: 1 }] }) },
     responses: {
       '200': jsonRpcAnswer('The JSON-RPC answer (tools/list, tools/call results: a caller mistake is a tool result with isError: true).'),
       '202': { description: 'A notification was accepted.', headers: admittedHeaders() },
