@@ -19,7 +19,7 @@ export const accountRoute = {
   },
 } satisfies RouteContract;
 
-/** GET /v1/account: the balance headers of any /v1 answer, and the account itself. */
+/** GET /v1/account: the caller's account, with the balance headers every /v1 answer carries. */
 export function registerAccountRoute(app: FastifyInstance, deps: Pick<PipelineDeps, 'state'>): void {
   app.route({
     ...routeOf(accountRoute),
