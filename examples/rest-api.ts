@@ -837,6 +837,170 @@ export interface components {
             fetchedAt: string;
         };
         /**
+         * @description What kind of post it is; unknown when the platform does not say.
+         * @enum {string}
+         */
+        PostType: "video" | "short" | "image" | "carousel" | "text" | "live" | "story" | "reel" | "audio" | "album" | "episode" | "unknown";
+        /** @description A post, or an item published like one (an issue, a pull request): in lists and on its own. */
+        Post: {
+            /** @description the platform the post lives on (the platform name of the family that served it) */
+            platform: string;
+            id: string;
+            type: components["schemas"]["PostType"];
+            /** @description the post's web page */
+            url: string | null;
+            /** @description title or headline; null when the post has none */
+            title: string | null;
+            /** @description caption, description or body */
+            text: string | null;
+            /** @description the author's platform account id */
+            authorId: string | null;
+            /** @description the author's handle, without leading @ */
+            authorHandle: string | null;
+            /** @description the author's display name */
+            authorName: string | null;
+            /** @description preview image URL */
+            thumbnailUrl: string | null;
+            /** @description URLs of the images, videos or audio the post carries, in order */
+            mediaUrls: string[];
+            /** @description length of the video or audio in seconds */
+            durationSeconds: number | null;
+            /** @description views, plays or nearest equivalent */
+            viewCount: number | null;
+            /** @description likes or nearest equivalent (a score where votes are counted) */
+            likeCount: number | null;
+            /** @description comments as the platform counts them */
+            commentCount: number | null;
+            /** @description shares, reposts or crossposts */
+            shareCount: number | null;
+            /** @description without leading # */
+            hashtags: string[];
+            /** @description from the text, without leading @ */
+            mentions: string[];
+            /** @description tags in the media itself; absent when the platform reports none */
+            taggedUsers?: string[];
+            /** @description true when marked as an advertisement or sponsored */
+            isSponsored: boolean | null;
+            /** @description ISO 8601 time of publication */
+            publishedAt: string | null;
+            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
+            fetchedAt: string;
+        };
+        /** @description A comment, flattened in reading order with parentId kept. */
+        Comment: {
+            /** @description the platform the comment lives on */
+            platform: string;
+            id: string;
+            /** @description the platform id of the post it belongs to */
+            postId: string | null;
+            /** @description null on a top-level comment */
+            parentId: string | null;
+            /** @description the comment body as text */
+            text: string;
+            /** @description the author's platform account id */
+            authorId: string | null;
+            /** @description the author's handle, without leading @ */
+            authorHandle: string | null;
+            /** @description the author's display name */
+            authorName: string | null;
+            /** @description the author's avatar image URL */
+            authorAvatarUrl: string | null;
+            /** @description likes or score */
+            likeCount: number | null;
+            /** @description direct and nested replies as the platform counts them */
+            replyCount: number | null;
+            /** @description true when pinned or stickied by a moderator or the author */
+            isPinned: boolean | null;
+            /** @description true when written by the post's author */
+            isAuthorReply: boolean | null;
+            /** @description ISO 8601 time of publication */
+            publishedAt: string | null;
+        };
+        /** @description One timed line of a transcript. */
+        TranscriptCue: {
+            /** @description seconds from media start */
+            start: number;
+            /** @description seconds; null when no end time */
+            end: number | null;
+            /** @description what is said during the cue */
+            text: string;
+        };
+        /**
+         * @description Where a transcript comes from.
+         * @enum {string}
+         */
+        TranscriptSource: "captions" | "asr";
+        /** @description A video's caption track as text plus timed cues. */
+        Transcript: {
+            /** @description the platform the media lives on */
+            platform: string;
+            /** @description the platform's own id of the media whose captions these are (a video id); null when the platform gives none */
+            id: string | null;
+            /** @description the platform id of the post whose media this transcript is */
+            postId: string;
+            /** @description the media's or post's web page */
+            url: string | null;
+            /** @description language code of the track, e.g. en */
+            language: string | null;
+            /** @description true when the captions were generated by speech recognition */
+            isAutoGenerated: boolean | null;
+            /** @description whole transcript as one block */
+            text: string;
+            /** @description timed cues in order */
+            cues: components["schemas"]["TranscriptCue"][];
+            /** @description length of the media in seconds */
+            durationSeconds: number | null;
+            /** @description captions from the platform, or speech recognition (asr) */
+            source: components["schemas"]["TranscriptSource"] | null;
+            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
+            fetchedAt: string;
+        };
+        /** @description An account, organisation or community of a platform. */
+        Creator: {
+            /** @description the platform of the account or community */
+            platform: string;
+            /** @description the platform's own account id as a string */
+            id: string;
+            /** @description without leading @ */
+            handle: string | null;
+            /** @description display name or title */
+            displayName: string | null;
+            /** @description profile description or community description */
+            bio: string | null;
+            /** @description avatar or community icon URL */
+            avatarUrl: string | null;
+            /** @description profile or community banner image URL */
+            bannerUrl: string | null;
+            /** @description the account's or community's web page */
+            url: string | null;
+            /** @description true when the platform marks it as verified */
+            verified: boolean | null;
+            /** @description followers, subscribers or nearest equivalent */
+            followerCount: number | null;
+            /** @description accounts it follows */
+            followingCount: number | null;
+            /** @description posts or public repositories, as the platform counts them */
+            postCount: number | null;
+            /** @description total views where the platform exposes them */
+            viewCount: number | null;
+            /** @description total likes received; absent when not exposed */
+            likeCount?: number | null;
+            /** @description true when its posts are not public */
+            isPrivate: boolean | null;
+            /** @description true for a business or organisation account */
+            isBusiness: boolean | null;
+            /** @description the category or kind the platform assigns, e.g. Organization */
+            category: string | null;
+            /** @description location as written on the profile */
+            location: string | null;
+            /** @description links listed on the profile */
+            externalLinks: string[];
+            /** @description ISO 8601 time the account or community was created */
+            createdAt: string | null;
+            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
+            fetchedAt: string;
+        };
+        /**
          * @description The provider's estimate: female, male or unknown.
          * @enum {string}
          */
@@ -1077,168 +1241,6 @@ export interface components {
             badges: string[];
             /** @description true when marked as an advertisement */
             isSponsored: boolean | null;
-            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
-            fetchedAt: string;
-        };
-        /**
-         * @description What kind of post it is; unknown when the platform does not say.
-         * @enum {string}
-         */
-        PostType: "video" | "short" | "image" | "carousel" | "text" | "live" | "story" | "reel" | "audio" | "album" | "episode" | "unknown";
-        /** @description A post, or an item published like one (an issue, a pull request): in lists and on its own. */
-        Post: {
-            /** @description the platform the post lives on (the platform name of the family that served it) */
-            platform: string;
-            id: string;
-            type: components["schemas"]["PostType"];
-            /** @description the post's web page */
-            url: string | null;
-            /** @description title or headline; null when the post has none */
-            title: string | null;
-            /** @description caption, description or body */
-            text: string | null;
-            /** @description the author's platform account id */
-            authorId: string | null;
-            /** @description the author's handle, without leading @ */
-            authorHandle: string | null;
-            /** @description the author's display name */
-            authorName: string | null;
-            /** @description preview image URL */
-            thumbnailUrl: string | null;
-            /** @description URLs of the images, videos or audio the post carries, in order */
-            mediaUrls: string[];
-            /** @description length of the video or audio in seconds */
-            durationSeconds: number | null;
-            /** @description views, plays or nearest equivalent */
-            viewCount: number | null;
-            /** @description likes or nearest equivalent (a score where votes are counted) */
-            likeCount: number | null;
-            /** @description comments as the platform counts them */
-            commentCount: number | null;
-            /** @description shares, reposts or crossposts */
-            shareCount: number | null;
-            /** @description without leading # */
-            hashtags: string[];
-            /** @description from the text, without leading @ */
-            mentions: string[];
-            /** @description tags in the media itself; absent when the platform reports none */
-            taggedUsers?: string[];
-            /** @description true when marked as an advertisement or sponsored */
-            isSponsored: boolean | null;
-            /** @description ISO 8601 time of publication */
-            publishedAt: string | null;
-            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
-            fetchedAt: string;
-        };
-        /** @description A comment, flattened in reading order with parentId kept. */
-        Comment: {
-            /** @description the platform the comment lives on */
-            platform: string;
-            id: string;
-            /** @description the platform id of the post it belongs to */
-            postId: string | null;
-            /** @description null on a top-level comment */
-            parentId: string | null;
-            /** @description the comment body as text */
-            text: string;
-            /** @description the author's platform account id */
-            authorId: string | null;
-            /** @description the author's handle, without leading @ */
-            authorHandle: string | null;
-            /** @description the author's display name */
-            authorName: string | null;
-            /** @description the author's avatar image URL */
-            authorAvatarUrl: string | null;
-            /** @description likes or score */
-            likeCount: number | null;
-            /** @description direct and nested replies as the platform counts them */
-            replyCount: number | null;
-            /** @description true when pinned or stickied by a moderator or the author */
-            isPinned: boolean | null;
-            /** @description true when written by the post's author */
-            isAuthorReply: boolean | null;
-            /** @description ISO 8601 time of publication */
-            publishedAt: string | null;
-        };
-        /** @description One timed line of a transcript. */
-        TranscriptCue: {
-            /** @description seconds from media start */
-            start: number;
-            /** @description seconds; null when no end time */
-            end: number | null;
-            /** @description what is said during the cue */
-            text: string;
-        };
-        /**
-         * @description Where a transcript comes from.
-         * @enum {string}
-         */
-        TranscriptSource: "captions" | "asr";
-        /** @description A video's caption track as text plus timed cues. */
-        Transcript: {
-            /** @description the platform the media lives on */
-            platform: string;
-            /** @description the platform id of the post whose media this transcript is */
-            postId: string;
-            /** @description the media's or post's web page */
-            url: string | null;
-            /** @description language code of the track, e.g. en */
-            language: string | null;
-            /** @description true when the captions were generated by speech recognition */
-            isAutoGenerated: boolean | null;
-            /** @description whole transcript as one block */
-            text: string;
-            /** @description timed cues in order */
-            cues: components["schemas"]["TranscriptCue"][];
-            /** @description length of the media in seconds */
-            durationSeconds: number | null;
-            /** @description captions from the platform, or speech recognition (asr) */
-            source: components["schemas"]["TranscriptSource"] | null;
-            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
-            fetchedAt: string;
-        };
-        /** @description An account, organisation or community of a platform. */
-        Creator: {
-            /** @description the platform of the account or community */
-            platform: string;
-            /** @description the platform's own account id as a string */
-            id: string;
-            /** @description without leading @ */
-            handle: string | null;
-            /** @description display name or title */
-            displayName: string | null;
-            /** @description profile description or community description */
-            bio: string | null;
-            /** @description avatar or community icon URL */
-            avatarUrl: string | null;
-            /** @description profile or community banner image URL */
-            bannerUrl: string | null;
-            /** @description the account's or community's web page */
-            url: string | null;
-            /** @description true when the platform marks it as verified */
-            verified: boolean | null;
-            /** @description followers, subscribers or nearest equivalent */
-            followerCount: number | null;
-            /** @description accounts it follows */
-            followingCount: number | null;
-            /** @description posts or public repositories, as the platform counts them */
-            postCount: number | null;
-            /** @description total views where the platform exposes them */
-            viewCount: number | null;
-            /** @description total likes received; absent when not exposed */
-            likeCount?: number | null;
-            /** @description true when its posts are not public */
-            isPrivate: boolean | null;
-            /** @description true for a business or organisation account */
-            isBusiness: boolean | null;
-            /** @description the category or kind the platform assigns, e.g. Organization */
-            category: string | null;
-            /** @description location as written on the profile */
-            location: string | null;
-            /** @description links listed on the profile */
-            externalLinks: string[];
-            /** @description ISO 8601 time the account or community was created */
-            createdAt: string | null;
             /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
             fetchedAt: string;
         };
@@ -3040,7 +3042,11 @@ export interface operations {
                         meta: components["schemas"]["Meta"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.via */
                         raw?: {
-                            via?: unknown;
+                            /**
+                             * @description the surface that answered (atom when the JSON surface is blocked)
+                             * @enum {string}
+                             */
+                            via?: "json" | "atom";
                         } & {
                             [key: string]: unknown;
                         };
@@ -3106,8 +3112,19 @@ export interface operations {
                         pagination: components["schemas"]["Pagination"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.totalComments, raw.moreStubs */
                         raw?: {
-                            totalComments?: unknown;
-                            moreStubs?: unknown;
+                            /** @description the post's full comment count */
+                            totalComments?: number | null;
+                            /** @description load-more and continue-this-thread stubs */
+                            moreStubs?: {
+                                id: string;
+                                /** @description the comment the hidden replies belong to; null for top-level stubs */
+                                parentId: string | null;
+                                /** @description comments hidden behind the stub */
+                                count: number;
+                                childIds: string[];
+                                /** @description true for "continue this thread": deeper than depth, ids not listed */
+                                continueThread: boolean;
+                            }[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -3171,8 +3188,19 @@ export interface operations {
                         pagination: components["schemas"]["Pagination"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.anchor, raw.moreStubs */
                         raw?: {
-                            anchor?: unknown;
-                            moreStubs?: unknown;
+                            /** @description the comment itself, normalised */
+                            anchor?: components["schemas"]["Comment"] | null;
+                            /** @description load-more and continue-this-thread stubs */
+                            moreStubs?: {
+                                id: string;
+                                /** @description the comment the hidden replies belong to; null for top-level stubs */
+                                parentId: string | null;
+                                /** @description comments hidden behind the stub */
+                                count: number;
+                                childIds: string[];
+                                /** @description true for "continue this thread": deeper than depth, ids not listed */
+                                continueThread: boolean;
+                            }[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -3232,8 +3260,10 @@ export interface operations {
                         meta: components["schemas"]["Meta"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.rawVtt, raw.availableLanguages */
                         raw?: {
-                            rawVtt?: unknown;
-                            availableLanguages?: unknown;
+                            /** @description the caption file as served (WebVTT) */
+                            rawVtt?: string;
+                            /** @description the languages offered, when the requested one is not */
+                            availableLanguages?: string[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -3305,9 +3335,30 @@ export interface operations {
                         pagination: components["schemas"]["Pagination"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.posts, raw.via, raw.companionFeed */
                         raw?: {
-                            posts?: unknown;
-                            via?: unknown;
-                            companionFeed?: unknown;
+                            /**
+                             * @description the surface that answered (atom when the JSON surface is blocked)
+                             * @enum {string}
+                             */
+                            via?: "json" | "atom";
+                            /** @description each post's community, flair, post type and upvote ratio, in the order of data.items */
+                            posts?: {
+                                id: string;
+                                community: string | null;
+                                flair: string | null;
+                                /** @description post_hint, or self, gallery, hosted:video or link; null from the feed */
+                                postType: string | null;
+                                upvoteRatio: number | null;
+                            }[];
+                            /** @description whether the Atom feed of the same query was fetched for withheld bodies */
+                            companionFeed?: {
+                                /** @enum {string} */
+                                status: "not_needed" | "used" | "failed";
+                                url?: string;
+                                /** @description the error code when the feed failed */
+                                code?: string;
+                                /** @description bodies the feed supplied */
+                                matched?: number;
+                            };
                         } & {
                             [key: string]: unknown;
                         };
@@ -3377,8 +3428,20 @@ export interface operations {
                         pagination: components["schemas"]["Pagination"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.posts, raw.via */
                         raw?: {
-                            posts?: unknown;
-                            via?: unknown;
+                            /**
+                             * @description the surface that answered (atom when the JSON surface is blocked)
+                             * @enum {string}
+                             */
+                            via?: "json" | "atom";
+                            /** @description each post's community, flair, post type and upvote ratio, in the order of data.items */
+                            posts?: {
+                                id: string;
+                                community: string | null;
+                                flair: string | null;
+                                /** @description post_hint, or self, gallery, hosted:video or link; null from the feed */
+                                postType: string | null;
+                                upvoteRatio: number | null;
+                            }[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -3438,11 +3501,19 @@ export interface operations {
                         meta: components["schemas"]["Meta"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.subredditType, raw.activeUsers, raw.via, raw.weeklyVisitors, raw.weeklyContributions */
                         raw?: {
-                            subredditType?: unknown;
-                            activeUsers?: unknown;
-                            via?: unknown;
-                            weeklyVisitors?: unknown;
-                            weeklyContributions?: unknown;
+                            /**
+                             * @description the surface that answered (html: the community's web page, when JSON is blocked)
+                             * @enum {string}
+                             */
+                            via?: "json" | "html";
+                            /** @description public, restricted, private, ... */
+                            subredditType?: string | null;
+                            /** @description people online now */
+                            activeUsers?: number | null;
+                            /** @description from the web page */
+                            weeklyVisitors?: number | null;
+                            /** @description from the web page */
+                            weeklyContributions?: number | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -3500,7 +3571,14 @@ export interface operations {
                         meta: components["schemas"]["Meta"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.karma */
                         raw?: {
-                            karma?: unknown;
+                            /** @description karma figures, each where the platform gives it */
+                            karma?: {
+                                link?: number;
+                                comment?: number;
+                                total?: number;
+                                awarder?: number;
+                                awardee?: number;
+                            };
                         } & {
                             [key: string]: unknown;
                         };
@@ -3568,8 +3646,20 @@ export interface operations {
                         pagination: components["schemas"]["Pagination"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.posts, raw.via */
                         raw?: {
-                            posts?: unknown;
-                            via?: unknown;
+                            /**
+                             * @description the surface that answered (atom when the JSON surface is blocked)
+                             * @enum {string}
+                             */
+                            via?: "json" | "atom";
+                            /** @description each post's community, flair, post type and upvote ratio, in the order of data.items */
+                            posts?: {
+                                id: string;
+                                community: string | null;
+                                flair: string | null;
+                                /** @description post_hint, or self, gallery, hosted:video or link; null from the feed */
+                                postType: string | null;
+                                upvoteRatio: number | null;
+                            }[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -3631,7 +3721,11 @@ export interface operations {
                         meta: components["schemas"]["Meta"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.via */
                         raw?: {
-                            via?: unknown;
+                            /**
+                             * @description the surface the core of the result came from (json-ld when only the page JSON-LD answered)
+                             * @enum {string}
+                             */
+                            via?: "page-cache" | "stingray" | "rentals-api" | "json-ld";
                         } & {
                             [key: string]: unknown;
                         };
@@ -3693,8 +3787,69 @@ export interface operations {
                         meta: components["schemas"]["Meta"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.unitRange, raw.via */
                         raw?: {
-                            unitRange?: unknown;
-                            via?: unknown;
+                            /**
+                             * @description the surface the core of the result came from (json-ld when only the page JSON-LD answered)
+                             * @enum {string}
+                             */
+                            via?: "page-cache" | "stingray" | "rentals-api" | "json-ld";
+                            /** @description the building's unit types, counts and beds/baths/area/rent ranges */
+                            unitRange?: {
+                                /** @description a range (min and max), null when unknown */
+                                beds: {
+                                    min?: number | null;
+                                    max?: number | null;
+                                } | null;
+                                /** @description a range (min and max), null when unknown */
+                                baths: {
+                                    min?: number | null;
+                                    max?: number | null;
+                                } | null;
+                                /** @description a range (min and max), null when unknown */
+                                sqft: {
+                                    min?: number | null;
+                                    max?: number | null;
+                                } | null;
+                                /** @description a range (min and max), null when unknown */
+                                rent: {
+                                    min?: number | null;
+                                    max?: number | null;
+                                } | null;
+                                numAvailableUnits: number | null;
+                                totalUnitTypes: number | null;
+                                totalUnits: number | null;
+                                availableUnitTypes: number | null;
+                                unavailableUnitTypes: number | null;
+                                /** @description per bedroom group ("Studio", "1 Bed", ...) */
+                                availableUnitTypesByBedroom: {
+                                    [key: string]: number;
+                                } | null;
+                                /** @description per bedroom group ("Studio", "1 Bed", ...) */
+                                unavailableUnitTypesByBedroom: {
+                                    [key: string]: number;
+                                } | null;
+                                upcomingUnits: number | null;
+                                unitTypes: {
+                                    unitTypeId: string | null;
+                                    name: string | null;
+                                    available: boolean;
+                                    bedrooms: number | null;
+                                    baths: number | null;
+                                    fullBaths: number | null;
+                                    halfBaths: number | null;
+                                    /** @description a range (min and max), null when unknown */
+                                    rent: {
+                                        min?: number | null;
+                                        max?: number | null;
+                                    } | null;
+                                    /** @description a range (min and max), null when unknown */
+                                    sqft: {
+                                        min?: number | null;
+                                        max?: number | null;
+                                    } | null;
+                                    listedUnits: number;
+                                    upcomingUnits: number;
+                                }[];
+                            };
                         } & {
                             [key: string]: unknown;
                         };
@@ -3756,7 +3911,11 @@ export interface operations {
                         meta: components["schemas"]["Meta"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.via */
                         raw?: {
-                            via?: unknown;
+                            /**
+                             * @description the surface the core of the result came from (json-ld when only the page JSON-LD answered)
+                             * @enum {string}
+                             */
+                            via?: "page-cache" | "stingray" | "rentals-api" | "json-ld";
                         } & {
                             [key: string]: unknown;
                         };
@@ -3822,7 +3981,11 @@ export interface operations {
                         pagination: components["schemas"]["Pagination"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.via */
                         raw?: {
-                            via?: unknown;
+                            /**
+                             * @description the surface the core of the result came from (json-ld when only the page JSON-LD answered)
+                             * @enum {string}
+                             */
+                            via?: "page-cache" | "stingray" | "rentals-api" | "json-ld";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4002,7 +4165,11 @@ export interface operations {
                         pagination: components["schemas"]["Pagination"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.cap */
                         raw?: {
-                            cap?: unknown;
+                            /** @description present when the feed stopped at the platform's cap */
+                            cap?: {
+                                maxEvents: number;
+                                reason: string;
+                            };
                         } & {
                             [key: string]: unknown;
                         };
@@ -4126,7 +4293,23 @@ export interface operations {
                         pagination: components["schemas"]["Pagination"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.posts */
                         raw?: {
-                            posts?: unknown;
+                            /** @description each item's number, kind, state and labels, in the order of data.items */
+                            posts?: {
+                                id: string;
+                                number: number;
+                                /** @enum {string} */
+                                kind: "issue" | "pull";
+                                /** @description open or closed */
+                                state: string | null;
+                                stateReason: string | null;
+                                labels: string[];
+                                locked: boolean | null;
+                                authorAssociation: string | null;
+                                /** @description a merged pull request: when */
+                                mergedAt: string | null;
+                                updatedAt: string | null;
+                                closedAt: string | null;
+                            }[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -4184,7 +4367,20 @@ export interface operations {
                         meta: components["schemas"]["Meta"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.kind */
                         raw?: {
-                            kind?: unknown;
+                            id?: string;
+                            number?: number;
+                            /** @enum {string} */
+                            kind?: "issue" | "pull";
+                            /** @description open or closed */
+                            state?: string | null;
+                            stateReason?: string | null;
+                            labels?: string[];
+                            locked?: boolean | null;
+                            authorAssociation?: string | null;
+                            /** @description a merged pull request: when */
+                            mergedAt?: string | null;
+                            updatedAt?: string | null;
+                            closedAt?: string | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4248,7 +4444,13 @@ export interface operations {
                         pagination: components["schemas"]["Pagination"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.comments */
                         raw?: {
-                            comments?: unknown;
+                            /** @description each comment's web URL, mentions and the author's association, in the order of data.items */
+                            comments?: {
+                                id: string;
+                                url: string | null;
+                                mentions: string[];
+                                authorAssociation: string | null;
+                            }[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -4314,7 +4516,9 @@ export interface operations {
                         pagination: components["schemas"]["Pagination"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.totalCount */
                         raw?: {
-                            totalCount?: unknown;
+                            /** @description the platform's match count */
+                            totalCount?: number | null;
+                            incompleteResults?: boolean | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -4378,7 +4582,12 @@ export interface operations {
                         pagination: components["schemas"]["Pagination"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.repositories */
                         raw?: {
-                            repositories?: unknown;
+                            /** @description each entry's rank, the accounts listed as building it and the board's wording of the period */
+                            repositories?: {
+                                rank: number;
+                                builtBy: string[];
+                                period: string | null;
+                            }[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -4440,7 +4649,16 @@ export interface operations {
                         pagination: components["schemas"]["Pagination"];
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.developers */
                         raw?: {
-                            developers?: unknown;
+                            /** @description each entry's rank, popular repository and employer line, in the order of data.items */
+                            developers?: {
+                                rank: number;
+                                popularRepo: {
+                                    fullName: string;
+                                    description: string | null;
+                                } | null;
+                                /** @description the employer line the board shows instead of a popular repository */
+                                worksFor: string | null;
+                            }[];
                         } & {
                             [key: string]: unknown;
                         };
@@ -5614,6 +5832,12 @@ export interface operations {
                 headers: {
                     /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
                     "x-request-id": string;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description The one method served: POST. */
+                    Allow?: "POST";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5639,13 +5863,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @constant */
                     jsonrpc: "2.0";
                     id?: string | number | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | ({
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    id?: string | number | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
             };
         };
         responses: {
@@ -5654,6 +5884,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
                     "x-request-id": string;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5671,6 +5905,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
                     "x-request-id": string;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5680,6 +5918,10 @@ export interface operations {
                 headers: {
                     /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
                     "x-request-id": string;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5712,6 +5954,12 @@ export interface operations {
                 headers: {
                     /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
                     "x-request-id": string;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    /** @description The one method served: POST. */
+                    Allow?: "POST";
                     [name: string]: unknown;
                 };
                 content: {

@@ -56,5 +56,5 @@ const comments = await client.GET('/v1/forum/post/comments', {
 });
 if (comments.error) throw new Error(`comments failed: ${comments.error.error.code}`);
 const { data, meta, raw } = comments.data;
-say(`${data.items.length} comments loaded (${meta.creditsCharged} credit(s)); the post has ${String(raw?.totalComments ?? '?')} in all`);
+say(`${data.items.length} comments loaded (${meta.creditsCharged} credit(s)); the post has ${raw?.totalComments ?? '?'} in all`);
 for (const comment of data.items.slice(0, 3)) say(`  ${comment.authorHandle ?? '[deleted]'}: ${(comment.text ?? '').slice(0, 60)}`);

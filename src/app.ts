@@ -4,6 +4,7 @@ import type { Catalogue } from './catalogue/catalogue.js';
 import { catalogue as defaultCatalogue } from './catalogue/index.js';
 import type { Config } from './config/config.js';
 import { registerApiReference } from './docs/api-reference.js';
+import { registerDocumentRoutes } from './docs/document-routes.js';
 import { buildLlmsTxt } from './docs/llms-txt.js';
 import { buildOpenApi } from './docs/openapi.js';
 import { GatewayError } from './errors.js';
@@ -12,8 +13,10 @@ import { loggerOptions, type LogDestination } from './logging/logger-options.js'
 import { registerMcpDoor } from './mcp/door.js';
 import { createMetrics, registerSharedWatchGauges } from './metrics.js';
 import { createPipelineDeps } from './pipeline/deps.js';
+import { registerProbes } from './probes.js';
 import { errorBody } from './render/envelope.js';
 import { registerRestDoor } from './rest/door.js';
+import { serviceRoutes } from './service-routes.js';
 import { sendRestError } from './rest/errors.js';
 import { buildSchema } from './schema/index.js';
 import { registerGraphQLDoors } from './graphql/doors.js';
@@ -117,17 +120,15 @@ export async function createGateway(
     },
   );
 
-  const openApi = JSON.stringify(buildOpenApi(catalogue));
-  const llmsTxt = buildLlmsTxt(catalogue);
-  server.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openApi));
-  registerApiReference(server, { apiKey: options.docs?.apiKey });
-  server.get('/llms.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(llmsTxt));
-  server.get('/healthz', async () => ({ status: 'ok' }));
-  server.get('/readyz', async (_request, reply) => {
-    const ready = await state.ready().catch(() => false);
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready' });
+  registerDocumentRoutes(server, {
+    openApi: JSON.stringify(buildOpenApi(catalogue, serviceRoutes)),
+    llmsTxt: buildLlmsTxt(catalogue, serviceRoutes),
   });
-  server.get('/metrics', async (_request, reply) => reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()));
+  registerApiReference(server, { apiKey: options.docs?.apiKey });
+  registerProbes(server, {
+    ready: () => state.ready(),
+    metrics: async () => ({ contentType: metrics.registry.contentType, text: await metrics.registry.metrics() }),
+  });
 
   server.setNotFoundHandler((request, reply) =>
     reply

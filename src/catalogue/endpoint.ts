@@ -53,6 +53,14 @@ export interface EndpointDefinition<Params extends z.ZodObject = z.ZodObject, It
    */
   returns: { kind: 'single' | 'list'; type: ResourceTypeName; maxItems?: number };
   /**
+   * The `raw` fields the documentation tells callers to read (`raw.totalComments`, `raw.via`, ...),
+   * typed. /openapi.json publishes them as optional properties of `raw` (an empty result or
+   * another surface may leave some out), open to the rest of the payload, so a generated client
+   * reads them typed. Every `raw.<field>` the summary, description or parameter constraints name
+   * must be declared here (test/docs checks it).
+   */
+  raw?: z.ZodObject;
+  /**
    * Rules zod cannot hold (several parameters at once, the family's URL forms), run in the
    * validation step, before any credit is reserved. Returns the canonical parameters, so
    * equivalent inputs (`u/name` and `name`) share one cache entry and one fetch per query.

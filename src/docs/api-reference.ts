@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { GatewayError } from '../errors.js';
 import { errorBody } from '../render/envelope.js';
+import { errorResponseRef } from './http-contracts.js';
+import { plainAnswer, routeOf, type RouteContract } from './route-contract.js';
 
 /**
  * GET /docs: the API reference, rendered in the browser by Swagger UI from /openapi.json.
@@ -60,20 +62,45 @@ function page(apiKey: string | undefined): string {
 `;
 }
 
+/** What the reference's two routes answer; they are registered from these. */
+export const apiReferenceRoutes = {
+  page: {
+    method: 'get',
+    path: '/docs',
+    summary: 'API reference: this document rendered by Swagger UI (served from the package, works offline).',
+    authenticated: false,
+    responses: { '200': plainAnswer('The API reference page.', 'text/html') },
+  },
+  asset: {
+    method: 'get',
+    path: '/docs/assets/{file}',
+    summary: `The Swagger UI files the /docs page loads (${[...API_REFERENCE_ASSETS].join(', ')}).`,
+    authenticated: false,
+    parameters: [{ in: 'path', name: 'file', required: true, schema: { type: 'string' } }],
+    responses: { '200': plainAnswer('The file.', '*/*'), '404': errorResponseRef(404) },
+  },
+} satisfies Record<string, RouteContract>;
+
 /** Registers GET /docs and GET /docs/assets/:file; `apiKey` (the demo's) is filled in for "Try it out". */
 export function registerApiReference(server: FastifyInstance, settings: { apiKey?: string | undefined } = {}): void {
   const html = page(settings.apiKey);
   server.register(async (scope) => {
     await scope.register(fastifyStatic, { root: swaggerUiDirectory, serve: false });
-    scope.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
-    scope.get<{ Params: { file: string } }>('/docs/assets/:file', async (request, reply) => {
-      if (!API_REFERENCE_ASSETS.has(request.params.file)) {
-        return reply
-          .code(404)
-          .type('application/json')
-          .send(errorBody(new GatewayError('not_found', `No asset ${request.params.file}; see /docs.`)));
-      }
-      return reply.sendFile(request.params.file, { maxAge: '1d' });
+    scope.route({
+      ...routeOf(apiReferenceRoutes.page),
+      handler: async (_request, reply) => reply.type('text/html; charset=utf-8').send(html),
+    });
+    scope.route<{ Params: { file: string } }>({
+      ...routeOf(apiReferenceRoutes.asset),
+      handler: async (request, reply) => {
+        if (!API_REFERENCE_ASSETS.has(request.params.file)) {
+          return reply
+            .code(404)
+            .type('application/json')
+            .send(errorBody(new GatewayError('not_found', `No asset ${request.params.file}; see /docs.`)));
+        }
+        return reply.sendFile(request.params.file, { maxAge: '1d' });
+      },
     });
   });
 }

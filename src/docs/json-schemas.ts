@@ -32,10 +32,7 @@ const NOT_CACHEABLE = 'refused (400 invalid_request naming cache_max_age): this 
 
 /** The query parameters of an endpoint (its own and the common options), from its zod schema. */
 export function queryParameters(endpoint: EndpointDefinition): QueryParameterDoc[] {
-  const schema = z.toJSONSchema(requestSchema(endpoint), { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as {
-    properties: Record<string, JsonSchema>;
-    required?: string[];
-  };
+  const schema = toJsonSchema(requestSchema(endpoint)) as { properties: Record<string, JsonSchema>; required?: string[] };
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).map(([name, property]) => {
     const { description, ...rest } = property;
@@ -63,17 +60,39 @@ export function successEnvelopeSchema(endpoint: EndpointDefinition): JsonSchema 
   };
 }
 
-/** `raw`: the upstream payload as read; an object with the properties the endpoint's docs name, open to others. */
+/** A zod schema as JSON Schema 2020-12, as a caller writes the value (`io: 'input'`). */
+export function toJsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _schema, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
+  return rest;
+}
+
+/**
+ * `raw`: the upstream payload as read. Where the endpoint declares the fields its documentation
+ * names, an object with those properties (all optional, others allowed); else any value.
+ */
 function rawSchema(endpoint: EndpointDefinition): JsonSchema {
   const description = 'the upstream payload as read (only with include_raw=true); its shape follows the platform and may change';
   const named = promisedRawFields(endpoint);
-  if (named.length === 0) return { description };
+  if (!endpoint.raw) return { description };
+  // zod's copies of the resource types it refers to are dropped: the document publishes them all.
+  const { $defs: _copies, required: _required, ...declared } = toJsonSchema(endpoint.raw);
   return {
-    type: 'object',
-    description: `${description}; the endpoint's description explains ${named.map((name) => `raw.${name}`).join(', ')}`,
-    properties: Object.fromEntries(named.map((name) => [name, {}])),
+    ...componentRefs(declared),
+    description:
+      named.length > 0
+        ? `${description}; the endpoint's description explains ${named.map((name) => `raw.${name}`).join(', ')}`
+        : description,
     additionalProperties: true,
   };
+}
+
+/** Points references to resource types (Comment, Post, ...) at the document's components. */
+function componentRefs(schema: JsonSchema): JsonSchema {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
 }
 
 /** Envelope parts shared by every operation. */

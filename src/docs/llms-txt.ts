@@ -5,7 +5,7 @@ import { CHANGE_COST } from '../subscriptions/check.js';
 import { exampleOf, exampleParams, exampleQuery } from './examples.js';
 import { queryParameters, type JsonSchema } from './json-schemas.js';
 import { API_VERSION, buildOpenApi, endpointExtensions } from './openapi.js';
-import { serviceRoutes, type ServiceRoute } from './service-routes.js';
+import type { RouteContract } from './route-contract.js';
 
 /**
  * The plain-text catalogue (llms.txt convention) for a reader that has nothing else: every route
@@ -58,7 +58,7 @@ function graphqlAnswer(document: Document, endpoint: EndpointDefinition): unknow
 }
 
 /** The first success answer a service route documents, as JSON when it is JSON. */
-function serviceAnswer(document: Document, catalogue: Catalogue, route: ServiceRoute): { status: string; body: string } | null {
+function serviceAnswer(document: Document, catalogue: Catalogue, route: RouteContract): { status: string; body: string } | null {
   const responses = (document.paths[route.path]?.[route.method]?.responses ?? {}) as Record<string, JsonSchema>;
   // A route that only refuses (the MCP door's GET) shows its refusal.
   const status = Object.keys(responses).find((each) => each.startsWith('2')) ?? Object.keys(responses)[0];
@@ -74,7 +74,7 @@ function serviceAnswer(document: Document, catalogue: Catalogue, route: ServiceR
 }
 
 /** A body naming an endpoint gets a real one, with its required parameters. */
-function serviceBody(document: Document, catalogue: Catalogue, route: ServiceRoute): string | null {
+function serviceBody(document: Document, catalogue: Catalogue, route: RouteContract): string | null {
   const operation = document.paths[route.path]?.[route.method];
   const content = (operation?.requestBody as JsonSchema | undefined)?.content as Record<string, JsonSchema> | undefined;
   const schema = content?.['application/json']?.schema as JsonSchema | undefined;
@@ -147,8 +147,8 @@ const EXAMPLE_PATHS: Record<string, (catalogue: Catalogue, document: Document) =
   'delete /graphql/stream': () => '/graphql/stream?operationId=<operationId>',
 };
 
-export function buildLlmsTxt(catalogue: Catalogue): string {
-  const document = buildOpenApi(catalogue) as unknown as Document;
+export function buildLlmsTxt(catalogue: Catalogue, serviceRoutes: readonly RouteContract[]): string {
+  const document = buildOpenApi(catalogue, serviceRoutes) as unknown as Document;
   const lines = [
     '# Unified Public-Data API',
     '',

@@ -8,9 +8,8 @@ import {
   type JsonSchema,
 } from './json-schemas.js';
 import { alwaysHeaders, creditHeaders, errorResponseComponents, errorResponseRef, rateLimitHeaders } from './http-contracts.js';
-import { serviceContracts } from './service-contracts.js';
+import type { RouteContract } from './route-contract.js';
 import { serviceComponentSchemas } from './service-schemas.js';
-import { serviceRoutes, type ServiceRoute } from './service-routes.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -53,37 +52,24 @@ function dataOperation(endpoint: EndpointDefinition): JsonSchema {
   };
 }
 
-/** `{name}` segments of a service path as required path parameters. */
-function pathParameters(path: string): JsonSchema[] {
-  return [...path.matchAll(/\{(\w+)\}/g)].map((match) => ({ in: 'path', name: match[1]!, required: true, schema: { type: 'string' } }));
-}
-
-/** A service route: its contract when one is declared, else its summary and content type. */
-function serviceOperation(route: ServiceRoute): JsonSchema {
-  const contract = serviceContracts[`${route.method} ${route.path}`];
-  const parameters = contract?.parameters ?? pathParameters(route.path);
-  const fallbackStatus = route.successStatus ?? '200';
-  const requestBody = contract?.requestBody;
+/** A route besides the data endpoints, as its contract declares it. */
+function serviceOperation(route: RouteContract): JsonSchema {
   return {
     operationId: `${route.method}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_match, next?: string) => (next ? next.toUpperCase() : ''))}`,
     tags: ['service'],
     summary: route.summary,
     ...(route.authenticated ? {} : { security: [] }),
-    ...(parameters.length > 0 ? { parameters } : {}),
-    ...(requestBody ? { requestBody } : {}),
-    responses: contract?.responses ?? {
-      [fallbackStatus]: {
-        description: fallbackStatus === '201' ? 'Created' : 'OK',
-        headers: alwaysHeaders(),
-        content: { [route.contentType]: { schema: {} } },
-      },
-      ...(route.authenticated ? { '401': errorResponseRef(401) } : {}),
-    },
+    ...(route.parameters && route.parameters.length > 0 ? { parameters: route.parameters } : {}),
+    ...(route.requestBody ? { requestBody: route.requestBody } : {}),
+    responses: route.responses,
   };
 }
 
-/** The OpenAPI 3.1 document, derived from the same catalogue as the routes. */
-export function buildOpenApi(catalogue: Catalogue): JsonSchema {
+/**
+ * The OpenAPI 3.1 document: one operation per catalogue endpoint and one per service route,
+ * each derived from the declaration the server registers the route from.
+ */
+export function buildOpenApi(catalogue: Catalogue, serviceRoutes: readonly RouteContract[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const endpoint of catalogue.endpoints) paths[endpoint.path] = { get: dataOperation(endpoint) };
   for (const route of serviceRoutes) {

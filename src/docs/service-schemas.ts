@@ -5,7 +5,7 @@ import { requestSchema } from '../pipeline/params.js';
 import { batchBodySchema, jobBodySchema, MAX_BATCH_TARGETS } from '../jobs/job-requests.js';
 import { subscriptionBodySchema } from '../subscriptions/requests.js';
 import { ref } from './http-contracts.js';
-import type { JsonSchema } from './json-schemas.js';
+import { toJsonSchema, type JsonSchema } from './json-schemas.js';
 
 /**
  * Schemas of the service routes' bodies. Request bodies come from the zod schemas the routes
@@ -16,18 +16,9 @@ import type { JsonSchema } from './json-schemas.js';
 /** The interval floor the published document states (SUBSCRIPTION_MIN_INTERVAL_SECONDS' default). */
 const PUBLISHED_MIN_INTERVAL_SECONDS = 60;
 
-const toJson = (schema: z.ZodType): JsonSchema => {
-  const { $schema: _schema, ...rest } = z.toJSONSchema(schema, {
-    io: 'input',
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
-  }) as JsonSchema;
-  return rest;
-};
-
 /** The parameters an endpoint accepts in a JSON body: the schema its query string is validated with. */
 function paramsSchema(endpoint: EndpointDefinition, without: readonly string[]): JsonSchema {
-  const schema = toJson(requestSchema(endpoint));
+  const schema = toJsonSchema(requestSchema(endpoint));
   const properties = Object.fromEntries(
     Object.entries(schema.properties as Record<string, JsonSchema>).filter(([name]) => !without.includes(name)),
   );
@@ -89,21 +80,21 @@ export function serviceComponentSchemas(catalogue: Catalogue): Record<string, Js
     description: "the target's REST answer (the data endpoint's envelope or its error envelope); null until it finishes",
   };
   return {
-    JobRequest: perEndpoint(toJson(jobBodySchema), all, 'params', 'any; params are checked before anything is queued'),
+    JobRequest: perEndpoint(toJsonSchema(jobBodySchema), all, 'params', 'any; params are checked before anything is queued'),
     BatchRequest: perEndpoint(
-      toJson(batchBodySchema),
+      toJsonSchema(batchBodySchema),
       batchable,
       'targets',
       `x-batchable ones; 1 to ${MAX_BATCH_TARGETS} targets, every one checked before anything is queued`,
     ),
     SubscriptionRequest: perEndpoint(
-      toJson(subscriptionBodySchema(PUBLISHED_MIN_INTERVAL_SECONDS)),
+      toJsonSchema(subscriptionBodySchema(PUBLISHED_MIN_INTERVAL_SECONDS)),
       subscribable,
       'params',
       'x-subscribable ones; a check always fetches live',
       ['cache_max_age', 'include_raw'],
     ),
-    GraphQLRequest: toJson(graphqlRequestSchema),
+    GraphQLRequest: toJsonSchema(graphqlRequestSchema),
     DataEnvelope: {
       type: 'object',
       description: "A data endpoint's success envelope (see that endpoint's 200 for its typed data).",

@@ -10,7 +10,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { admittedCaller, registerAdmission, type Admission } from '../admission/index.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
+import { alwaysHeaders, errorResponseRef, rateLimitHeaders } from '../docs/http-contracts.js';
 import { API_VERSION } from '../docs/openapi.js';
+import { jsonContent, routeOf, type RouteContract } from '../docs/route-contract.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import type { JobService } from '../jobs/service.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
@@ -32,6 +34,64 @@ function instructionsFor(catalogue: Catalogue): string {
     'Pass cache_max_age (e.g. 1h) to accept a cached result. The account tool shows the balance; long runs go through create_job or create_batch and get_job.',
   ].join(' ');
 }
+
+/** A JSON-RPC 2.0 message (the door's request and answer bodies; their content is MCP's own schema). */
+const JSON_RPC = {
+  type: 'object',
+  required: ['jsonrpc'],
+  properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'number', 'null'] } },
+  additionalProperties: true,
+};
+
+/** Headers of an answer to a key the door admitted: the request id and the rate-limit fields. */
+const admittedHeaders = () => ({ ...alwaysHeaders(), ...rateLimitHeaders() });
+
+const jsonRpcAnswer = (description: string) => ({ description, headers: admittedHeaders(), content: jsonContent(JSON_RPC) });
+
+/** GET and DELETE: the server is stateless, only POST is served. */
+const notAllowed = (description: string) => {
+  const answer = jsonRpcAnswer(description);
+  return {
+    ...answer,
+    headers: { ...answer.headers, Allow: { description: 'The one method served: POST.', schema: { type: 'string', const: 'POST' } } },
+  };
+};
+
+/** The door refuses a key like REST (the error envelope) and anything else as a JSON-RPC error. */
+const KEY_FAILURES = { '401': errorResponseRef(401), '429': errorResponseRef(429), '503': errorResponseRef(503) };
+
+/** What each method of /mcp takes and answers; the route is registered from these. */
+export const mcpRoutes = {
+  post: {
+    method: 'post',
+    path: MCP_PATH,
+    summary:
+      'Model Context Protocol (Streamable HTTP, stateless, JSON answers): one tool per data endpoint plus account, create_job, create_batch and get_job. Key in x-api-key or Authorization: Bearer.',
+    authenticated: true,
+    // A batch of one message is served; a longer one is refused (400), so each call counts against the rate limit.
+    requestBody: { required: true, content: jsonContent({ anyOf: [JSON_RPC, { type: 'array', items: JSON_RPC, minItems: 1 }] }) },
+    responses: {
+      '200': jsonRpcAnswer('The JSON-RPC answer (tools/list, tools/call results: a caller mistake is a tool result with isError: true).'),
+      '202': { description: 'A notification was accepted.', headers: admittedHeaders() },
+      '400': jsonRpcAnswer('More than one JSON-RPC message in one request, or not a JSON-RPC message.'),
+      ...KEY_FAILURES,
+    },
+  },
+  get: {
+    method: 'get',
+    path: MCP_PATH,
+    summary: 'MCP: 405, the server is stateless and opens no server-to-client stream.',
+    authenticated: true,
+    responses: { '405': notAllowed('The server is stateless: no server-to-client stream.'), ...KEY_FAILURES },
+  },
+  delete: {
+    method: 'delete',
+    path: MCP_PATH,
+    summary: 'MCP: 405, the server is stateless and has no session to end.',
+    authenticated: true,
+    responses: { '405': notAllowed('The server is stateless: no session to end.'), ...KEY_FAILURES },
+  },
+} satisfies Record<string, RouteContract>;
 
 /** Headers that carry the key: not handed to the SDK, which keeps request headers for handlers. */
 const SECRET_HEADERS: ReadonlySet<string> = new Set(['x-api-key', 'authorization', 'cookie']);
@@ -60,8 +120,7 @@ export function registerMcpDoor(
     registerAdmission(scope, services.admission, { acceptBearer: true, refusals: 'error-handler' });
     scope.setErrorHandler((error, request, reply) => sendRestError(reply, request, error, deps.state.ledger));
     scope.route({
-      method: ['POST', 'GET', 'DELETE'],
-      url: MCP_PATH,
+      ...routeOf(mcpRoutes.post, mcpRoutes.get, mcpRoutes.delete),
       async handler(request, reply) {
         const { account } = admittedCaller(request);
         // Stateless: no session to open a server-to-client stream on, or to end.

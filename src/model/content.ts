@@ -99,6 +99,9 @@ export const transcriptSourceSchema = z.enum(['captions', 'asr']).meta({
 export const transcriptSchema = z
   .object({
     platform: z.string().describe('the platform the media lives on'),
+    id: nullableString.describe(
+      "the platform's own id of the media whose captions these are (a video id); null when the platform gives none",
+    ),
     postId: z.string().describe('the platform id of the post whose media this transcript is'),
     url: nullableString.describe("the media's or post's web page"),
     language: nullableString.describe('language code of the track, e.g. en'),

@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { admittedCaller } from '../admission/index.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { readAccount } from '../pipeline/account.js';
 import { runEndpoint, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
 import { successBytes } from '../render/envelope.js';
 import type { AccountUsage, ApiKeyRecord } from '../state/ports.js';
 import { billingHeaders } from './billing-headers.js';
 import { ValidationMemo } from './validation-memo.js';
 
-/** One GET route per catalogue endpoint, plus GET /v1/account. */
+/** One GET route per catalogue endpoint. */
 export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, deps: PipelineDeps): void {
   const memo = new ValidationMemo();
   for (const endpoint of catalogue.endpoints) {
@@ -34,14 +33,6 @@ export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, d
         .send(successBytes(outcome));
     });
   }
-
-  app.get('/v1/account', async (request, reply) => {
-    const { usage, view } = await readAccount(deps.state, admittedCaller(request).account);
-    return reply
-      .code(200)
-      .headers(billingHeaders(0, usage))
-      .send({ success: true, data: view, meta: { creditsCharged: 0 } });
-  });
 }
 
 /** The result is settled before the balance is read: a failed reading must not turn it into an error. */

@@ -4,6 +4,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { JobService } from '../jobs/service.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import type { SubscriptionService } from '../subscriptions/service.js';
+import { registerAccountRoute } from './account-route.js';
 import { registerDataRoutes } from './data-routes.js';
 import { sendRestError } from './errors.js';
 import { registerJobRoutes } from './job-routes.js';
@@ -27,6 +28,7 @@ export function registerRestDoor(
     });
     scope.setErrorHandler((error, request, reply) => sendRestError(reply, request, error, services.deps.state.ledger));
     registerDataRoutes(scope, services.catalogue, services.deps);
+    registerAccountRoute(scope, services.deps);
     registerJobRoutes(scope, services.jobs);
     registerSubscriptionRoutes(scope, services.subscriptions);
   });

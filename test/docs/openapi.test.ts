@@ -1,5 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue } from '../../src/catalogue/index.js';
+import { promisedRawFields } from '../../src/docs/raw-fields.js';
 import { startHarness, type Harness } from '../support/gateway.js';
 
 const FLAGS = [
@@ -64,6 +66,22 @@ describe('/openapi.json and /llms.txt', () => {
     expect(byName.sort!.schema.enum).toEqual(['hot', 'new', 'top', 'rising', 'controversial']);
     expect(byName).toHaveProperty('cache_max_age');
     expect(byName).toHaveProperty('include_raw');
+  });
+
+  it('types every raw field an endpoint documentation names, as the endpoint declares it', () => {
+    for (const endpoint of catalogue.endpoints) {
+      const raw = document.paths[endpoint.path].get.responses['200'].content['application/json'].schema.properties.raw;
+      for (const name of promisedRawFields(endpoint)) {
+        expect(Object.keys(endpoint.raw?.shape ?? {}), `${endpoint.path} names raw.${name}: declare it in the endpoint's raw`).toContain(
+          name,
+        );
+        expect(Object.keys(raw.properties[name]), `${endpoint.path} raw.${name}`).not.toEqual([]);
+      }
+      if (endpoint.raw) expect(raw.additionalProperties, endpoint.path).toBe(true);
+    }
+    const comments = document.paths['/v1/forum/post/comments'].get.responses['200'].content['application/json'].schema.properties.raw;
+    expect(comments.properties.totalComments).toMatchObject({ type: ['number', 'null'] });
+    expect(comments.required).toBeUndefined();
   });
 
   it('serves llms.txt naming every endpoint and its GraphQL field', async () => {

@@ -8,7 +8,7 @@ import { startHarness, type Harness } from '../support/gateway.js';
 /**
  * Drives every route the server answers, in its successes and its failures, and checks each
  * answer against the server's own /openapi.json: the route, the status, the media type, the
- * body and the documented headers. The end-to-end suites' answers are checked the same way
+ * body, and the headers (each one sent must be declared; the declared ones must match). The end-to-end suites' answers are checked the same way
  * when their harness closes (test/support/gateway.ts).
  */
 
@@ -61,7 +61,7 @@ describe('every answer matches /openapi.json', () => {
     throw new Error(`job ${id} did not finish`);
   };
 
-  it('data endpoints: success, raw, empty, 400, 401, 402, 429 and 501', async () => {
+  it('data endpoints: success, raw, empty, 400, 401, 402, 429 and 501', { timeout: 120_000 }, async () => {
     for (const example of demo.examples) {
       expect((await call('GET', example.path)).status, example.path).toBe(200);
       const withRaw = `${example.path}${example.path.includes('?') ? '&' : '?'}${example.path.includes('include_raw') ? '' : 'include_raw=true'}`;
@@ -249,6 +249,11 @@ describe('every answer matches /openapi.json', () => {
     expect(check.problems({ ...ok, headers: { ...ok.headers, 'x-credits-charged': 'many' } }).join('\n')).toMatch(/x-credits-charged/);
     const { 'x-request-id': _id, ...withoutId } = ok.headers;
     expect(check.problems({ ...ok, headers: withoutId }).join('\n')).toMatch(/x-request-id missing/);
+    expect(check.problems({ ...ok, headers: { ...ok.headers, 'x-debug': '1' } }).join('\n')).toMatch(/x-debug sent but not declared/);
+    const refused = recorder.responses.find((response) => response.url === '/mcp' && response.status === 405)!;
+    expect(check.problems({ ...refused, headers: { ...refused.headers, 'retry-after': '1' } }).join('\n')).toMatch(
+      /retry-after sent but not declared/,
+    );
     expect(check.problems({ ...ok, method: 'PATCH' })[0]).toMatch(/route not documented/);
     const error = recorder.responses.find((response) => response.status === 402)!;
     expect(check.problems({ ...error, status: 400 }).join('\n')).toMatch(/code/);

@@ -6,8 +6,9 @@ import type { RecordedResponse } from './response-recorder.js';
 /**
  * Checks answers against an OpenAPI 3.1 document: the route and method must be documented, the
  * status must be one of the operation's responses, the media type one of that response's, the
- * body valid against its schema (JSON Schema 2020-12, with Ajv), and the documented headers
- * present when required and valid when present. Header values are text on the wire: a header
+ * body valid against its schema (JSON Schema 2020-12, with Ajv), the documented headers
+ * present when required and valid when present, and every header the answer carries declared
+ * (HTTP's own framing and caching headers aside). Header values are text on the wire: a header
  * whose schema is a number is compared as one.
  *
  * Ajv is used directly because the OpenAPI response validators on npm that are maintained
@@ -17,6 +18,25 @@ import type { RecordedResponse } from './response-recorder.js';
 type Json = Record<string, any>;
 
 const DOCUMENT_ID = 'https://gateway.invalid/openapi.json';
+
+/**
+ * Headers about the message itself (framing, encoding, caching, the connection), which OpenAPI
+ * leaves to HTTP: `Content-Type` is the media type, and the others no client reads as the API's.
+ */
+const HTTP_OWN_HEADERS: ReadonlySet<string> = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'accept-ranges',
+  'vary',
+]);
 
 export class OpenApiResponseCheck {
   readonly #document: Json;
@@ -66,7 +86,10 @@ export class OpenApiResponseCheck {
   }
 
   #headerProblems(where: string, documented: Json, headers: Record<string, string>): string[] {
-    const problems: string[] = [];
+    const declared = new Set(Object.keys(documented.headers ?? {}).map((name) => name.toLowerCase()));
+    const problems = Object.keys(headers)
+      .filter((name) => !HTTP_OWN_HEADERS.has(name.toLowerCase()) && !declared.has(name.toLowerCase()))
+      .map((name) => `${where}: header ${name} sent but not declared`);
     for (const [name, declared] of Object.entries<Json>(documented.headers ?? {})) {
       const header = this.#resolve(declared).value;
       const value = headers[name.toLowerCase()];

@@ -7,6 +7,7 @@ import { fetchForSale } from './fetch/for-sale.js';
 import { fetchSearch } from './fetch/search.js';
 import { RENTALS_PAGE_SIZE } from './search/search-query.js';
 import { agentParams, forRentParams, forSaleParams, searchParams } from './params.js';
+import { rentalRaw, surfaceRaw } from './raw-fields.js';
 
 const MARKET_RULE =
   'tld picks the marketplace (com: www.redfin.com, ca: www.redfin.ca) and the URL must be on it, over https; country_code defaults from tld (com: US, ca: CA), sets the currency (USD, CAD) and any other value is refused.';
@@ -32,6 +33,7 @@ export const forSaleEndpoint = defineEndpoint<typeof forSaleParams, PropertyList
   summary: 'One for-sale listing: price, specs, agent, price history, nearby schools',
   description: `A Redfin for-sale listing as a PropertyListing: asking price in the market currency, beds, baths, area, lot, year built, status, photos and floor plans, listing agent and brokerage, amenities, price history and the schools serving the home. ${SURFACES} A listing Redfin answers 404 is an empty result (not_found).`,
   params: forSaleParams,
+  raw: surfaceRaw,
   flags: flags(
     true,
     `url must be a https://www.redfin.{tld} for-sale listing URL (…/{ST}/{City}/{address-slug}/home/{propertyId}). ${MARKET_RULE}`,
@@ -48,6 +50,7 @@ export const forRentEndpoint = defineEndpoint<typeof forRentParams, PropertyList
   summary: 'One rental: monthly rent (starting rent for a building), specs, amenities, rent history',
   description: `A Redfin rental as a PropertyListing: monthly rent (for a multi-unit building the starting rent, with priceQualifier "starting at, per month", and its unit types, counts and beds/baths/area/rent ranges in raw.unitRange; floor-plan images only where Redfin gives image URLs), specs, availability status, amenities, management company and rent history. ${SURFACES} When the rental card cannot be read the listing is partial: price null (unless floor plans give a starting rent), and meta.warnings names what is unknown.`,
   params: forRentParams,
+  raw: rentalRaw,
   flags: flags(
     true,
     `url must be a https://www.redfin.{tld} rental URL (…/home/{propertyId} or …/{building}/apartment/{propertyId}). ${MARKET_RULE}`,
@@ -64,6 +67,7 @@ export const agentEndpoint = defineEndpoint<typeof agentParams, RealEstateAgent>
   summary: 'One agent or partner-agent profile: name, brokerage, contact, bio, listings',
   description: `A Redfin agent or partner-agent profile as a RealEstateAgent: name, photo, brokerage, license, phone, bio, languages, service areas, rating and review count, sales figures and the listings shown on the profile. ${SURFACES} ${AGENT_UNVERIFIED}`,
   params: agentParams,
+  raw: surfaceRaw,
   flags: flags(
     false,
     `url must be a https://www.redfin.{tld} agent profile URL (…/real-estate-agents/{agent-slug} or …/real-estate-partner-agents/{agent-slug}). ${MARKET_RULE}`,
@@ -81,6 +85,7 @@ export const searchEndpoint = defineEndpoint<typeof searchParams, SearchResultIt
   summary: 'Results of a Redfin search page: a city, zip code or filtered search, for sale or for rent',
   description: `The results of a Redfin search page as SearchResultItems in served order (position from 1 on each page): price (the lowest rent for a building), availability from the listing status, badges, and isSponsored only where a result is labelled. Rentals searches (…/apartments-for-rent) read the rentals surface. pagination.cursor fetches the next page (…/page-N). ${SURFACES} A search with no results is an empty list.`,
   params: searchParams,
+  raw: surfaceRaw,
   flags: flags(
     true,
     `url must be a https://www.redfin.{tld} search page URL (…/city/{regionId}/{ST}/{City} or …/zipcode/{zip}, optionally with /apartments-for-rent, /filter/{filters} and /page-{n}); cursor must come from a previous response. ${MARKET_RULE}`,

@@ -40,6 +40,7 @@ describe('GET /v1/forum/post/transcript', () => {
     expect(upstream.calls.map((call) => call.url)).toEqual([PLAIN_DASH, CAPTIONS]);
     expect(result.data).toEqual({
       platform: 'reddit',
+      id: 'vid0example1',
       postId: 'vid0example1',
       url: 'https://v.redd.it/vid0example1',
       language: 'en-US',
@@ -64,6 +65,7 @@ describe('GET /v1/forum/post/transcript', () => {
     );
     expect(upstream.calls.map((call) => call.url)).toEqual([POST_JSON, SIGNED_DASH, CAPTIONS]);
     expect(result.data).toMatchObject({
+      id: 'vid0example1',
       postId: 'vd5e6f',
       url: 'https://www.reddit.com/r/examplesub/comments/vd5e6f/timelapse_of_the_garden/',
       durationSeconds: 47,

@@ -11,6 +11,7 @@ import { getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalIssuePage, cursor, issueUrl, pageLimit } from './params.js';
 import { issueCommentsApiUrl } from './repo-urls.js';
+import { issueCommentsRaw } from './raw-fields.js';
 
 const params = z.object({ url: issueUrl, limit: pageLimit, cursor });
 
@@ -26,6 +27,7 @@ export const codeIssueCommentsEndpoint = defineEndpoint({
     "Review comments on a pull request's code are not included. A missing issue is an empty result (meta.reason not_found), never charged.",
   ].join(' '),
   params,
+  raw: issueCommentsRaw,
   flags: endpointFlags({ subscribable: false, parameterConstraints: 'pass a cursor with the same limit it was made with' }),
   returns: { kind: 'list', type: 'Comment' },
   normaliseParams: canonicalIssuePage,

@@ -9,6 +9,7 @@ import { parseJsonBody, parseShape } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { canonicalIssue, issueUrl } from './params.js';
 import { issueApiUrl } from './repo-urls.js';
+import { issueExtrasRaw } from './raw-fields.js';
 
 const params = z.object({ url: issueUrl });
 
@@ -24,6 +25,7 @@ export const codeIssueEndpoint = defineEndpoint({
     'A missing issue (or one in a missing repository) is an empty result (meta.reason not_found), never charged.',
   ].join(' '),
   params,
+  raw: issueExtrasRaw,
   flags: endpointFlags({ subscribable: true }),
   returns: { kind: 'single', type: 'Post' },
   normaliseParams: canonicalIssue,

@@ -10,6 +10,7 @@ import { getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalRepoPage, cursor, pageLimit, repo } from './params.js';
 import { issuesApiUrl } from './repo-urls.js';
+import { issuesRaw } from './raw-fields.js';
 
 const params = z.object({
   repo,
@@ -33,6 +34,7 @@ export const codeRepoIssuesEndpoint = defineEndpoint({
     'A missing repository is an empty result (meta.reason not_found); one with issues turned off has meta.reason gone. Neither is charged.',
   ].join(' '),
   params,
+  raw: issuesRaw,
   flags: endpointFlags({
     subscribable: true,
     parameterConstraints:

@@ -9,6 +9,7 @@ import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalSearchPage, cursor, pageLimit } from './params.js';
+import { searchRaw } from './raw-fields.js';
 
 const params = z.object({
   query: z.string().min(1).max(256).describe('GitHub search syntax, e.g. "tetris language:assembly stars:>5"'),
@@ -35,6 +36,7 @@ export const codeSearchEndpoint = defineEndpoint({
     'A query the platform cannot run is 400 invalid_request with its message; no match is an empty result, never charged.',
   ].join(' '),
   params,
+  raw: searchRaw,
   flags: endpointFlags({ subscribable: false, parameterConstraints: 'pass a cursor with the same limit it was made with' }),
   returns: { kind: 'list', type: 'Repository' },
   normaliseParams: canonicalSearchPage,

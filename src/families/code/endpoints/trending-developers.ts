@@ -6,6 +6,7 @@ import { parseTrendingDevelopers } from '../trending/parse-developers.js';
 import { getWeb, webUrl } from '../upstream/github.js';
 import { languageSlug, since, trendingLanguage } from './params.js';
 import { TRENDING_BOARD_SIZE } from './trending.js';
+import { trendingDevelopersRaw } from './raw-fields.js';
 
 const params = z.object({ language: trendingLanguage, since });
 
@@ -21,6 +22,7 @@ export const codeTrendingDevelopersEndpoint = defineEndpoint({
     'Not batchable. A board with no entries is an empty result, never charged.',
   ].join(' '),
   params,
+  raw: trendingDevelopersRaw,
   flags: endpointFlags({ subscribable: true, batchable: false }),
   returns: { kind: 'list', type: 'Creator', maxItems: TRENDING_BOARD_SIZE },
   normaliseParams: (input) => ({ ...input, language: languageSlug(input.language) }),

@@ -6,6 +6,7 @@ import type { Repository } from '../model.js';
 import { parseTrendingRepositories } from '../trending/parse-repositories.js';
 import { getWeb, webUrl } from '../upstream/github.js';
 import { languageSlug, since, trendingLanguage } from './params.js';
+import { trendingRaw } from './raw-fields.js';
 
 /** The board shows at most 25 repositories. */
 export const TRENDING_BOARD_SIZE = 25;
@@ -33,6 +34,7 @@ export const codeTrendingEndpoint = defineEndpoint({
     'Not batchable: a board is one page per language and period. A board with no entries is an empty result, never charged.',
   ].join(' '),
   params,
+  raw: trendingRaw,
   flags: endpointFlags({ subscribable: true, batchable: false }),
   returns: { kind: 'list', type: 'Repository', maxItems: TRENDING_BOARD_SIZE },
   normaliseParams(input) {

@@ -11,6 +11,7 @@ import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { encodeCursor, nextPageOf, pageOf } from '../upstream/paging.js';
 import { canonicalUserPage, cursor, pageLimit, username } from './params.js';
+import { activityRaw } from './raw-fields.js';
 
 const params = z.object({ username, limit: pageLimit, cursor });
 
@@ -35,6 +36,7 @@ export const codeUserActivityEndpoint = defineEndpoint({
     'A missing account is an empty result (meta.reason not_found), never charged.',
   ].join(' '),
   params,
+  raw: activityRaw,
   flags: endpointFlags({
     subscribable: true,
     parameterConstraints: 'pass a cursor with the same limit it was made with; the feed ends at 300 events',

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { Comment, Post } from '../../../model/content.js';
+import type { issueExtrasRaw } from '../endpoints/raw-fields.js';
 import { CODE_PLATFORM } from '../constants.js';
 import type { IssueBody, IssueComment } from '../schemas/issue.js';
 import { extractMentions } from './mentions.js';
@@ -42,7 +44,7 @@ export function issueToPost(issue: IssueBody, fetchedAt: string): Post {
 }
 
 /** What raw keeps of an issue beside the Post: its number, kind, state and labels. */
-export function issueExtras(issue: IssueBody): Record<string, unknown> {
+export function issueExtras(issue: IssueBody): z.input<typeof issueExtrasRaw> {
   return {
     id: issue.id,
     number: issue.number,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import { queryInt } from '../../../catalogue/query-params.js';
 import type { ListResult } from '../../../catalogue/results.js';
-import type { Comment } from '../../../model/content.js';
+import { commentSchema, type Comment } from '../../../model/content.js';
 import { parseCommentRef } from '../input/post-ref.js';
 import { findComment, flattenCommentTree, normaliseComment, replyChildren } from '../normalise/comment-tree.js';
 import { authorHandle } from '../normalise/values.js';
@@ -10,6 +10,7 @@ import { fetchPostThread } from '../services/post-thread.js';
 import { commentThreadUrl } from '../upstream/reddit-urls.js';
 import { commentSort } from './params.js';
 import { canonicalComment } from './canonical.js';
+import { moreStubs } from './raw-fields.js';
 
 const params = z.object({
   url: z
@@ -34,6 +35,7 @@ export const forumCommentRepliesEndpoint = defineEndpoint({
     'A comment that is not found under the post is an empty result (meta.reason not_found); a comment without replies is empty too (no_replies). Neither is charged.',
   ].join(' '),
   params,
+  raw: z.object({ anchor: commentSchema.nullable().describe('the comment itself, normalised'), moreStubs }),
   flags: endpointFlags({
     subscribable: false,
     parameterConstraints: 'pass url as a comment permalink or as postId:commentId (base36 ids, optional t3_/t1_ prefixes)',

@@ -11,6 +11,7 @@ import { fetchPostThread } from '../services/post-thread.js';
 import { postCommentsUrl } from '../upstream/reddit-urls.js';
 import { commentSort } from './params.js';
 import { canonicalPost } from './canonical.js';
+import { moreStubs } from './raw-fields.js';
 
 const params = z.object({
   url: z.string().min(1).max(2048).describe('post URL or post id (a comment permalink also works: its post is used)'),
@@ -43,6 +44,7 @@ export const forumPostCommentsEndpoint = defineEndpoint({
     'Deleted comments keep Reddit\'s "[deleted]" text. Missing, private, quarantined or banned posts are empty results, never charged.',
   ].join(' '),
   params,
+  raw: z.object({ totalComments: z.number().nullable().describe("the post's full comment count"), moreStubs }),
   flags: endpointFlags({ subscribable: true }),
   returns: { kind: 'list', type: 'Comment' },
   normaliseParams: canonicalPost,

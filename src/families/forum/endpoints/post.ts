@@ -11,6 +11,7 @@ import { fetchPostThread } from '../services/post-thread.js';
 import { withFallback } from '../upstream/fallback.js';
 import { postOnlyUrls } from '../upstream/reddit-urls.js';
 import { canonicalPost } from './canonical.js';
+import { feedOrJsonVia } from './raw-fields.js';
 
 const params = z.object({
   url: z.string().min(1).max(2048).describe('post URL (www/old/new/np.reddit.com or redd.it short link), post id, or t3_ fullname'),
@@ -45,6 +46,7 @@ export const forumPostEndpoint = defineEndpoint({
     'When the JSON surface is blocked the post is read from its Atom feed (raw.via "atom"): score and comment count are then null.',
   ].join(' '),
   params,
+  raw: z.object({ via: feedOrJsonVia }),
   flags: endpointFlags({ subscribable: true }),
   returns: { kind: 'single', type: 'Post' },
   normaliseParams: canonicalPost,

@@ -7,6 +7,7 @@ import { withFallback } from '../upstream/fallback.js';
 import { searchUrls } from '../upstream/reddit-urls.js';
 import { after, cursor, pageCursor, pageLimit, timeframe } from './params.js';
 import { canonicalListing } from './canonical.js';
+import { listingRaw } from './raw-fields.js';
 
 const params = z.object({
   query: z.string().trim().min(1).max(512).describe("search text; Reddit's own syntax works (author:, site:, title:, flair:, AND/OR)"),
@@ -31,6 +32,16 @@ export const forumSearchEndpoint = defineEndpoint({
     'When the JSON surface is blocked the feed alone answers (raw.via "atom"): scores and comment counts are then null.',
   ].join(' '),
   params,
+  raw: listingRaw.extend({
+    companionFeed: z
+      .object({
+        status: z.enum(['not_needed', 'used', 'failed']),
+        url: z.string().optional(),
+        code: z.string().optional().describe('the error code when the feed failed'),
+        matched: z.number().optional().describe('bodies the feed supplied'),
+      })
+      .describe('whether the Atom feed of the same query was fetched for withheld bodies'),
+  }),
   flags: endpointFlags({ subscribable: true, parameterConstraints: 'cursor and after are the same value (pass one)' }),
   returns: { kind: 'list', type: 'Post' },
   normaliseParams: canonicalListing,

@@ -29,6 +29,13 @@ export const forumSubredditDetailsEndpoint = defineEndpoint({
     'Private, quarantined, banned and non-existent communities are empty results with meta.reason, never charged.',
   ].join(' '),
   params,
+  raw: z.object({
+    via: z.enum(['json', 'html']).describe("the surface that answered (html: the community's web page, when JSON is blocked)"),
+    subredditType: z.string().nullable().describe('public, restricted, private, ...'),
+    activeUsers: z.number().nullable().describe('people online now'),
+    weeklyVisitors: z.number().nullable().describe('from the web page'),
+    weeklyContributions: z.number().nullable().describe('from the web page'),
+  }),
   flags: endpointFlags({
     subscribable: false,
     parameterConstraints: 'subreddit is required; url, when also given, must name the same community',

@@ -5,6 +5,7 @@ import { fetchPostListing } from '../services/post-listing.js';
 import { subredditListingUrls } from '../upstream/reddit-urls.js';
 import { after, cursor, pageCursor, pageLimit, timeframe } from './params.js';
 import { canonicalListing } from './canonical.js';
+import { listingRaw } from './raw-fields.js';
 
 const RANKED_SORTS: ReadonlySet<string> = new Set(['top', 'controversial']);
 
@@ -30,6 +31,7 @@ export const forumSubredditEndpoint = defineEndpoint({
     'When only the Atom feed answers (raw.via "atom"), scores, comment counts and flair are null, and the cursor is the last post when the page came back full.',
   ].join(' '),
   params,
+  raw: listingRaw,
   flags: endpointFlags({
     subscribable: true,
     parameterConstraints: 'cursor and after are the same value (pass one); timeframe applies only to sort=top and sort=controversial',

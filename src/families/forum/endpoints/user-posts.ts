@@ -5,6 +5,7 @@ import { fetchPostListing } from '../services/post-listing.js';
 import { userSubmittedUrls } from '../upstream/reddit-urls.js';
 import { cursor, pageLimit, timeframe } from './params.js';
 import { canonicalUser } from './canonical.js';
+import { listingRaw } from './raw-fields.js';
 
 const params = z.object({
   username: z.string().min(1).max(2048).describe('account name, name with u/ prefix, or profile URL'),
@@ -27,6 +28,7 @@ export const forumUserPostsEndpoint = defineEndpoint({
     'When the JSON surface is blocked the account\'s Atom feed answers instead (raw.via "atom"): scores and comment counts are then null.',
   ].join(' '),
   params,
+  raw: listingRaw,
   flags: endpointFlags({ subscribable: true, parameterConstraints: 'timeframe applies only to sort=top' }),
   returns: { kind: 'list', type: 'Post' },
   normaliseParams: canonicalUser,

@@ -28,6 +28,12 @@ export const forumUserEndpoint = defineEndpoint({
     'Missing accounts (not_found) and suspended accounts (suspended) are empty results, never charged.',
   ].join(' '),
   params,
+  raw: z.object({
+    karma: z
+      .object({ link: z.number(), comment: z.number(), total: z.number(), awarder: z.number(), awardee: z.number() })
+      .partial()
+      .describe('karma figures, each where the platform gives it'),
+  }),
   flags: endpointFlags({ subscribable: true }),
   returns: { kind: 'single', type: 'Creator' },
   normaliseParams: canonicalUser,

@@ -76,6 +76,7 @@ export async function fetchTranscript(ref: VideoRef, language: string, ctx: Fetc
   return {
     data: {
       platform: FORUM_PLATFORM,
+      id: target.videoId,
       postId: target.postId,
       url: target.url,
       language: fileLanguage ?? language,

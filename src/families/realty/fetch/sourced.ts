@@ -10,7 +10,8 @@ import { fetchSection, fetchStingray } from './upstream-fetch.js';
  * - `rentals-api`: the rentals JSON API (/stingray/api/v1/rentals…, /v1/search/rentals), fetched likewise;
  * - `json-ld`: the page's schema.org JSON-LD, the last resort.
  */
-export type Via = 'page-cache' | 'stingray' | 'rentals-api' | 'json-ld';
+export const VIAS = ['page-cache', 'stingray', 'rentals-api', 'json-ld'] as const;
+export type Via = (typeof VIAS)[number];
 
 export interface Sourced<T> {
   value: T;
