@@ -120,13 +120,12 @@ export class UpstreamClient {
         target.host,
         this.#send(url, method, body, upstreamRequest.headers, egress.dispatcher, signal, timeout),
       );
-      const standing = (await this.#options.budgets?.observe(target, response.headers, family.readBudget)) ?? null;
+      const standing = (await this.#options.budgets?.observe(target, response, family.readBudget)) ?? null;
+      // A 403, 429 or redirect that says the budget is spent is a rate limit, whatever the family passes through.
+      const spent = this.#options.budgets?.spentFailure(target, response.status, standing) ?? null;
       const location = response.headers.location;
-      if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
-        // A 403 or 429 whose own headers say the budget is spent is a rate limit, whatever the family passes through.
-        const failure =
-          this.#options.budgets?.spentFailure(target, response.status, standing) ??
-          classifyResponse(response, upstreamRequest.passStatuses, family.blockPages);
+      if (spent || !REDIRECT_STATUSES.has(response.status) || location === undefined) {
+        const failure = spent ?? classifyResponse(response, upstreamRequest.passStatuses, family.blockPages);
         this.#options.observer?.request?.(target.host, failure?.code ?? 'ok');
         if (failure) throw failure;
         return response;
