@@ -73,7 +73,7 @@ export interface FamilyDefinition {
    * that declares its own reader and also wants that combines it with `readRetryAfter`
    * (src/upstream/budget/read-budget.ts).
    */
-  readBudget?(headers: Record<string, string>, nowMs: number, status: number): { remaining: number; resetAtMs: number } | null;
+  readBudget?(headers: Record<string, string>, nowMs: number, status?: number): { remaining: number; resetAtMs: number } | null;
   /**
    * The environment variables the family reads, as zod schemas of their text (use the helpers of
    * src/config/setting-types.ts). They join the gateway's configuration: a bad value stops

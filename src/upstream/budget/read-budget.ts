@@ -15,7 +15,7 @@ export interface AnnouncedBudget {
  * status, for a platform whose throttle shows in the status or a redirect rather than in a
  * header (a bare 429, a 302 to a CAPTCHA page).
  */
-export type BudgetReader = (headers: Record<string, string>, nowMs: number, status: number) => AnnouncedBudget | null;
+export type BudgetReader = (headers: Record<string, string>, nowMs: number, status?: number) => AnnouncedBudget | null;
 
 /**
  * The reader of a family that declares none: a Retry-After (seconds or an HTTP date), on any
