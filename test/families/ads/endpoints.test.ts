@@ -208,7 +208,7 @@ describe('GET /v1/ads/ad', () => {
   });
 
   it('drops preview values that are not https URLs', async () => {
-    const body = lookupAnswer(5);
+    const body: { '1': Record<string, unknown> } = lookupAnswer(5);
     body['1']['5'] = [{ '3': { '2': '<img src="javascript:alert(1)">' } }, { '1': { '4': 'http://insecure.example/x.js' } }];
     const { result } = await run(adsAdEndpoint, { advertiser_id: ADVERTISER, creative_id: creativeIdOf(5) }, () => json(body));
     expect(single(result).data).toMatchObject({ imageUrl: null, previewUrl: null, variantCount: 2 });
