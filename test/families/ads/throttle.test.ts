@@ -47,7 +47,7 @@ describe.skipIf(!REDIS_URL)('the throttle across two gateway processes on Redis'
   const prefix = testPrefix();
   const upstream = new FakeUpstream();
   const KEY = 'sk_test_ads_throttle';
-  let gateways: ChildGateway[] = [];
+  const gateways: ChildGateway[] = [];
 
   const get = async (gateway: ChildGateway, path: string) => {
     const response = await fetch(`${gateway.url}${path}`, { headers: { 'x-api-key': KEY } });
