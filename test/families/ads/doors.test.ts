@@ -92,7 +92,7 @@ describe('the ads family on every door', () => {
     expect(search.headers.get('x-credits-charged')).toBe('1');
   });
 
-  it('ten identical concurrent calls make one upstream POST, each caller paying its own credits', async () => {
+  it('ten identical concurrent calls on REST, GraphQL and MCP make one upstream POST, each caller paying its own credits', async () => {
     // The platform holds its answer until the gateway reports (in /metrics) that the nine later callers joined the first.
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -102,12 +102,16 @@ describe('the ads family on every door', () => {
       return reply && { respond: (response) => void gate.then(() => sendReply(response, reply)) };
     });
     const before = await coalescedJoins();
-    const calls = Array.from({ length: 10 }, () => harness.get(`/v1/ads/advertiser/ads?advertiser_id=${OTHER_ADVERTISER}&limit=7`));
+    const rest = Array.from({ length: 8 }, () => harness.get(`/v1/ads/advertiser/ads?advertiser_id=${OTHER_ADVERTISER}&limit=7`));
+    const graphql = harness.graphql(`{ adsAdvertiserAds(advertiserId: "${OTHER_ADVERTISER}", limit: 7) { items { platformId } } }`);
+    const tool = callTool(mcp, 'ads_advertiser_ads', { advertiser_id: OTHER_ADVERTISER, limit: 7 });
     await expect.poll(coalescedJoins, { timeout: 20_000, interval: 25 }).toBeGreaterThanOrEqual(before + 9);
     release();
-    const answers = await Promise.all(calls);
+    const answers = await Promise.all(rest);
     expect(answers.every((answer) => answer.status === 200 && answer.body.data.items.length === 3)).toBe(true);
-    expect(answers.map((answer) => answer.body.meta.creditsCharged)).toEqual(Array(10).fill(2));
+    expect(answers.map((answer) => answer.body.meta.creditsCharged)).toEqual(Array(8).fill(2));
+    expect((await graphql).body.extensions.billing.creditsCharged).toBe(2);
+    expect((await tool)._meta).toMatchObject({ creditsCharged: 2 });
     expect(rpcCalls()).toHaveLength(1);
     expect(rpcCalls()[0]!.method).toBe('POST');
   });
