@@ -54,10 +54,11 @@ const CONNECTIONS_PER_ORIGIN = 64;
 /**
  * The gateway's only door to the network. Keeps one keep-alive pool per origin (undici
  * Agent), one ProxyAgent per configured proxy, and hands each family an Upstream that can
- * reach only that family's declared hosts. Identical concurrent requests of a family (GETs, and POSTs by their whole body) share one
- * fetch (Coalescer), whichever request or door they come from. Before each request the host's
- * budget is checked and after it the answer's announcement recorded (BudgetGuard), per host and
- * egress: a host known to be spent is refused without a request.
+ * reach only that family's declared hosts. Identical concurrent requests of a family (GETs,
+ * and POSTs by their whole body) share one fetch (Coalescer), whichever request or door they
+ * come from. Before each request the host's budget is checked and after it the answer's
+ * announcement recorded (BudgetGuard), per host and egress: a host known to be spent is refused
+ * without a request.
  */
 export class UpstreamClient {
   readonly #options: UpstreamClientOptions;
