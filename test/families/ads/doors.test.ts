@@ -4,7 +4,8 @@ import type { FakeReply } from '../../support/fake-upstream-server.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pollJob, finished, send } from '../../jobs/support.js';
 import { callTool, connectClient } from '../../mcp/support.js';
-import { startHarness, type Harness } from '../../support/gateway.js';
+import { follow, sseClient } from '../../graphql/sse-client.js';
+import { RICH_KEY, startHarness, type Harness } from '../../support/gateway.js';
 import { ADVERTISER, creativeIdOf, DOMAIN, OTHER_ADVERTISER } from './bodies.js';
 import { adsPlatform, UNKNOWN_CREATIVE } from './platform.js';
 
@@ -157,6 +158,22 @@ describe('the ads family on every door', () => {
     expect(search._meta).toMatchObject({ creditsCharged: 1 });
     const empty = await callTool(mcp, 'ads_advertiser_ads', { domain: 'quiet.example' });
     expect(empty._meta).toMatchObject({ creditsCharged: 0 });
+  });
+
+  it('GraphQL watchAdsAdvertiserAds: the first result at once, charged like the query field', async () => {
+    const client = sseClient(harness.baseUrl, RICH_KEY, 'single');
+    const watch = follow(
+      client,
+      `subscription { watchAdsAdvertiserAds(advertiserId: "${ADVERTISER}", intervalSeconds: 60) { items { platformId lastShownAt } } }`,
+    );
+    try {
+      const [first] = await watch.take(1);
+      expect(first!.data!.watchAdsAdvertiserAds.items.map((ad: any) => ad.platformId)).toEqual([creativeIdOf(11), creativeIdOf(12)]);
+      expect(first!.extensions?.billing?.creditsCharged).toBe(2);
+    } finally {
+      await watch.stop();
+      client.dispose();
+    }
   });
 
   it('batches: 2 credits per live non-empty target, 0 for empty and failed ones', async () => {
