@@ -58,7 +58,7 @@ function searchRequest(input: Params): RpcObject {
 }
 
 /** One page of an advertiser's or a domain's ads, in the order the platform serves them. */
-export async function fetchAdsPage(input: Params, ctx: FetchContext): Promise<ListResult<Ad>> {
+async function fetchAdsPage(input: Params, ctx: FetchContext): Promise<ListResult<Ad>> {
   const request = searchRequest(input);
   const method = RPC_METHODS.searchCreatives;
   const answer = await callRpc(ctx, method, request, { knownKeys: ['1', '2', '4', '5'], emptyKeys: ['2', '4', '5'] });
