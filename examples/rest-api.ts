@@ -461,6 +461,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ads/advertiser/ads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ads an advertiser, or a domain, runs (Google Ads Transparency Center)
+         * @description Returns data.items: Ad[] in the order the platform serves them (recently shown first), for exactly one of domain or advertiser_id, optionally only those shown in one region or of one format. List items carry no regions or variants (GET /v1/ads/ad has them). pagination.cursor carries the query: pass it back with the same domain or advertiser_id, region and format (limit may change). Nothing found is an empty result (meta.reason no_results), never charged. Costs 2 credits per live non-empty answer.
+         */
+        get: operations["adsAdvertiserAds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ads/ad": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One ad with its variants and the regions it was shown in (Google Ads Transparency Center)
+         * @description Returns data: Ad with variants (image and script previews, passed on and never fetched by the gateway), regions (ISO codes) and regionIds (the platform geo ids). The platform does not give its first-shown time, domain or days shown here (null). An unknown ad is an empty result (data null, meta.reason not_found), never charged. Costs 2 credits per live answer.
+         */
+        get: operations["adsAd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ads/advertisers/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advertisers whose name matches words (Google Ads Transparency Center suggestions)
+         * @description Returns data.items: Creator[] (advertisers, up to 10): id is the advertiser id to pass to /v1/ads/advertiser/ads, location the country the platform lists, postCount the number of ads when the platform gives an exact count (raw.items[].adCount holds its range). Suggested domains are in raw.domains. Nothing found is an empty result (meta.reason no_results), never charged.
+         */
+        get: operations["adsAdvertisersSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/detect-age-gender": {
         parameters: {
             query?: never;
@@ -766,6 +826,54 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description An ad's format as the platform codes it; unknown for a code it has not used before.
+         * @enum {string}
+         */
+        AdFormat: "text" | "image" | "video" | "unknown";
+        /** @description One variant of an ad as the platform previews it. */
+        AdVariant: {
+            /** @description the archived image of this variant (src of its <img> preview); null when it has none */
+            imageUrl: string | null;
+            /** @description the platform's script preview of this variant (content.js URL); null when it has none */
+            previewUrl: string | null;
+        };
+        /** @description An ad of an advertising library: who ran it, in which format, where and when it was shown. */
+        Ad: {
+            /** @description the advertising library, e.g. "google_ads" */
+            platform: string;
+            /** @description the platform's creative id (CR followed by digits) */
+            id: string;
+            /** @description the advertiser's id (AR followed by digits) */
+            advertiserId: string;
+            /** @description the advertiser's verified name */
+            advertiserName: string | null;
+            /** @description the domain searched for (domain searches only; null otherwise) */
+            domain: string | null;
+            format: components["schemas"]["AdFormat"];
+            /** @description ISO 8601 time the ad was first shown (lists only; null for a single ad) */
+            firstShownAt: string | null;
+            /** @description ISO 8601 time the ad was last shown */
+            lastShownAt: string | null;
+            /** @description days on which the ad was shown (lists only; null for a single ad) */
+            daysShown: number | null;
+            /** @description ISO 3166-1 alpha-2 codes of the regions it was shown in (a single ad only; [] in lists) */
+            regions: string[];
+            /** @description the platform's geo ids of those regions, as given, including any without an ISO code */
+            regionIds: number[];
+            /** @description the archived image of the first preview that has one (not fetched by the gateway) */
+            imageUrl: string | null;
+            /** @description the first script preview (content.js URL on the platform's media host; not fetched) */
+            previewUrl: string | null;
+            /** @description how many variants the ad has (a single ad only; null in lists) */
+            variantCount: number | null;
+            /** @description the previews of every variant (a single ad only; [] in lists) */
+            variants: components["schemas"]["AdVariant"][];
+            /** @description the ad's page on the platform */
+            url: string;
+            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
+            fetchedAt: string;
+        };
         /** @description A source-code repository: code user repos, repo, search and trending. */
         Repository: {
             /** @description the platform the repository lives on, e.g. "github" */
@@ -1757,6 +1865,65 @@ export interface components {
             };
         } | {
             /** @constant */
+            endpoint: "/v1/ads/advertiser/ads";
+            /** @default {} */
+            params?: {
+                /** @description the domain whose ads to list: a host (example.com, www.example.com) or a URL on it; pass this or advertiser_id */
+                domain?: string;
+                /** @description the advertiser id, AR followed by digits (from /v1/ads/advertisers/search or an ad page) */
+                advertiser_id?: string;
+                /**
+                 * @description where the ads were shown: an ISO 3166-1 alpha-2 country code (US, de) or anywhere (default)
+                 * @default anywhere
+                 */
+                region?: string;
+                /**
+                 * @description only ads of this format: all (default), text, image or video
+                 * @default all
+                 * @enum {string}
+                 */
+                format?: "all" | "text" | "image" | "video";
+                /**
+                 * @description ads per page (1-100, default 40)
+                 * @default 40
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous answer to the same query (the same domain or advertiser_id, region and format) */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/ads/ad";
+            /** @default {} */
+            params?: {
+                /** @description the ad's page, https://adstransparency.google.com/advertiser/AR…/creative/CR… (any query); or pass both ids */
+                url?: string;
+                /** @description the advertiser id, AR followed by digits (from /v1/ads/advertisers/search or an ad page) */
+                advertiser_id?: string;
+                /** @description the creative id, CR followed by digits (with advertiser_id) */
+                creative_id?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/ads/advertisers/search";
+            params: {
+                /** @description words of an advertiser name (the site suggests advertisers and domains as you type) */
+                query: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
             endpoint: "/v1/detect-age-gender";
             params: {
                 /** @description public http(s) URL of the image (the provider fetches it; the gateway never does) */
@@ -2195,6 +2362,63 @@ export interface components {
                 /** @description include the untouched upstream payload under `raw` */
                 include_raw?: boolean | ("0" | "1" | "true" | "false");
             }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/ads/advertiser/ads";
+            targets: {
+                /** @description the domain whose ads to list: a host (example.com, www.example.com) or a URL on it; pass this or advertiser_id */
+                domain?: string;
+                /** @description the advertiser id, AR followed by digits (from /v1/ads/advertisers/search or an ad page) */
+                advertiser_id?: string;
+                /**
+                 * @description where the ads were shown: an ISO 3166-1 alpha-2 country code (US, de) or anywhere (default)
+                 * @default anywhere
+                 */
+                region?: string;
+                /**
+                 * @description only ads of this format: all (default), text, image or video
+                 * @default all
+                 * @enum {string}
+                 */
+                format?: "all" | "text" | "image" | "video";
+                /**
+                 * @description ads per page (1-100, default 40)
+                 * @default 40
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous answer to the same query (the same domain or advertiser_id, region and format) */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/ads/ad";
+            targets: {
+                /** @description the ad's page, https://adstransparency.google.com/advertiser/AR…/creative/CR… (any query); or pass both ids */
+                url?: string;
+                /** @description the advertiser id, AR followed by digits (from /v1/ads/advertisers/search or an ad page) */
+                advertiser_id?: string;
+                /** @description the creative id, CR followed by digits (with advertiser_id) */
+                creative_id?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/ads/advertisers/search";
+            targets: {
+                /** @description words of an advertiser name (the site suggests advertisers and domains as you type) */
+                query: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
         };
         /** @description One of the data endpoints (x-subscribable ones; a check always fetches live), with its own parameters. */
         SubscriptionRequest: {
@@ -2529,6 +2753,52 @@ export interface components {
                  * @enum {string}
                  */
                 since?: "daily" | "weekly" | "monthly";
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/ads/advertiser/ads";
+            /** @default {} */
+            params?: {
+                /** @description the domain whose ads to list: a host (example.com, www.example.com) or a URL on it; pass this or advertiser_id */
+                domain?: string;
+                /** @description the advertiser id, AR followed by digits (from /v1/ads/advertisers/search or an ad page) */
+                advertiser_id?: string;
+                /**
+                 * @description where the ads were shown: an ISO 3166-1 alpha-2 country code (US, de) or anywhere (default)
+                 * @default anywhere
+                 */
+                region?: string;
+                /**
+                 * @description only ads of this format: all (default), text, image or video
+                 * @default all
+                 * @enum {string}
+                 */
+                format?: "all" | "text" | "image" | "video";
+                /**
+                 * @description ads per page (1-100, default 40)
+                 * @default 40
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous answer to the same query (the same domain or advertiser_id, region and format) */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/ads/ad";
+            /** @default {} */
+            params?: {
+                /** @description the ad's page, https://adstransparency.google.com/advertiser/AR…/creative/CR… (any query); or pass both ids */
+                url?: string;
+                /** @description the advertiser id, AR followed by digits (from /v1/ads/advertisers/search or an ad page) */
+                advertiser_id?: string;
+                /** @description the creative id, CR followed by digits (with advertiser_id) */
+                creative_id?: string;
             };
             webhookUrl: string;
             /** @default 3600 */
@@ -4659,6 +4929,191 @@ export interface operations {
                                 /** @description the employer line the board shows instead of a popular repository */
                                 worksFor: string | null;
                             }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    adsAdvertiserAds: {
+        parameters: {
+            query?: {
+                /** @description the domain whose ads to list: a host (example.com, www.example.com) or a URL on it; pass this or advertiser_id */
+                domain?: string;
+                /** @description the advertiser id, AR followed by digits (from /v1/ads/advertisers/search or an ad page) */
+                advertiser_id?: string;
+                /** @description where the ads were shown: an ISO 3166-1 alpha-2 country code (US, de) or anywhere (default) */
+                region?: string;
+                /** @description only ads of this format: all (default), text, image or video */
+                format?: "all" | "text" | "image" | "video";
+                /** @description ads per page (1-100, default 40) */
+                limit?: number;
+                /** @description pagination.cursor of a previous answer to the same query (the same domain or advertiser_id, region and format) */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Ad"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    adsAd: {
+        parameters: {
+            query?: {
+                /** @description the ad's page, https://adstransparency.google.com/advertiser/AR…/creative/CR… (any query); or pass both ids */
+                url?: string;
+                /** @description the advertiser id, AR followed by digits (from /v1/ads/advertisers/search or an ad page) */
+                advertiser_id?: string;
+                /** @description the creative id, CR followed by digits (with advertiser_id) */
+                creative_id?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Ad"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    adsAdvertisersSearch: {
+        parameters: {
+            query: {
+                /** @description words of an advertiser name (the site suggests advertisers and domains as you type) */
+                query: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Creator"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.items, raw.domains */
+                        raw?: {
+                            items?: unknown;
+                            domains?: unknown;
                         } & {
                             [key: string]: unknown;
                         };

@@ -72,13 +72,14 @@ export interface FamilyDefinition {
    * Reads the request budget the platform announces in an answer's headers (lower-cased names),
    * e.g. x-ratelimit-remaining and x-ratelimit-reset, as the requests left and the time of the
    * reset in epoch milliseconds (platforms differ: seconds from now, or epoch seconds); null when
-   * the answer announces nothing. Called on every answer from the family's hosts. While a host's
+   * the answer announces nothing. `status` is the answer's HTTP status, for a platform that throttles
+   * by status or redirect without a header. Called on every answer from the family's hosts. While a host's
    * budget is spent (0 left, reset not passed) the gateway refuses calls to it without a request,
    * in every process. Without it, an answer's Retry-After is what is read (any status): a family
    * that declares its own reader and also wants that combines it with `readRetryAfter`
    * (src/upstream/budget/read-budget.ts).
    */
-  readBudget?(headers: Record<string, string>, nowMs: number): { remaining: number; resetAtMs: number } | null;
+  readBudget?(headers: Record<string, string>, nowMs: number, status?: number): { remaining: number; resetAtMs: number } | null;
   /**
    * The environment variables the family reads, as zod schemas of their text (use the helpers of
    * src/config/setting-types.ts). They join the gateway's configuration: a bad value stops

@@ -54,10 +54,11 @@ const CONNECTIONS_PER_ORIGIN = 64;
 /**
  * The gateway's only door to the network. Keeps one keep-alive pool per origin (undici
  * Agent), one ProxyAgent per configured proxy, and hands each family an Upstream that can
- * reach only that family's declared hosts. Identical concurrent GETs of a family share one
- * fetch (Coalescer), whichever request or door they come from. Before each request the host's
- * budget is checked and after it the answer's announcement recorded (BudgetGuard), per host and
- * egress: a host known to be spent is refused without a request.
+ * reach only that family's declared hosts. Identical concurrent requests of a family (GETs,
+ * and POSTs by their whole body) share one fetch (Coalescer), whichever request or door they
+ * come from. Before each request the host's budget is checked and after it the answer's
+ * announcement recorded (BudgetGuard), per host and egress: a host known to be spent is refused
+ * without a request.
  */
 export class UpstreamClient {
   readonly #options: UpstreamClientOptions;
@@ -120,13 +121,12 @@ export class UpstreamClient {
         target.host,
         this.#send(url, method, body, upstreamRequest.headers, egress.dispatcher, signal, timeout),
       );
-      const standing = (await this.#options.budgets?.observe(target, response.headers, family.readBudget)) ?? null;
+      const standing = (await this.#options.budgets?.observe(target, response, family.readBudget)) ?? null;
+      // A 403, 429 or redirect that says the budget is spent is a rate limit, whatever the family passes through.
+      const spent = this.#options.budgets?.spentFailure(target, response.status, standing) ?? null;
       const location = response.headers.location;
-      if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
-        // A 403 or 429 whose own headers say the budget is spent is a rate limit, whatever the family passes through.
-        const failure =
-          this.#options.budgets?.spentFailure(target, response.status, standing) ??
-          classifyResponse(response, upstreamRequest.passStatuses, family.blockPages);
+      if (spent || !REDIRECT_STATUSES.has(response.status) || location === undefined) {
+        const failure = spent ?? classifyResponse(response, upstreamRequest.passStatuses, family.blockPages);
         this.#options.observer?.request?.(target.host, failure?.code ?? 'ok');
         if (failure) throw failure;
         return response;

@@ -13,14 +13,17 @@ interface Flight {
 }
 
 /**
- * Single-flight for upstream GETs across every caller of the process: concurrent identical
- * requests (method, URL, headers, pass-statuses) share one in-flight fetch and its outcome,
- * success or failure. Nothing is kept once the fetch settles, so a later caller fetches
- * afresh (the result cache, not this, is what serves repeats).
+ * Single-flight for upstream reads across every caller of the process: concurrent identical
+ * requests (method, URL, headers, pass-statuses and the whole body) share one in-flight fetch
+ * and its outcome, success or failure. Nothing is kept once the fetch settles, so a later
+ * caller fetches afresh (the result cache, not this, is what serves repeats).
+ *
+ * A POST is shared like a GET: the gateway only reads public data, and a platform whose read
+ * API is an RPC over POST carries the question in the body, so two equal bodies are one
+ * question. A request that differs in a single byte of its body is a different fetch.
  *
  * Each caller races its own AbortSignal against the shared promise: one caller going away
  * never aborts the fetch the others wait on; only when every caller has gone is it aborted.
- * POSTs are never shared: they need not be idempotent.
  */
 export class Coalescer {
   readonly #flights = new Map<string, Flight>();
@@ -37,9 +40,6 @@ export class Coalescer {
   }
 
   fetch(request: UpstreamRequest, send: SharedSend): Promise<UpstreamResponse> {
-    if ((request.method ?? 'GET') !== 'GET' || request.body !== undefined) {
-      return send(request, request.signal ?? new AbortController().signal);
-    }
     if (request.signal?.aborted) return Promise.reject(callerAborted(request));
     const key = flightKey(request);
     let flight = this.#flights.get(key);
@@ -105,14 +105,18 @@ export class Coalescer {
   }
 }
 
-/** Headers are part of the identity: a different Accept or cookie may get a different answer. */
+/**
+ * Headers are part of the identity (a different Accept or cookie may get a different answer),
+ * and so is the body, whole: it is where an RPC's question is. JSON keeps the parts apart, so
+ * no URL, header or body can run into the next part and make two different requests one key.
+ */
 function flightKey(request: UpstreamRequest): string {
   const headers = request.headers
     ? Object.entries(request.headers)
         .map(([name, value]) => [name.toLowerCase(), value])
         .sort(([a], [b]) => (a! < b! ? -1 : 1))
     : [];
-  return `GET ${request.url} ${(request.passStatuses ?? []).join(',')} ${JSON.stringify(headers)}`;
+  return JSON.stringify([request.method ?? 'GET', request.url, request.passStatuses ?? [], headers, request.body ?? null]);
 }
 
 /** What a caller that went away sees: the same failure the client gives for a dropped request. */

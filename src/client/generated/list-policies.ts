@@ -5,6 +5,7 @@ import type { ListPolicySpec } from '../list-policies.js';
 export const listPolicies: ListPolicySpec = {
   "wrappers": [
     "ActivityEventList",
+    "AdList",
     "CommentList",
     "CreatorList",
     "PostList",
@@ -14,6 +15,7 @@ export const listPolicies: ListPolicySpec = {
   "holders": {
     "Creator": [
       "activity",
+      "ads",
       "posts",
       "repos"
     ],
@@ -21,6 +23,8 @@ export const listPolicies: ListPolicySpec = {
       "comments"
     ],
     "Query": [
+      "adsAdvertiserAds",
+      "adsAdvertisersSearch",
       "codeIssueComments",
       "codeRepoIssues",
       "codeSearch",
@@ -39,6 +43,7 @@ export const listPolicies: ListPolicySpec = {
       "issues"
     ],
     "Subscription": [
+      "watchAdsAdvertiserAds",
       "watchCodeRepoIssues",
       "watchCodeTrending",
       "watchCodeTrendingDevelopers",

@@ -96,9 +96,13 @@ export class BudgetGuard {
    * nothing). Resolves once a spent record is in the store, so the caller's answer never
    * reaches it before the other processes can know.
    */
-  async observe(target: BudgetTarget, headers: Record<string, string>, reader: BudgetReader = readRetryAfter): Promise<HostBudget | null> {
+  async observe(
+    target: BudgetTarget,
+    answer: { status: number; headers: Record<string, string> },
+    reader: BudgetReader = readRetryAfter,
+  ): Promise<HostBudget | null> {
     const now = this.#now();
-    const reading = boundedBudget(safeRead(reader, headers, now), now);
+    const reading = boundedBudget(safeRead(reader, answer, now), now);
     if (!reading) return null;
     const key = keyOf(target);
     const known = this.#known.get(key) ?? { budget: null, checkedAtMs: Number.NEGATIVE_INFINITY };
@@ -115,12 +119,14 @@ export class BudgetGuard {
   }
 
   /**
-   * The failure a refusal (403) or a 429 stands for when its own headers say the budget is
-   * spent: a rate limit until the reset, not a block, with Retry-After counted to the reset.
+   * The failure a refusal (403), a 429 or a redirect stands for when the answer says the budget
+   * is spent: a rate limit until the reset, not a block, with Retry-After counted to the reset.
+   * Such a redirect (to a throttle page) is never followed.
    */
   spentFailure(target: BudgetTarget, status: number, standing: HostBudget | null): GatewayError | null {
     const now = this.#now();
-    if ((status !== 403 && status !== 429) || !standing || !isSpent(standing, now)) return null;
+    const refusal = status === 403 || status === 429 || (status >= 300 && status < 400);
+    if (!refusal || !standing || !isSpent(standing, now)) return null;
     return new GatewayError('upstream_rate_limited', `${target.host} answered that its request budget is spent; retry after the reset.`, {
       retryAfter: secondsUntil(standing.resetAtMs - now),
       details: { upstreamStatus: status, host: target.host },
@@ -245,9 +251,9 @@ function targetOf(key: string): BudgetTarget {
 }
 
 /** A family's reader that throws on odd headers reads as "nothing announced", never as a failed request. */
-function safeRead(reader: BudgetReader, headers: Record<string, string>, now: number) {
+function safeRead(reader: BudgetReader, answer: { status: number; headers: Record<string, string> }, now: number) {
   try {
-    return reader(headers, now);
+    return reader(answer.headers, now, answer.status);
   } catch {
     return null;
   }

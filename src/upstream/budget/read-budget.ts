@@ -11,9 +11,11 @@ export interface AnnouncedBudget {
 /**
  * Reads a platform's own budget headers (lower-cased names). Platforms differ in what their
  * reset means (seconds from now, or an epoch time), so each family that has such headers
- * declares its reader; null when the answer announces nothing.
+ * declares its reader; null when the answer announces nothing. `status` is the answer's HTTP
+ * status, for a platform whose throttle shows in the status or a redirect rather than in a
+ * header (a bare 429, a 302 to a CAPTCHA page).
  */
-export type BudgetReader = (headers: Record<string, string>, nowMs: number) => AnnouncedBudget | null;
+export type BudgetReader = (headers: Record<string, string>, nowMs: number, status?: number) => AnnouncedBudget | null;
 
 /**
  * The reader of a family that declares none: a Retry-After (seconds or an HTTP date), on any
