@@ -70,9 +70,10 @@ export interface FamilyDefinition {
    * budget is spent (0 left, reset not passed) the gateway refuses calls to it without a request,
    * in every process. Without it, an answer's Retry-After is what is read (any status): a family
    * that declares its own reader and also wants that combines it with `readRetryAfter`
-   * (src/upstream/budget/read-budget.ts).
+   * (src/upstream/budget/read-budget.ts). `status` is the answer's HTTP status, for a platform
+   * whose 429 means "spent for a while" without any header saying so.
    */
-  readBudget?(headers: Record<string, string>, nowMs: number): { remaining: number; resetAtMs: number } | null;
+  readBudget?(headers: Record<string, string>, nowMs: number, status?: number): { remaining: number; resetAtMs: number } | null;
   /**
    * The environment variables the family reads, as zod schemas of their text (use the helpers of
    * src/config/setting-types.ts). They join the gateway's configuration: a bad value stops

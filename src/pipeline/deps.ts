@@ -57,7 +57,7 @@ export function createPipelineDeps(
       hosts: family.hosts,
       proxyUrl: typeof proxyUrl === 'string' ? proxyUrl : undefined,
       blockPages: family.blockPages,
-      readBudget: family.readBudget ? (headers, nowMs) => family.readBudget!(headers, nowMs) : undefined,
+      readBudget: family.readBudget ? (headers, nowMs, status) => family.readBudget!(headers, nowMs, status) : undefined,
     });
   };
   const upstreams = new Map(catalogue.families.map((family) => [family.name, upstreamOf(family)]));

@@ -120,7 +120,7 @@ export class UpstreamClient {
         target.host,
         this.#send(url, method, body, upstreamRequest.headers, egress.dispatcher, signal, timeout),
       );
-      const standing = (await this.#options.budgets?.observe(target, response.headers, family.readBudget)) ?? null;
+      const standing = (await this.#options.budgets?.observe(target, response.headers, family.readBudget, response.status)) ?? null;
       const location = response.headers.location;
       if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
         // A 403 or 429 whose own headers say the budget is spent is a rate limit, whatever the family passes through.

@@ -96,9 +96,14 @@ export class BudgetGuard {
    * nothing). Resolves once a spent record is in the store, so the caller's answer never
    * reaches it before the other processes can know.
    */
-  async observe(target: BudgetTarget, headers: Record<string, string>, reader: BudgetReader = readRetryAfter): Promise<HostBudget | null> {
+  async observe(
+    target: BudgetTarget,
+    headers: Record<string, string>,
+    reader: BudgetReader = readRetryAfter,
+    status?: number,
+  ): Promise<HostBudget | null> {
     const now = this.#now();
-    const reading = boundedBudget(safeRead(reader, headers, now), now);
+    const reading = boundedBudget(safeRead(reader, headers, now, status), now);
     if (!reading) return null;
     const key = keyOf(target);
     const known = this.#known.get(key) ?? { budget: null, checkedAtMs: Number.NEGATIVE_INFINITY };
@@ -245,9 +250,9 @@ function targetOf(key: string): BudgetTarget {
 }
 
 /** A family's reader that throws on odd headers reads as "nothing announced", never as a failed request. */
-function safeRead(reader: BudgetReader, headers: Record<string, string>, now: number) {
+function safeRead(reader: BudgetReader, headers: Record<string, string>, now: number, status: number | undefined) {
   try {
-    return reader(headers, now);
+    return reader(headers, now, status);
   } catch {
     return null;
   }

@@ -11,9 +11,10 @@ export interface AnnouncedBudget {
 /**
  * Reads a platform's own budget headers (lower-cased names). Platforms differ in what their
  * reset means (seconds from now, or an epoch time), so each family that has such headers
- * declares its reader; null when the answer announces nothing.
+ * declares its reader; null when the answer announces nothing. `status` is the answer's HTTP
+ * status, for platforms whose 429 says "spent" without any header.
  */
-export type BudgetReader = (headers: Record<string, string>, nowMs: number) => AnnouncedBudget | null;
+export type BudgetReader = (headers: Record<string, string>, nowMs: number, status?: number) => AnnouncedBudget | null;
 
 /**
  * The reader of a family that declares none: a Retry-After (seconds or an HTTP date), on any
