@@ -33,6 +33,10 @@ export const listPolicies: ListPolicySpec = {
       "forumSearch",
       "forumSubreddit",
       "forumUserPosts",
+      "newsItemComments",
+      "newsSearch",
+      "newsStories",
+      "newsUserSubmissions",
       "realtySearch"
     ],
     "Repository": [
@@ -48,6 +52,9 @@ export const listPolicies: ListPolicySpec = {
       "watchForumSearch",
       "watchForumSubreddit",
       "watchForumUserPosts",
+      "watchNewsItemComments",
+      "watchNewsStories",
+      "watchNewsUserSubmissions",
       "watchRealtySearch"
     ]
   }
