@@ -1,8 +1,8 @@
 /** Small value rules shared by the normalisers. */
 
-/** Unix seconds as ISO 8601 UTC, null when absent. */
+/** Unix seconds as ISO 8601 UTC to the second (`2007-04-04T19:16:40Z`), null when absent. */
 export const isoFromUnix = (seconds: number | null | undefined): string | null =>
-  seconds === null || seconds === undefined ? null : new Date(seconds * 1000).toISOString();
+  seconds === null || seconds === undefined ? null : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 
 /** HN sends "" or null for unset text: both read as null. */
 export const textOrNull = (value: string | null | undefined): string | null =>
