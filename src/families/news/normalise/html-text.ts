@@ -50,7 +50,8 @@ function flatten(html: string, onLink?: (href: string) => void): string {
     else if (name === 'br') out += '\n';
   }
   const tail = html.slice(at);
-  out += link ? (link.href ?? link.text) + tail : tail;
+  // An unclosed link runs to the end: its text is the link's, shown as its href.
+  out += link ? (link.href ?? link.text + tail) : tail;
   return out;
 }
 
