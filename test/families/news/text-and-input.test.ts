@@ -95,10 +95,11 @@ describe('caller input', () => {
 
 describe('the budget reader', () => {
   const now = 1_000_000;
-  it('holds a host until a Retry-After, or a minute after a 429 without one', () => {
+  it('holds a host after a 429 only: until its Retry-After, or for a minute without one', () => {
     expect(readNewsBudget({ 'retry-after': '5' }, now, 429)).toEqual({ remaining: 0, resetAtMs: now + 5000 });
     expect(readNewsBudget({}, now, 429)).toEqual({ remaining: 0, resetAtMs: now + 60_000 });
     expect(readNewsBudget({}, now, 200)).toBeNull();
+    expect(readNewsBudget({ 'retry-after': '5' }, now, 503)).toBeNull();
     expect(readNewsBudget({}, now)).toBeNull();
   });
 });
