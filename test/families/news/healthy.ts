@@ -1,3 +1,4 @@
+import { encodeOffset } from '../../../src/families/news/endpoints/params.js';
 import type { HealthyFamily } from '../../hardening/support/healthy-family.js';
 import type { FakeReply, FakeRoute } from '../../support/fake-upstream-server.js';
 import { ALGOLIA, FIREBASE } from './world.js';
@@ -9,6 +10,8 @@ import { ALGOLIA, FIREBASE } from './world.js';
  */
 
 const TIME = 1_767_000_000;
+/** Every list: long enough that each variant reads a page of its own (the cursor is an offset into it). */
+const LIST = Array.from({ length: 20_000 }, (_, index) => 100_001 + index);
 const json = (body: unknown): FakeReply => ({ body: JSON.stringify(body), headers: { 'content-type': 'application/json; charset=utf-8' } });
 
 const storyOf = (id: number) => ({
@@ -68,7 +71,7 @@ const hit = (id: number, author: string) => ({
 const route: FakeRoute = (request, url) => {
   const path = url.pathname;
   if (request.host === FIREBASE) {
-    if (/^\/v0\/(top|new|best|ask|show|job)stories\.json$/.test(path)) return json([101, 102, 103]);
+    if (/^\/v0\/(top|new|best|ask|show|job)stories\.json$/.test(path)) return json(LIST);
     const item = /^\/v0\/item\/(\d+)\.json$/.exec(path);
     if (item) return json(storyOf(Number(item[1])));
     const user = /^\/v0\/user\/([^/]+)\.json$/.exec(path);
@@ -85,8 +88,6 @@ const route: FakeRoute = (request, url) => {
   }
   return undefined;
 };
-
-const LISTS = ['top', 'new', 'best', 'ask', 'show', 'job'];
 
 export const healthy: HealthyFamily = {
   route,
