@@ -84,7 +84,7 @@ describe('the comment tree', () => {
       ['10002', null],
     ]);
     expect(result.pagination.hasMore).toBe(true);
-    // The root, the five placed, and at most the ten in flight that later replies pushed out of the first five places.
+    // The root, the five placed, and those in flight that later replies pushed out of the first five places.
     expect(stats.itemGets).toBeLessThanOrEqual(1 + 5 + 10);
     const whole = upstreamOf(json({}, 404), wideThread(40));
     const all = asList(await runEndpoint(newsItemCommentsEndpoint, { id: '1', limit: 500 }, whole.upstream));

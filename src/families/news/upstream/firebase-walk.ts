@@ -27,7 +27,7 @@ const SPARE_GETS = 50;
  * answer. Kids are kept in pre-order as they are learnt (a node's kids go right after it), and
  * only comments in the first `limit` places known at the time are fetched, at most ten at a
  * time, so the walk stops once `limit` comments are placed (a fetch in flight may still learn
- * replies that push its siblings out of those places: at most ten extra GETs). Kids answering
+ * replies that push its siblings out of those places; never more than `limit` + 50 GETs). Kids answering
  * `null` are skipped; deleted and dead ones stay as placeholders.
  */
 export async function walkFirebase(
