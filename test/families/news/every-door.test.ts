@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callTool, connectClient } from '../../mcp/support.js';
-import { startHarness, type Harness } from '../../support/gateway.js';
+import { RICH_KEY, startHarness, type Harness } from '../../support/gateway.js';
 import { ALGOLIA, AUTHORS, FIREBASE, GITHUB_API, LINKED_REPO, TOP_IDS, TREE_STORY, WALKED_STORY, newsWorld } from './world.js';
 
 const REPO_BODY = readFileSync(fileURLToPath(new URL('../../fixtures/code/repo.json', import.meta.url)), 'utf8');
@@ -201,6 +201,27 @@ describe('the news family end to end', () => {
       'Synthetic story 1008',
     ]);
     expect(requestsSince().filter((request) => request.host === GITHUB_API)).toHaveLength(1);
+  });
+
+  it('is published in /openapi.json and /llms.txt, and runs as a batch job', async () => {
+    const document = (await (await fetch(`${harness.baseUrl}/openapi.json`)).json()) as Record<string, any>;
+    expect(document.paths['/v1/news/search'].get['x-subscribable']).toBe(false);
+    expect(document.paths['/v1/news/item'].get['x-parameter-constraints']).toBe('pass either id or url');
+    const llms = await (await fetch(`${harness.baseUrl}/llms.txt`)).text();
+    expect(llms).toContain('/v1/news/item/comments');
+    const batch = await fetch(`${harness.baseUrl}/v1/jobs/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': RICH_KEY },
+      body: JSON.stringify({ endpoint: '/v1/news/item', targets: [{ id: '1005' }, { id: '1006' }] }),
+    });
+    expect(batch.status).toBe(202);
+    const id = ((await batch.json()) as { data: { id: string } }).data.id;
+    let job: Record<string, any> = {};
+    for (let attempt = 0; attempt < 400 && job.status !== 'succeeded' && job.status !== 'failed'; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+      job = (await harness.get(`/v1/jobs/${id}`)).body.data;
+    }
+    expect(job).toMatchObject({ status: 'succeeded', progress: { total: 2, done: 2, failed: 0 }, creditsCharged: 2 });
   });
 
   it('is an MCP tool per endpoint, answered through the same pipeline', async () => {

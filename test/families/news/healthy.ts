@@ -92,10 +92,8 @@ const route: FakeRoute = (request, url) => {
 export const healthy: HealthyFamily = {
   route,
   scenarios: {
-    '/v1/news/stories': (variant) => ({
-      list: LISTS[variant % LISTS.length]!,
-      limit: String(1 + (Math.floor(variant / LISTS.length) % 100)),
-    }),
+    // No `list`: GraphQL spells its values in upper case, and the default (top) is healthy.
+    '/v1/news/stories': (variant) => ({ limit: '3', cursor: encodeOffset(variant) }),
     '/v1/news/item': (variant) => ({ id: String(1000 + variant) }),
     '/v1/news/item/comments': (variant) => ({ id: String(1000 + variant) }),
     '/v1/news/user': (variant) => ({ username: `healthy_user_${variant}` }),

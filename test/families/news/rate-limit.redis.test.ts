@@ -46,7 +46,7 @@ describe.skipIf(!REDIS_URL)('HN Search rate limits across two gateway processes'
         ? {
             status: 429,
             body: { message: 'Too many requests' },
-            headers: limit.retryAfter === null ? {} : { 'retry-after': limit.retryAfter },
+            headers: limit.retryAfter === null ? {} : ({ 'retry-after': limit.retryAfter } as Record<string, string>),
           }
         : undefined,
     );

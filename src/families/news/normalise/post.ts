@@ -93,7 +93,7 @@ export function itemExtras(item: FirebaseItem): Record<string, unknown> {
     ...(kind === 'poll' ? { parts: item.parts } : {}),
     ...(item.poll !== null ? { poll: item.poll } : {}),
     ...(item.parent !== null ? { parent: item.parent } : {}),
-    kids: item.kids.length,
+    kidCount: item.kids.length,
     ...(item.dead ? { dead: true } : {}),
   };
 }
