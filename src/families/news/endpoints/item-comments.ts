@@ -50,7 +50,14 @@ async function fromAlgolia(
   const root = parseShape(algoliaNodeSchema, tree.payload, 'item tree');
   const thread = algoliaThread(root);
   const { placed, hasMore } = flattenAlgoliaTree(root, thread.rootIsPost, depth, limit);
-  return { via: 'algolia', url: treeUrl(id), context: thread, placed, hasMore, extra: { kind: kindOf(root.type, root.title) } };
+  return {
+    via: 'algolia',
+    url: treeUrl(id),
+    context: thread,
+    placed,
+    hasMore,
+    extra: { kind: kindOf(root.type, root.title), payload: tree.payload },
+  };
 }
 
 /** GET /v1/news/item/comments */
