@@ -92,8 +92,8 @@ const route: FakeRoute = (request, url) => {
 export const healthy: HealthyFamily = {
   route,
   scenarios: {
-    // No `list`: GraphQL spells its values in upper case, and the default (top) is healthy.
-    '/v1/news/stories': (variant) => ({ limit: '3', cursor: encodeOffset(variant) }),
+    // Only text parameters (the GraphQL suites pass them as given): the default list (top) and page, at an offset of its own.
+    '/v1/news/stories': (variant) => ({ cursor: encodeOffset(variant) }),
     '/v1/news/item': (variant) => ({ id: String(1000 + variant) }),
     '/v1/news/item/comments': (variant) => ({ id: String(1000 + variant) }),
     '/v1/news/user': (variant) => ({ username: `healthy_user_${variant}` }),
