@@ -37,6 +37,10 @@ export const listPolicies: ListPolicySpec = {
       "forumSearch",
       "forumSubreddit",
       "forumUserPosts",
+      "newsItemComments",
+      "newsSearch",
+      "newsStories",
+      "newsUserSubmissions",
       "realtySearch"
     ],
     "Repository": [
@@ -53,6 +57,9 @@ export const listPolicies: ListPolicySpec = {
       "watchForumSearch",
       "watchForumSubreddit",
       "watchForumUserPosts",
+      "watchNewsItemComments",
+      "watchNewsStories",
+      "watchNewsUserSubmissions",
       "watchRealtySearch"
     ]
   }

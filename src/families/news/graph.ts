@@ -1,0 +1,130 @@
+import type { EdgeDefinition, EdgeKit, EdgeLoad, EdgeValue } from '../../schema/edges/edge.js';
+import { RAW, type Resource } from '../../schema/types/resources.js';
+import { NEWS_PLATFORM, PAGE_LIMIT } from './constants.js';
+import { githubRepoOf } from './input/github-link.js';
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** `key|limit`, read back by the loader. */
+const paged = (key: string | null, limit: number | undefined): string | null =>
+  key === null ? null : `${key}|${limit ?? PAGE_LIMIT.default}`;
+
+/** Keys of Post.linkedRepository: the repository itself when the link is known, else the item to read it from. */
+const REPO_KEY = 'repo:';
+const ITEM_KEY = 'item:';
+
+/** The link a resource's raw payload names, when it came with one (a single item asked with includeRaw). */
+function knownLink(post: Resource): { link: string | null } | null {
+  const raw = post[RAW] as { link?: unknown } | null | undefined;
+  return raw && typeof raw === 'object' && 'link' in raw ? { link: text(raw.link) } : null;
+}
+
+/**
+ * Post.linkedRepository: the story's link is in the item's raw payload, which a Post in a list
+ * does not carry, so the item is read through /v1/news/item (free when cached) and, when it links
+ * to a GitHub repository, the repository through the code family's /v1/code/repo.
+ */
+function linkedRepositoryLoad(kit: EdgeKit): EdgeLoad {
+  const loadItems = kit.loadSingles(kit.endpoint('/v1/news/item'), (id) => ({ id, include_raw: true }));
+  const loadRepos = kit.loadSingles(kit.endpoint('/v1/code/repo'), (repo) => ({ repo }));
+  return async (keys, context) => {
+    const itemKeys = keys.filter((key) => key.startsWith(ITEM_KEY));
+    const items = new Map<string, EdgeValue>();
+    (
+      await loadItems(
+        itemKeys.map((key) => key.slice(ITEM_KEY.length)),
+        context,
+      )
+    ).forEach((value, index) => items.set(itemKeys[index]!, value));
+    const repoOf = (key: string): string | Error | null => {
+      if (key.startsWith(REPO_KEY)) return key.slice(REPO_KEY.length);
+      const item = items.get(key);
+      if (item instanceof Error) return item;
+      if (!item || 'items' in item) return null;
+      return githubRepoOf(knownLink(item as Resource)?.link ?? null);
+    };
+    const wanted = keys.map(repoOf);
+    const names = [...new Set(wanted.filter((each): each is string => typeof each === 'string'))];
+    const repos = new Map<string, EdgeValue>();
+    (await loadRepos(names, context)).forEach((value, index) => repos.set(names[index]!, value));
+    return wanted.map((each) => (typeof each === 'string' ? (repos.get(each) ?? null) : each));
+  };
+}
+
+/**
+ * The news graph beyond REST: an item's author and comments, a user's stories, and a story's
+ * GitHub repository (cross-family). Each is a pipeline call billed like REST, through
+ * per-request loaders, so one query reads each user and each item once.
+ */
+export function newsEdges(kit: EdgeKit): EdgeDefinition[] {
+  const user = kit.endpoint('/v1/news/user');
+  const comments = kit.endpoint('/v1/news/item/comments');
+  const submissions = kit.endpoint('/v1/news/user/submissions');
+  const loadUser = kit.loadSingles(user, (username) => ({ username }));
+  const platform = NEWS_PLATFORM;
+  const creator = { kind: 'single', type: 'Creator' } as const;
+  const authorOf = (item: Resource) => text(item.authorHandle);
+
+  return [
+    {
+      on: 'Post',
+      field: 'author',
+      platform,
+      returns: creator,
+      upstreamCost: kit.cost(user),
+      description: "The item's author (1 credit per distinct author, through /v1/news/user).",
+      key: authorOf,
+      load: loadUser,
+    },
+    {
+      on: 'Post',
+      field: 'comments',
+      platform,
+      returns: { kind: 'list', type: 'Comment' },
+      upstreamCost: kit.cost(comments),
+      description: "The item's comment tree in reading order (1 credit, through /v1/news/item/comments with its defaults).",
+      key: (post) => text(post.id),
+      load: kit.loadLists(comments, (id) => ({ id })),
+    },
+    {
+      on: 'Post',
+      field: 'linkedRepository',
+      platform,
+      returns: { kind: 'single', type: 'Repository' },
+      upstreamCost: { fetches: 2 },
+      description:
+        "The GitHub repository the story links to (through the code family's /v1/code/repo, billed as that endpoint, after reading the link through /v1/news/item); null for any other link.",
+      key: (post) => {
+        const known = knownLink(post);
+        if (known === null) return text(post.id) === null ? null : `${ITEM_KEY}${String(post.id)}`;
+        const repo = githubRepoOf(known.link);
+        return repo === null ? null : `${REPO_KEY}${repo}`;
+      },
+      load: linkedRepositoryLoad(kit),
+    },
+    {
+      on: 'Creator',
+      field: 'posts',
+      platform,
+      returns: { kind: 'list', type: 'Post' },
+      limit: PAGE_LIMIT,
+      upstreamCost: { fetches: 1, page: { argument: 'limit', ...PAGE_LIMIT } },
+      description: "The user's stories, newest first (1 credit, through /v1/news/user/submissions).",
+      key: (account, { limit }) => paged(text(account.handle), limit),
+      load: kit.loadLists(submissions, (key) => {
+        const at = key.lastIndexOf('|');
+        return { username: key.slice(0, at), kind: 'story', limit: Number(key.slice(at + 1)) };
+      }),
+    },
+    {
+      on: 'Comment',
+      field: 'author',
+      platform,
+      returns: creator,
+      upstreamCost: kit.cost(user),
+      description: "The comment's author (1 credit per distinct author, through /v1/news/user); null on a removed comment.",
+      key: authorOf,
+      load: loadUser,
+    },
+  ];
+}

@@ -1,0 +1,34 @@
+import type { Creator } from '../../../model/content.js';
+import { NEWS_PLATFORM, userWebUrl } from '../constants.js';
+import type { FirebaseUser } from '../schemas/firebase.js';
+import { htmlToText, linksIn } from './html-text.js';
+import { isoFromUnix } from './values.js';
+
+/**
+ * A user as a Creator. HN has no numeric user ids: id and handle are the username, exactly as
+ * sent (case-sensitive). postCount counts every submission (stories, comments and polls).
+ */
+export function userToCreator(user: FirebaseUser, fetchedAt: string): Creator {
+  return {
+    platform: NEWS_PLATFORM,
+    id: user.id,
+    handle: user.id,
+    displayName: null,
+    bio: htmlToText(user.about),
+    avatarUrl: null,
+    bannerUrl: null,
+    url: userWebUrl(user.id),
+    verified: null,
+    followerCount: null,
+    followingCount: null,
+    postCount: user.submitted.length,
+    viewCount: null,
+    isPrivate: false,
+    isBusiness: null,
+    category: null,
+    location: null,
+    externalLinks: linksIn(user.about),
+    createdAt: isoFromUnix(user.created),
+    fetchedAt,
+  };
+}
