@@ -25,6 +25,11 @@ declare module 'fastify' {
   }
 }
 
+/** The caller of a request its door admitted; null when it was refused (or no admission step ran). */
+export function admittedOrNull(request: FastifyRequest): Caller | null {
+  return request.refusal ? null : (request.caller ?? null);
+}
+
 /** The admitted caller of a request, or its refusal thrown. */
 export function admittedCaller(request: FastifyRequest): Caller {
   if (request.refusal) throw request.refusal;

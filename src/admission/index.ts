@@ -1,3 +1,3 @@
 export { Admission, registerAdmission, setRateLimitHeaders, type AdmissionOptions } from './admission.js';
 export { authenticate, presentedApiKey } from './authenticate.js';
-export { admittedCaller, type Caller } from './caller.js';
+export { admittedCaller, admittedOrNull, type Caller } from './caller.js';

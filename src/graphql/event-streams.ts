@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
 import type { ServerResponse } from 'node:http';
-import { setRateLimitHeaders } from '../admission/index.js';
+import { admittedOrNull, setRateLimitHeaders } from '../admission/index.js';
 import { BODY_LIMIT_BYTES, isObject, serialise, StreamWriter, type StreamDoor, type StreamOwner } from './event-stream-wire.js';
 import { subscribeWithFreshContext } from './fresh-subscribe.js';
 import { checkOperation } from '../limits/operation-check.js';
@@ -101,7 +101,7 @@ export class SharedEventStreams implements StreamOwner {
     const body = parseBody(text);
     if (!body) return false;
     // A refused caller is the door's to answer.
-    const account = request.refusal ? null : request.caller?.account;
+    const account = admittedOrNull(request)?.account;
     if (!account) return false;
     const document = this.#document(body);
     if (!document) return false;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { execute, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
 import { createHandler, type Response as SseResponse } from 'graphql-sse';
-import { admittedCaller } from '../admission/index.js';
+import { admittedCaller, admittedOrNull } from '../admission/index.js';
 import { GatewayError } from '../errors.js';
 import type { ApiKeyRecord } from '../state/ports.js';
 import { attachBilling, type SerialisableResult } from './billing-extension.js';
@@ -167,7 +167,7 @@ export function registerGraphQLStream(
       request.log.error({ err: error }, 'graphql-stream failed');
       return errorResponse(toGraphQLError(error));
     });
-    const account = request.refusal ? null : request.caller?.account;
+    const account = admittedOrNull(request)?.account;
     if (request.method === 'PUT' && init.status === 201 && typeof body === 'string' && account)
       reservations.reserved(account.id, body, expire(request, body));
 
