@@ -18,6 +18,7 @@ import { shownError } from '../render/envelope.js';
 import { sendRestError } from '../rest/errors.js';
 import type { ApiKeyRecord } from '../state/ports.js';
 import { dataTools } from './data-tools.js';
+import { resolveTool } from './resolve-tool.js';
 import { serviceTools } from './service-tools.js';
 import { toolError } from './tool-results.js';
 import type { GatewayTool } from './tool.js';
@@ -44,7 +45,7 @@ const SECRET_HEADERS: ReadonlySet<string> = new Set(['x-api-key', 'authorization
  * answers JSON, not a stream: no tool sends progress.
  */
 export function registerMcpDoor(app: FastifyInstance, catalogue: Catalogue, deps: PipelineDeps, jobs: JobService): void {
-  const tools = [...dataTools(catalogue, deps), ...serviceTools(catalogue, jobs, deps.state)];
+  const tools = [...dataTools(catalogue, deps), resolveTool(catalogue, deps), ...serviceTools(catalogue, jobs, deps.state)];
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   if (byName.size !== tools.length) throw new Error('Two MCP tools share a name');
   const listed: ListToolsResult = { tools: tools.map((tool) => tool.definition) };
