@@ -4,6 +4,9 @@ import { formHost, type DeclaredUrlForm } from '../catalogue/url-forms.js';
 import { GatewayError, invalidParam, isGatewayError } from '../errors.js';
 import { validateRequest, type ValidatedRequest } from './params.js';
 
+/** The path of the door that reads a URL; jobs, batches and subscriptions take it as their endpoint. */
+export const RESOLVE_PATH = '/v1/resolve';
+
 /** The longest URL read: longer ones are no page any family serves. */
 export const MAX_RESOLVE_URL_LENGTH = 2048;
 
