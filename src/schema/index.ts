@@ -3,7 +3,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { builder } from './builder.js';
 import { addEdges } from './edges/add-edges.js';
 import { addNodeField } from './identity/node.js';
-import { addResolveField } from './identity/resolve-field.js';
+import { addLinkedResourceField, addResolveField } from './identity/resolve-fields.js';
 import { addJobFields } from './jobs.js';
 import { addRootFields } from './root-fields.js';
 import { addSubscriptionEventsField } from './subscription-events.js';
@@ -32,6 +32,7 @@ export function buildSchema(catalogue: Catalogue): GraphQLSchema {
   addSubscriptionEventsField();
   addWatchFields(catalogue);
   addEdges(catalogue);
+  addLinkedResourceField(catalogue);
   built = { catalogue, schema: builder.toSchema({ sortSchema: false }) };
   return built.schema;
 }

@@ -1,10 +1,11 @@
 import type { Catalogue } from '../../catalogue/catalogue.js';
 import { GatewayError } from '../../errors.js';
 import { commonParamsShape } from '../../pipeline/params.js';
-import { resolveUrl } from '../../pipeline/resolve-url.js';
+import { resolveUrl, type ResolvedUrl } from '../../pipeline/resolve-url.js';
 import { builder } from '../builder.js';
 import { toGraphQLError } from '../errors.js';
 import { resourceFrom } from '../root-fields.js';
+import { resourceType } from '../types/resources.js';
 import { asNode, nodeInterface, type NodeValue } from './node.js';
 
 /**
@@ -45,6 +46,42 @@ export function addResolveField(catalogue: Catalogue): void {
       },
     }),
   );
+}
+
+/**
+ * `Post.linkedResource`: the resource behind a link post's `linkUrl`, when some family reads that
+ * page, fetched through its endpoint like `resolve` (billed as it; one fetch per resource per
+ * result, however many posts link to it). Null for a post that links nowhere, or to a page no
+ * family reads as one resource; nothing is fetched for those.
+ */
+export function addLinkedResourceField(catalogue: Catalogue): void {
+  builder.objectField(resourceType('Post'), 'linkedResource', (t) =>
+    t.field({
+      type: nodeInterface,
+      nullable: true,
+      description:
+        "The resource behind the post's linkUrl (a repository, a post, an account...) when some family reads that page, fetched through its endpoint and billed like resolve (usually 1 credit, 0 on a cache hit); null for a post that links nowhere or to a page no family reads.",
+      extensions: { upstreamCost: { fetches: 1 } },
+      resolve: async (post, _args, context): Promise<NodeValue | null> => {
+        const target = readableLink(catalogue, post.linkUrl);
+        if (target === null) return null;
+        const outcome = await context.run(target.endpoint, target.request);
+        const { data } = outcome.payload;
+        return data === null ? null : asNode(resourceFrom(data, outcome), target.endpoint.returns.type);
+      },
+    }),
+  );
+}
+
+/** The single-resource endpoint a link resolves to, or null when none reads it as one resource. */
+function readableLink(catalogue: Catalogue, link: unknown): ResolvedUrl | null {
+  if (typeof link !== 'string') return null;
+  try {
+    const resolved = resolveUrl(catalogue, link);
+    return resolved.endpoint.returns.kind === 'single' ? resolved : null;
+  } catch {
+    return null;
+  }
 }
 
 function invalidListUrl(path: string) {
