@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contentResources } from '../model/index.js';
 import type { EndpointDefinition, ResourceTypeName } from './endpoint.js';
 import type { FamilyDefinition } from './family.js';
+import { indexUrlForms, type DeclaredUrlForm } from './url-forms.js';
 
 /** All families, their endpoints and resource types, indexed the ways the doors look them up. */
 export interface Catalogue {
@@ -11,6 +12,10 @@ export interface Catalogue {
   /** Every resource type an endpoint may return, by name: the neutral ones and each family's. */
   resources: ReadonlyMap<ResourceTypeName, z.ZodObject>;
   familyOf(endpoint: EndpointDefinition): FamilyDefinition;
+  /** Every family's URL forms by host, in each family's declared order. */
+  urlForms: ReadonlyMap<string, readonly DeclaredUrlForm[]>;
+  /** Every host some family reads pages of, sorted. */
+  urlFormHosts: readonly string[];
   /** The schema of a resource type; throws for a name no family declares. */
   resource(name: ResourceTypeName): z.ZodObject;
 }
@@ -41,8 +46,19 @@ export function buildCatalogue(families: readonly FamilyDefinition[]): Catalogue
       familyByEndpoint.set(endpoint, family);
     }
   }
+  const forms: DeclaredUrlForm[] = [];
+  for (const family of families) {
+    for (const form of family.urlForms ?? []) {
+      if (byPath.get(form.endpoint) === undefined || familyByEndpoint.get(byPath.get(form.endpoint)!) !== family)
+        throw new Error(`URL form "${form.names}" of ${family.name} names ${form.endpoint}, which is not one of its endpoints`);
+      forms.push({ ...form, family: family.name });
+    }
+  }
+  const urlForms = indexUrlForms(forms);
   return {
     families,
+    urlForms,
+    urlFormHosts: [...urlForms.keys()].sort(),
     endpoints: [...byPath.values()],
     byPath,
     resources,

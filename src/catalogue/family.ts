@@ -4,6 +4,7 @@ import type { ResolveAll } from '../outbound/index.js';
 import type { EdgeDefinition, EdgeKit } from '../schema/edges/edge.js';
 import type { Upstream } from '../upstream/types.js';
 import type { EndpointDefinition, FamilyName } from './endpoint.js';
+import type { UrlForm } from './url-forms.js';
 
 /** Text by which a platform's block or challenge pages are told apart from its real answers. */
 export interface BlockPageMarkers {
@@ -104,6 +105,12 @@ export interface FamilyDefinition {
   endpoints: readonly EndpointDefinition[];
   /** GraphQL edges beyond REST that start from (or lead to) the family's resources. */
   edges?(kit: EdgeKit): readonly EdgeDefinition[];
+  /**
+   * The page URLs the family reads, each mapped to one of its endpoints: `/v1/resolve`, batches
+   * of mixed links and `Post.linkedResource` read links through them. Forms are tried in order,
+   * so a narrower form (an issue page) comes before a wider one on the same host (a repository).
+   */
+  urlForms?: readonly UrlForm[];
   /** Resource types a caller can fetch again by their global ID (GraphQL `node(id:)`). */
   refetch?: readonly RefetchDeclaration[];
   /** Watch fields that pick one of several endpoints by an argument (beside the one per subscribable endpoint). */

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import type { FamilyName } from '../catalogue/endpoint.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { endpointNamed, parseEndpointBody } from '../pipeline/endpoint-body.js';
-import { validateRequest } from '../pipeline/params.js';
+import { validateRequest, type ValidatedRequest } from '../pipeline/params.js';
+import { RESOLVE_PATH, resolveUrl } from '../pipeline/resolve-url.js';
 import type { TargetSpec } from './types.js';
 
 /** Targets one batch may hold. */
@@ -28,11 +29,17 @@ export function checkedIdempotencyKey(key: string, param: string): string {
   return key;
 }
 
-/** A create request, parsed and validated: nothing is queued unless every target is valid. */
+/**
+ * A create request, parsed and validated: nothing is queued unless every target is valid (on
+ * /v1/resolve, a batch target no endpoint can run is kept, to fail alone without a fetch).
+ */
 export interface ValidatedJobRequest {
   kind: 'job' | 'batch';
-  endpoint: EndpointDefinition;
+  /** The endpoint the body names (/v1/resolve for URLs). */
+  endpoint: string;
   targets: TargetSpec[];
+  /** Target indexes by the family whose lane runs them, so each family's concurrency holds. */
+  lanes: ReadonlyMap<FamilyName, readonly number[]>;
   /** Of the body as the caller sent it, with object keys sorted: the same body gives the same print. */
   fingerprint: string;
 }
@@ -43,8 +50,9 @@ export function validateJobRequest(catalogue: Catalogue, kind: 'job' | 'batch', 
     kind === 'job' ? jobBodySchema : batchBodySchema,
     body,
   );
-  const endpoint = endpointNamed(catalogue, parsed.endpoint, kind === 'batch' ? 'batchable' : undefined);
   const inputs = parsed.targets ?? [parsed.params ?? {}];
+  if (parsed.endpoint === RESOLVE_PATH) return resolveJobRequest(catalogue, kind, inputs);
+  const endpoint = endpointNamed(catalogue, parsed.endpoint, kind === 'batch' ? 'batchable' : undefined);
   const targets: TargetSpec[] = [];
   const invalid: { index: number; param: unknown; message: string }[] = [];
   for (const [index, input] of inputs.entries()) {
@@ -65,7 +73,41 @@ export function validateJobRequest(catalogue: Catalogue, kind: 'job' | 'batch', 
             .join(' ')}`;
     throw new GatewayError('invalid_request', message, { details: kind === 'job' ? { param: invalid[0]!.param } : { targets: invalid } });
   }
-  return { kind, endpoint, targets, fingerprint: fingerprintOf({ kind, endpoint: endpoint.path, inputs }) };
+  const lanes = new Map([[endpoint.family, targets.map((_target, index) => index)]]);
+  return { kind, endpoint: endpoint.path, targets, lanes, fingerprint: fingerprintOf({ kind, endpoint: endpoint.path, inputs }) };
+}
+
+/** What a refused target of /v1/resolve stands on: it runs nothing. */
+const NOTHING_TO_RUN: ValidatedRequest = { params: {}, cacheMaxAgeSeconds: null, includeRaw: false };
+
+/**
+ * Each target's URL read into its endpoint and run in that endpoint's family lane. A job's one
+ * URL that no endpoint can run is 400; in a batch such a target fails alone and costs nothing
+ * (run in the first lane, where recording its failure takes no upstream work).
+ */
+function resolveJobRequest(catalogue: Catalogue, kind: 'job' | 'batch', inputs: Record<string, unknown>[]): ValidatedJobRequest {
+  const targets: TargetSpec[] = [];
+  const lanes = new Map<FamilyName, number[]>();
+  const refused: number[] = [];
+  for (const [index, input] of inputs.entries()) {
+    try {
+      const { url, ...options } = input;
+      const { endpoint, request } = resolveUrl(catalogue, url, options);
+      if (kind === 'batch') endpointNamed(catalogue, endpoint.path, 'batchable');
+      targets.push({ input, request, endpoint: endpoint.path });
+      lanes.set(endpoint.family, [...(lanes.get(endpoint.family) ?? []), index]);
+    } catch (error) {
+      if (!isGatewayError(error) || kind === 'job') throw error;
+      targets.push({ input, request: NOTHING_TO_RUN, refusal: { code: error.code, message: error.message, details: error.details } });
+      refused.push(index);
+    }
+  }
+  if (refused.length > 0) {
+    const [lane] = lanes.keys();
+    const family = lane ?? catalogue.families[0]!.name;
+    lanes.set(family, [...(lanes.get(family) ?? []), ...refused]);
+  }
+  return { kind, endpoint: RESOLVE_PATH, targets, lanes, fingerprint: fingerprintOf({ kind, endpoint: RESOLVE_PATH, inputs }) };
 }
 
 function fingerprintOf(value: unknown): string {

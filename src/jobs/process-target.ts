@@ -4,7 +4,7 @@ import type { EndpointOutcome } from '../pipeline/outcome.js';
 import { isBudgetRefusal } from '../upstream/budget/guard.js';
 import { MAX_RETRY_AFTER_SECONDS } from '../upstream/classify.js';
 import { runEndpoint, type PipelineDeps } from '../pipeline/run-endpoint.js';
-import { errorBody, successBody } from '../render/envelope.js';
+import { errorBody, successBody, type ResolvedMeta } from '../render/envelope.js';
 import type { JobStore } from './store.js';
 import type { TargetResult, TargetTask } from './types.js';
 
@@ -58,14 +58,20 @@ export async function processTarget(deps: TargetWorkerDeps, task: TargetTask): P
     return;
   }
   const spec = await store.target(task.jobId, task.index);
-  const endpoint = deps.catalogue.byPath.get(job.endpoint);
-  const account = await deps.pipeline.state.keys.get(job.accountId);
   const record = (result: TargetResult) => store.record(task.jobId, task.index, result, now());
+  if (spec?.refusal) {
+    const { code, message, details } = spec.refusal;
+    return void (await record(failed(new GatewayError(code, message, { details }))));
+  }
+  // A target of /v1/resolve runs on the endpoint its URL resolved to.
+  const endpoint = deps.catalogue.byPath.get(spec?.endpoint ?? job.endpoint);
+  const account = await deps.pipeline.state.keys.get(job.accountId);
   if (!spec || !endpoint)
     return void (await record(failed(new GatewayError('internal_error', 'The job names an endpoint this gateway no longer serves.'))));
   if (!account || account.status === 'revoked')
     return void (await record(failed(new GatewayError('revoked_api_key', 'The API key that created this job has been revoked.'))));
   await store.markRunning(task.jobId, now());
+  const resolved = spec.endpoint === undefined ? undefined : { endpoint: spec.endpoint, params: spec.request.params };
 
   let attempt = await store.attempt(task.jobId, task.index);
   let retries = 0;
@@ -78,10 +84,10 @@ export async function processTarget(deps: TargetWorkerDeps, task: TargetTask): P
         requestId: `job:${task.jobId}:${task.index}`,
         reservationId,
         upstreamTimeoutMs: deps.upstreamTimeoutMs,
-        beforeCommit: async (paid) => void (await record(succeeded(paid, reservationId))),
+        beforeCommit: async (paid) => void (await record(succeeded(paid, reservationId, resolved))),
       });
       // A paid result was recorded before its commit; recording again is a no-op.
-      await record(succeeded(outcome, outcome.creditsCharged > 0 ? reservationId : null));
+      await record(succeeded(outcome, outcome.creditsCharged > 0 ? reservationId : null, resolved));
       return;
     } catch (error) {
       if (!isGatewayError(error) || INFRASTRUCTURE_CODES.has(error.code)) throw error;
@@ -107,8 +113,8 @@ function waitMs(deps: TargetWorkerDeps, error: GatewayError, retries: number): n
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function succeeded(outcome: EndpointOutcome, reservationId: string | null): TargetResult {
-  return { status: 'succeeded', creditsCharged: outcome.creditsCharged, reservationId, envelope: successBody(outcome) };
+function succeeded(outcome: EndpointOutcome, reservationId: string | null, resolved: ResolvedMeta | undefined): TargetResult {
+  return { status: 'succeeded', creditsCharged: outcome.creditsCharged, reservationId, envelope: successBody(outcome, resolved) };
 }
 
 function failed(error: GatewayError): TargetResult {

@@ -44,7 +44,7 @@ export class JobService {
       id: `job_${randomUUID().replaceAll('-', '')}`,
       accountId: account.id,
       kind,
-      endpoint: request.endpoint.path,
+      endpoint: request.endpoint,
       status: 'queued',
       total: request.targets.length,
       done: 0,
@@ -68,11 +68,7 @@ export class JobService {
         replayed: true,
       };
     }
-    await this.#queue.enqueue(
-      request.endpoint.family,
-      job.id,
-      request.targets.map((_target, index) => index),
-    );
+    for (const [family, indexes] of request.lanes) await this.#queue.enqueue(family, job.id, indexes);
     return { view: createdView(job, kind === 'job' ? request.targets[0]!.input : null), replayed: false };
   }
 

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../errors.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
 
 /** A job's states: queued → running → succeeded | failed; queued or running → canceled. */
@@ -26,6 +27,10 @@ export interface JobRecord {
 export interface TargetSpec {
   input: Record<string, unknown>;
   request: ValidatedRequest;
+  /** A target of a job on /v1/resolve: the endpoint its URL resolved to, which runs it. */
+  endpoint?: string;
+  /** A batch target on /v1/resolve that no endpoint can run: its failure, recorded without any fetch or charge. */
+  refusal?: { code: ErrorCode; message: string; details?: Record<string, unknown> };
 }
 
 /** A finished target. Stored once per index, so a retried worker never runs it again. */

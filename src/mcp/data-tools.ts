@@ -68,7 +68,7 @@ export function dataTools(catalogue: Catalogue, deps: PipelineDeps): GatewayTool
 }
 
 /** The outcome as a tool result: structured content, a one-line summary, and the REST `meta` under `_meta`. */
-function dataResult(outcome: EndpointOutcome): CallToolResult {
+export function dataResult(outcome: EndpointOutcome): CallToolResult {
   const { payload } = outcome;
   const structured: Record<string, unknown> = { ...payload };
   if (outcome.rawJson !== null) structured.raw = outcome.raw;

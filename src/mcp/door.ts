@@ -20,6 +20,7 @@ import { shownError } from '../render/envelope.js';
 import { sendRestError } from '../rest/errors.js';
 import type { ApiKeyRecord } from '../state/ports.js';
 import { dataTools } from './data-tools.js';
+import { resolveTool } from './resolve-tool.js';
 import { serviceTools } from './service-tools.js';
 import { toolError } from './tool-results.js';
 import type { GatewayTool } from './tool.js';
@@ -110,7 +111,7 @@ export function registerMcpDoor(
   deps: PipelineDeps,
   services: { admission: Admission; jobs: JobService },
 ): void {
-  const tools = [...dataTools(catalogue, deps), ...serviceTools(catalogue, services.jobs, deps.state)];
+  const tools = [...dataTools(catalogue, deps), resolveTool(catalogue, deps), ...serviceTools(catalogue, services.jobs, deps.state)];
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   if (byName.size !== tools.length) throw new Error('Two MCP tools share a name');
   const listed: ListToolsResult = { tools: tools.map((tool) => tool.definition) };

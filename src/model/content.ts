@@ -39,6 +39,11 @@ export const postSchema = z
     id: z.string(),
     type: postTypeSchema,
     url: nullableString.describe("the post's web page"),
+    linkUrl: nullableString
+      .optional()
+      .describe(
+        'the page a link post points to, off the platform or on it; null when the post links nowhere; absent when the platform does not say',
+      ),
     title: nullableString.describe('title or headline; null when the post has none'),
     text: nullableString.describe('caption, description or body'),
     authorId: nullableString.describe("the author's platform account id"),

@@ -6,8 +6,14 @@ import type { EndpointOutcome } from '../pipeline/outcome.js';
  * spliced in as the serialised text the pipeline (or the cache) produced, so a cache hit is
  * never parsed or re-serialised.
  */
-export function successBody(outcome: EndpointOutcome): string {
-  return envelopeText(outcome, envelopeTail(outcome));
+export function successBody(outcome: EndpointOutcome, resolved?: ResolvedMeta): string {
+  return envelopeText(outcome, envelopeTail(outcome, resolved));
+}
+
+/** `meta.resolved` of an answer to a URL: the endpoint that served it and its canonical parameters. */
+export interface ResolvedMeta {
+  endpoint: string;
+  params: Record<string, unknown>;
 }
 
 /**
@@ -32,12 +38,13 @@ function envelopeText(outcome: EndpointOutcome, tail: string): string {
 }
 
 /** Everything after the payload's members: `meta`, `raw` when asked for, and the closing brace. */
-function envelopeTail(outcome: EndpointOutcome): string {
+function envelopeTail(outcome: EndpointOutcome, resolved?: ResolvedMeta): string {
   // Written out rather than stringified from a fresh object: this runs on every cache hit.
   let meta = `{"creditsCharged":${outcome.creditsCharged},"cached":${outcome.cached},"fetchedAt":${JSON.stringify(outcome.fetchedAt)}`;
   if (outcome.ageSeconds !== null) meta += `,"ageSeconds":${outcome.ageSeconds}`;
   if (outcome.empty) meta += `,"empty":true,"reason":${JSON.stringify(outcome.emptyReason)}`;
   if (outcome.warnings.length > 0) meta += `,"warnings":${JSON.stringify(outcome.warnings)}`;
+  if (resolved !== undefined) meta += `,"resolved":${JSON.stringify(resolved)}`;
   const raw = outcome.rawJson === null ? '' : `,"raw":${outcome.rawJson}`;
   return `,"meta":${meta}}${raw}}`;
 }

@@ -3,6 +3,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { builder } from './builder.js';
 import { addEdges } from './edges/add-edges.js';
 import { addNodeField } from './identity/node.js';
+import { addLinkedResourceField, addResolveField } from './identity/resolve-fields.js';
 import { addJobFields } from './jobs.js';
 import { addRootFields } from './root-fields.js';
 import { addSubscriptionEventsField } from './subscription-events.js';
@@ -24,12 +25,14 @@ export function buildSchema(catalogue: Catalogue): GraphQLSchema {
   builder.queryType({ description: 'One root field per data endpoint, with the REST parameters as arguments.' });
   addRootFields(catalogue);
   addNodeField(catalogue);
+  addResolveField(catalogue);
   builder.mutationType({ description: 'Jobs and batches: queue endpoint calls and read their results later.' });
   builder.subscriptionType({ description: 'Streams over SSE (Accept: text/event-stream).' });
   addJobFields();
   addSubscriptionEventsField();
   addWatchFields(catalogue);
   addEdges(catalogue);
+  addLinkedResourceField(catalogue);
   built = { catalogue, schema: builder.toSchema({ sortSchema: false }) };
   return built.schema;
 }

@@ -5,6 +5,7 @@ import { GatewayError } from '../errors.js';
 import { isOutboundRefused, MAX_OUTBOUND_URL_LENGTH, parseOutboundUrl } from '../outbound/index.js';
 import { endpointNamed, parseEndpointBody } from '../pipeline/endpoint-body.js';
 import { validateRequest } from '../pipeline/params.js';
+import { RESOLVE_PATH, resolveUrl } from '../pipeline/resolve-url.js';
 
 /** Longest interval between checks: one day. */
 export const MAX_INTERVAL_SECONDS = 86_400;
@@ -39,6 +40,27 @@ export const subscriptionBodySchema = (minIntervalSeconds: number) =>
       .default(DEFAULT_INTERVAL_SECONDS),
   });
 
+function namedTarget(catalogue: Catalogue, path: string, input: Record<string, unknown>) {
+  const endpoint = endpointNamed(catalogue, path, 'subscribable');
+  return { endpoint, params: validateRequest(endpoint, input).params };
+}
+
+/**
+ * A subscription on a URL watches the resource its endpoint serves: stored as that endpoint and
+ * its canonical parameters, it shares the watched target with one made on the endpoint itself.
+ */
+function resolvedTarget(catalogue: Catalogue, input: Record<string, unknown>) {
+  const { url, ...rest } = input;
+  const extra = Object.keys(rest)[0];
+  if (extra !== undefined)
+    throw new GatewayError('invalid_request', `Invalid parameter \`${extra}\`: ${RESOLVE_PATH} takes only \`url\`.`, {
+      details: { param: extra },
+    });
+  const { endpoint, request } = resolveUrl(catalogue, url);
+  endpointNamed(catalogue, endpoint.path, 'subscribable');
+  return { endpoint, params: request.params };
+}
+
 /** Common request options that mean nothing to a check (it always fetches live, never raw). */
 const NOT_FOR_SUBSCRIPTIONS = ['cache_max_age', 'include_raw'];
 
@@ -54,13 +76,12 @@ export function validateSubscriptionRequest(catalogue: Catalogue, body: unknown,
     webhookUrl,
     intervalSeconds,
   } = parseEndpointBody(subscriptionBodySchema(rules.minIntervalSeconds), body);
-  const endpoint = endpointNamed(catalogue, path, 'subscribable');
   const option = NOT_FOR_SUBSCRIPTIONS.find((name) => name in input);
   if (option)
     throw new GatewayError('invalid_request', `Invalid parameter \`${option}\`: a subscription always checks live data.`, {
       details: { param: option },
     });
-  const { params } = validateRequest(endpoint, input);
+  const { endpoint, params } = path === RESOLVE_PATH ? resolvedTarget(catalogue, input) : namedTarget(catalogue, path, input);
   try {
     parseOutboundUrl(webhookUrl, { allowPrivate: rules.allowPrivate });
   } catch (error) {

@@ -32,7 +32,7 @@ describe('job requests', () => {
   it('refuses to batch an endpoint that is not x-batchable, naming it', () => {
     const forum = catalogue.families.find((family) => family.name === 'forum')!;
     const unbatchable = { ...subreddit, flags: { ...subreddit.flags, batchable: false } };
-    const custom = buildCatalogue([{ ...forum, endpoints: [unbatchable] }]);
+    const custom = buildCatalogue([{ ...forum, endpoints: [unbatchable], urlForms: [] }]);
     expect(() => validateJobRequest(custom, 'batch', { endpoint: subreddit.path, targets: [{ subreddit: 'x1' }] })).toThrow(
       /\/v1\/forum\/subreddit cannot be batched/,
     );

@@ -35,7 +35,7 @@ describe('MCP door over loopback', () => {
     expect(expected).toEqual(
       expect.arrayContaining(['forum_subreddit', 'realty_for_sale', 'detect_age_gender', 'forum_post_comment_replies']),
     );
-    expect(tools.map((tool) => tool.name).sort()).toEqual([...expected, ...SERVICE_TOOLS].sort());
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...expected, 'resolve_url', ...SERVICE_TOOLS].sort());
     for (const endpoint of catalogue.endpoints) {
       const tool = tools.find((each) => each.name === toolNameOf(endpoint.path))!;
       expect(tool.inputSchema.type).toBe('object');

@@ -1,4 +1,5 @@
 import { defineFamily } from '../../catalogue/family.js';
+import { codeUrlForms } from './url-forms.js';
 import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { CODE_HOSTS } from './constants.js';
 import { codeEdges } from './graph.js';
@@ -49,6 +50,7 @@ export const codeFamily = defineFamily({
     codeTrendingEndpoint,
     codeTrendingDevelopersEndpoint,
   ],
+  urlForms: codeUrlForms,
   edges: codeEdges,
   refetch: codeRefetch,
   demo: async () => (await import('./demo/world.js')).codeDemo,

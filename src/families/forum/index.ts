@@ -1,4 +1,5 @@
 import { defineFamily } from '../../catalogue/family.js';
+import { forumUrlForms } from './url-forms.js';
 import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { FORUM_HOSTS } from './constants.js';
 import { forumEdges } from './graph.js';
@@ -46,6 +47,7 @@ export const forumFamily = defineFamily({
     forumUserEndpoint,
     forumUserPostsEndpoint,
   ],
+  urlForms: forumUrlForms,
   edges: forumEdges,
   refetch: forumRefetch,
   graphqlExamples: forumGraphQLExamples,

@@ -1,4 +1,5 @@
 import { defineFamily } from '../../catalogue/family.js';
+import { realtyUrlForms } from './url-forms.js';
 import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { realtyEdges } from './graph.js';
 import { realtyRefetch } from './refetch.js';
@@ -23,6 +24,7 @@ export const realtyFamily = defineFamily({
   concurrencyEnv: 'REALTY_CONCURRENCY',
   resources: [propertyListingSchema, realEstateAgentSchema, searchResultItemSchema],
   endpoints: [forSaleEndpoint, forRentEndpoint, agentEndpoint, searchEndpoint],
+  urlForms: realtyUrlForms,
   edges: realtyEdges,
   refetch: realtyRefetch,
   watchChoices: [

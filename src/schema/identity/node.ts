@@ -8,9 +8,16 @@ import { decodeGlobalId, encodeGlobalId, RefetchRegistry } from './global-id.js'
 
 /** Key under which a refetched resource carries its GraphQL type (read by Node's resolveType). */
 const NODE_TYPE = Symbol('nodeType');
-type NodeValue = Resource & { [NODE_TYPE]?: string };
+export type NodeValue = Resource & { [NODE_TYPE]?: string };
 
 let registry = new RefetchRegistry([]);
+
+/** A resource served where a Node is expected, marked with its GraphQL type. */
+export function asNode(resource: Resource, type: string): NodeValue {
+  const node: NodeValue = resource;
+  node[NODE_TYPE] = type;
+  return node;
+}
 
 /** Every resource type implements Node: its `id` is global, the platform's own id is `platformId`. */
 export const nodeInterface = builder.interfaceRef<NodeValue>('Node').implement({
@@ -81,9 +88,7 @@ export function addNodeField(catalogue: Catalogue): void {
           const outcome = await context.run(endpoint, request);
           const { data } = outcome.payload;
           if (data === null) return null;
-          const resource: NodeValue = resourceFrom(data, outcome);
-          resource[NODE_TYPE] = identity.type;
-          return resource;
+          return asNode(resourceFrom(data, outcome), identity.type);
         } catch (error) {
           const failure = toGraphQLError(error);
           if (failure.extensions.code === 'not_found') return null;

@@ -24,6 +24,7 @@ describe('normalisePost', () => {
       id: 'tx1a2b',
       type: 'text',
       url: 'https://www.reddit.com/r/examplesub/comments/tx1a2b/weekend_gardening_thread/',
+      linkUrl: null,
       title: 'Weekend #gardening thread with u/fern_lover',
       text: textPost.selftext,
       authorId: 'k1x9q',
@@ -42,6 +43,12 @@ describe('normalisePost', () => {
       publishedAt: '2025-10-09T08:58:20.000Z',
       fetchedAt: FETCHED_AT,
     });
+  });
+
+  it('keeps the page a link post points to, and no link for a self post', () => {
+    const link = { ...textPost, is_self: false, selftext: '', url: 'https://github.com/octocat/Hello-World' };
+    expect(normalisePost(link, FETCHED_AT).linkUrl).toBe('https://github.com/octocat/Hello-World');
+    expect(normalisePost({ ...textPost, url: 'https://github.com/octocat/Hello-World' }, FETCHED_AT).linkUrl).toBeNull();
   });
 
   it('maps an image post with its file as media', () => {

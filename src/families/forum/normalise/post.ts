@@ -16,6 +16,13 @@ function sponsoredFlag(post: PostData): boolean | null {
   return null;
 }
 
+/** The page a link post points to: its `url`, unless it is a self post (whose `url` is its own page). */
+function linkOf(post: PostData): string | null {
+  if (post.is_self === true) return null;
+  const link = httpUrlOrNull(post.url);
+  return link === null || link === `${REDDIT_ORIGIN}${post.permalink}` ? null : link;
+}
+
 /**
  * A t3 post as a unified Post.
  * - id: the base36 id without t3_; authorId: author_fullname without t2_ (the same id the
@@ -32,6 +39,7 @@ export function normalisePost(post: PostData, fetchedAt: string): Post {
     id: post.id,
     type: media.type,
     url: `${REDDIT_ORIGIN}${post.permalink}`,
+    linkUrl: linkOf(post),
     title: post.title,
     text,
     authorId: post.author_fullname ? stripKind(post.author_fullname) : null,

@@ -1,0 +1,60 @@
+/**
+ * A URL form: one kind of page a family reads (its hosts and path shape), and the endpoint and
+ * parameters that serve it. Families declare them; `/v1/resolve`, batches of mixed links and
+ * `Post.linkedResource` read any pasted URL through them. The parameters go through the
+ * endpoint's own validation, so a form reuses the family's parser instead of being a second one.
+ */
+export interface UrlForm {
+  /** What a URL of this form names, in a few words ("a post", "an account"). */
+  names: string;
+  /** Hosts carrying the form, lower case, every alias spelled out (www., old., mobile hosts). */
+  hosts: readonly string[];
+  /** The path shape, tested on the URL's pathname; it tells apart the forms of one host. */
+  path: PathShape;
+  /** A URL of the form, shown in the forms list and checked to resolve to `endpoint`. */
+  example: string;
+  endpoint: `/v1/${string}`;
+  /** The endpoint's parameters for a URL of this form (tracking parameters already removed). */
+  params(url: URL): Record<string, string>;
+}
+
+/** A test of a URL's pathname: a regular expression, or a family's own path reader. */
+export interface PathShape {
+  test(pathname: string): boolean;
+}
+
+/** A form with the family that declares it. */
+export interface DeclaredUrlForm extends UrlForm {
+  family: string;
+}
+
+/** Lower-cased host without the trailing dot of a fully qualified name. */
+export const formHost = (hostname: string): string => hostname.toLowerCase().replace(/\.$/, '');
+
+/**
+ * Indexes the forms by host, refusing two families that claim one form: a form of one family
+ * whose example another family's form (on the same host) would also read.
+ */
+export function indexUrlForms(forms: readonly DeclaredUrlForm[]): ReadonlyMap<string, readonly DeclaredUrlForm[]> {
+  const byHost = new Map<string, DeclaredUrlForm[]>();
+  for (const form of forms) {
+    for (const host of form.hosts) {
+      if (host !== formHost(host)) throw new Error(`URL form "${form.names}" of ${form.family}: host ${host} must be lower case`);
+      const list = byHost.get(host) ?? [];
+      list.push(form);
+      byHost.set(host, list);
+    }
+  }
+  for (const form of forms) {
+    const example = new URL(form.example);
+    const rivals = (byHost.get(formHost(example.hostname)) ?? []).filter(
+      (other) => other.family !== form.family && other.path.test(example.pathname),
+    );
+    if (rivals.length > 0) {
+      throw new Error(
+        `URL form conflict: ${form.example} (${form.family}) is also claimed by ${rivals.map((rival) => rival.family).join(', ')}`,
+      );
+    }
+  }
+  return byHost;
+}

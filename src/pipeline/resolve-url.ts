@@ -1,0 +1,71 @@
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import { formHost, type DeclaredUrlForm } from '../catalogue/url-forms.js';
+import { GatewayError, invalidParam, isGatewayError } from '../errors.js';
+import { validateRequest, type ValidatedRequest } from './params.js';
+
+/** The path of the door that reads a URL; jobs, batches and subscriptions take it as their endpoint. */
+export const RESOLVE_PATH = '/v1/resolve';
+
+/** The longest URL read: longer ones are no page any family serves. */
+export const MAX_RESOLVE_URL_LENGTH = 2048;
+
+/**
+ * Query parameters that only say where a link was shared or clicked. They are dropped before a
+ * form reads the URL, so two spellings of one link share one cache entry and one fetch.
+ */
+const TRACKING_PARAMS =
+  /^(utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|igshid|si|share_id|ref_src|ref_url|_ga|_gl)$/i;
+
+/** A URL read into the endpoint that serves it and the request it makes. */
+export interface ResolvedUrl {
+  endpoint: EndpointDefinition;
+  request: ValidatedRequest;
+  form: DeclaredUrlForm;
+}
+
+/** The URL a caller gave, checked to be an absolute http(s) URL, without tracking parameters. */
+function readUrl(raw: unknown, param: string): URL {
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  if (text === '') throw invalidParam(param, `${param} is required: an absolute http(s) URL of a page some family reads.`);
+  if (text.length > MAX_RESOLVE_URL_LENGTH) throw invalidParam(param, `${param} is longer than ${MAX_RESOLVE_URL_LENGTH} characters.`);
+  const url = URL.parse(text);
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw invalidParam(param, `${param} must be an absolute http(s) URL (got ${JSON.stringify(text.slice(0, 60))}).`);
+  }
+  for (const name of [...url.searchParams.keys()]) if (TRACKING_PARAMS.test(name)) url.searchParams.delete(name);
+  return url;
+}
+
+/**
+ * Reads a pasted URL into the endpoint and parameters that serve it, through the forms the
+ * families declare and the endpoint's own validation. Nothing is fetched: an unknown host is 400
+ * with every supported host in `details.supportedHosts`, a known host's page that no form reads
+ * (a settings or login page) is 400 naming the parameter. `options` are the common request
+ * options (`cache_max_age`, `include_raw`) passed through to the resolved endpoint.
+ */
+export function resolveUrl(catalogue: Catalogue, raw: unknown, options: Record<string, unknown> = {}, param = 'url'): ResolvedUrl {
+  const url = readUrl(raw, param);
+  const host = formHost(url.hostname);
+  const forms = catalogue.urlForms.get(host);
+  if (forms === undefined) {
+    throw new GatewayError('invalid_request', `${param}: no family reads pages on ${host}.`, {
+      details: { param, supportedHosts: catalogue.urlFormHosts },
+    });
+  }
+  for (const form of forms) {
+    if (!form.path.test(url.pathname)) continue;
+    const endpoint = catalogue.byPath.get(form.endpoint)!;
+    const params = form.params(url);
+    try {
+      validateRequest(endpoint, params);
+    } catch (error) {
+      // The page has the form's shape but not a value its parser takes: another form may read it.
+      if (isGatewayError(error) && error.code === 'invalid_request') continue;
+      throw error;
+    }
+    return { endpoint, request: validateRequest(endpoint, { ...params, ...options }), form };
+  }
+  const kinds = [...new Set(forms.map((form) => form.names))].join(', ');
+  throw invalidParam(param, `${param}: this page on ${host} is none that the gateway reads (it reads ${kinds}); e.g. ${forms[0]!.example}`);
+}

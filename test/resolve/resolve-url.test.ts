@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { buildCatalogue } from '../../src/catalogue/catalogue.js';
+import { catalogue } from '../../src/catalogue/index.js';
+import { defineFamily } from '../../src/catalogue/family.js';
+import { isGatewayError } from '../../src/errors.js';
+import { resolveUrl } from '../../src/pipeline/resolve-url.js';
+
+/** Proves the URL forms across every registered family: each example resolves to its own endpoint, and nothing else does. */
+
+const resolved = (url: string) => {
+  const { endpoint, request } = resolveUrl(catalogue, url);
+  return { endpoint: endpoint.path, params: request.params };
+};
+
+function refusal(url: unknown): { message: string; details: Record<string, unknown> | undefined } {
+  try {
+    resolveUrl(catalogue, url);
+  } catch (error) {
+    if (isGatewayError(error) && error.code === 'invalid_request') return { message: error.message, details: error.details };
+    throw error;
+  }
+  throw new Error(`${String(url)} resolved`);
+}
+
+describe('resolveUrl', () => {
+  const forms = [...new Set([...catalogue.urlForms.values()].flat())];
+
+  it.each(forms.map((form) => [form.example, form.endpoint] as const))('reads %s as %s', (example, endpoint) => {
+    expect(resolved(example).endpoint).toBe(endpoint);
+  });
+
+  it('covers every family that serves pages people link to', () => {
+    const families = new Set(forms.map((form) => form.family));
+    const withHosts = catalogue.families.filter((family) => family.providerEnv === undefined).map((family) => family.name);
+    expect([...families].sort()).toEqual([...withHosts].sort());
+  });
+
+  it.each([
+    [
+      'https://old.reddit.com/r/redditdev/comments/1abc2d/title/?utm_source=share&utm_medium=web',
+      'https://www.reddit.com/r/redditdev/comments/1abc2d/',
+    ],
+    ['https://redd.it/1abc2d', 'https://www.reddit.com/comments/1abc2d'],
+    ['https://m.reddit.com/r/redditdev', 'https://www.reddit.com/r/redditdev/'],
+    ['https://www.github.com/Octocat/Hello-World/?utm_campaign=x', 'https://github.com/octocat/hello-world'],
+    ['https://github.com/octocat/hello-world/issues/1#issuecomment-1', 'https://github.com/octocat/Hello-World/issues/1'],
+    [
+      'https://redfin.com/TX/Austin/123-Main-St-78701/home/12345678/?utm_source=x',
+      'https://www.redfin.com/TX/Austin/123-Main-St-78701/home/12345678',
+    ],
+  ])('reads %s as %s reads', (first, second) => {
+    expect(resolved(first)).toEqual(resolved(second));
+  });
+
+  it('keeps each marketplace apart', () => {
+    expect(resolved('https://www.redfin.ca/ON/Toronto/1-Front-St-M5J/home/87654321').params).toMatchObject({ tld: 'ca' });
+    expect(resolved('https://www.redfin.com/TX/Austin/The-Building/apartment/12345678').endpoint).toBe('/v1/realty/for-rent');
+  });
+
+  it.each([undefined, '', '/r/redditdev', 'javascript:alert(1)', 'ftp://github.com/octocat', 'not a url'])(
+    'refuses %j naming url',
+    (url) => {
+      expect(refusal(url).details).toEqual({ param: 'url' });
+    },
+  );
+
+  it('refuses an unknown host with every supported host', () => {
+    const { details } = refusal('https://example.com/r/redditdev');
+    expect(details?.param).toBe('url');
+    expect(details?.supportedHosts).toEqual(catalogue.urlFormHosts);
+    expect(catalogue.urlFormHosts).toContain('github.com');
+  });
+
+  it.each(['https://github.com@127.0.0.1/octocat/hello-world', 'https://127.0.0.1/r/redditdev', 'http://[::1]/user/spez'])(
+    'treats %s as an unknown host',
+    (url) => {
+      expect(refusal(url).details?.supportedHosts).toBeDefined();
+    },
+  );
+
+  it.each(['https://github.com/settings', 'https://github.com/login', 'https://www.reddit.com/settings/', 'https://www.redfin.com/login'])(
+    'refuses %s, a page that is no resource',
+    (url) => {
+      expect(refusal(url)).toMatchObject({ details: { param: 'url' } });
+    },
+  );
+
+  it('passes the common options through to the resolved endpoint', () => {
+    const { request } = resolveUrl(catalogue, 'https://github.com/octocat', { cache_max_age: '1h', include_raw: 'true' });
+    expect(request).toMatchObject({ cacheMaxAgeSeconds: 3600, includeRaw: true });
+    expect(() => resolveUrl(catalogue, 'https://github.com/octocat', { cache_max_age: 'soon' })).toThrow(/cache_max_age/);
+  });
+});
+
+describe('the catalogue', () => {
+  const [forum] = catalogue.families;
+  const endpoint = forum!.endpoints[0]!;
+
+  it('refuses two families claiming one form', () => {
+    const rival = defineFamily({
+      name: 'rival',
+      hosts: ['www.reddit.com'],
+      requiresResidentialProxy: false,
+      endpoints: [{ ...endpoint, family: 'rival', path: '/v1/rival/post', graphqlField: 'rivalPost' }],
+      urlForms: [{ ...forum!.urlForms![0]!, endpoint: '/v1/rival/post' }],
+    });
+    expect(() => buildCatalogue([forum!, rival])).toThrow(/URL form conflict/);
+  });
+
+  it('refuses a form naming an endpoint of another family', () => {
+    const stray = defineFamily({ ...forum!, urlForms: [{ ...forum!.urlForms![0]!, endpoint: '/v1/code/repo' }] });
+    expect(() => buildCatalogue([stray])).toThrow(/not one of its endpoints/);
+  });
+});
