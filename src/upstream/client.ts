@@ -9,7 +9,7 @@ import { classifyResponse } from './classify.js';
 import { Coalescer } from './coalesce.js';
 import type { UpstreamObserver } from './observer.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from './types.js';
-import { readBounded } from './read-bounded.js';
+import { boundedChunks, readBounded } from './read-bounded.js';
 
 export interface UpstreamClientOptions {
   /** host -> origin actually fetched (UPSTREAM_ORIGINS). */
@@ -116,10 +116,7 @@ export class UpstreamClient {
     for (let hop = 0; ; hop++) {
       const target: BudgetTarget = { host: url.hostname.toLowerCase(), egress: egress.name };
       await this.#options.budgets?.admit(target);
-      const response = await this.#counted(
-        target.host,
-        this.#send(url, method, body, upstreamRequest.headers, egress.dispatcher, signal, timeout),
-      );
+      const response = await this.#counted(target.host, this.#send(url, method, body, upstreamRequest, egress.dispatcher, signal, timeout));
       const standing = (await this.#options.budgets?.observe(target, response.headers, family.readBudget)) ?? null;
       const location = response.headers.location;
       if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
@@ -167,7 +164,7 @@ export class UpstreamClient {
     url: URL,
     method: 'GET' | 'POST',
     body: string | undefined,
-    headers: Record<string, string> | undefined,
+    { headers, bodyReader }: Pick<UpstreamRequest, 'headers' | 'bodyReader'>,
     dispatcher: Dispatcher,
     signal: AbortSignal,
     timeout: AbortSignal,
@@ -182,12 +179,20 @@ export class UpstreamClient {
     if (rewritten) requestHeaders['x-forwarded-host'] = url.host;
     try {
       const response = await request(target, { method, headers: requestHeaders, body, dispatcher, signal });
-      const text = await readBounded(response.body, MAX_BODY_BYTES, "The platform's");
+      const streamed = bodyReader !== undefined && isJsonSuccess(response.statusCode, response.headers['content-type']);
+      const text = streamed
+        ? await bodyReader.read(boundedChunks(response.body, bodyReader.maxBytes, "The platform's"))
+        : await readBounded(response.body, MAX_BODY_BYTES, "The platform's");
       return { status: response.statusCode, headers: flattenHeaders(response.headers), body: text, url: url.href };
     } catch (error) {
       throw networkFailure(error, url, timeout);
     }
   }
+}
+
+/** A body a reader may stream: a 2xx JSON answer (a block page or an error is read as text and classified as usual). */
+function isJsonSuccess(status: number, contentType: string | string[] | undefined): boolean {
+  return status >= 200 && status < 300 && /\bjson\b/i.test(String(contentType ?? ''));
 }
 
 function declaredUrl(raw: string, hosts: ReadonlySet<string>, family: string): URL {

@@ -112,7 +112,7 @@ function flightKey(request: UpstreamRequest): string {
         .map(([name, value]) => [name.toLowerCase(), value])
         .sort(([a], [b]) => (a! < b! ? -1 : 1))
     : [];
-  return `GET ${request.url} ${(request.passStatuses ?? []).join(',')} ${JSON.stringify(headers)}`;
+  return `GET ${request.url} ${(request.passStatuses ?? []).join(',')} ${JSON.stringify(headers)} ${request.bodyReader?.id ?? ''}`;
 }
 
 /** What a caller that went away sees: the same failure the client gives for a dropped request. */
