@@ -24,6 +24,9 @@ export function distinct(values: Iterable<string | null>): string[] {
   return [...seen];
 }
 
+/** A UTC timestamp already in ISO form (`Z`, `+00:00` or zoneless), its fraction kept as given (PyPI's microseconds). */
+const UTC_ISO = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(\.\d{1,9})?(?:Z|[+-]00:?00)?$/i;
+
 /**
  * An ISO 8601 UTC time from a registry's timestamp: `Z` or offset forms, and PyPI's zoneless
  * `upload_time` (which is UTC). Null for anything unreadable.
@@ -31,7 +34,8 @@ export function distinct(values: Iterable<string | null>): string[] {
 export function isoTime(value: unknown): string | null {
   const raw = text(value);
   if (raw === null) return null;
-  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(raw) ? raw : `${raw}Z`;
-  const ms = Date.parse(zoned);
+  const utc = UTC_ISO.exec(raw);
+  if (utc && !Number.isNaN(Date.parse(`${utc[1]}T${utc[2]}Z`))) return `${utc[1]}T${utc[2]}${utc[3] ?? ''}Z`;
+  const ms = Date.parse(raw);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
