@@ -7,6 +7,8 @@ export const listPolicies: ListPolicySpec = {
     "ActivityEventList",
     "CommentList",
     "CreatorList",
+    "PackageList",
+    "PackageVersionList",
     "PostList",
     "RepositoryList",
     "SearchResultItemList"
@@ -16,6 +18,9 @@ export const listPolicies: ListPolicySpec = {
       "activity",
       "posts",
       "repos"
+    ],
+    "Package": [
+      "versions"
     ],
     "Post": [
       "comments"
@@ -33,6 +38,8 @@ export const listPolicies: ListPolicySpec = {
       "forumSearch",
       "forumSubreddit",
       "forumUserPosts",
+      "packagesPackageVersions",
+      "packagesSearch",
       "realtySearch"
     ],
     "Repository": [
@@ -48,6 +55,7 @@ export const listPolicies: ListPolicySpec = {
       "watchForumSearch",
       "watchForumSubreddit",
       "watchForumUserPosts",
+      "watchPackagesPackageVersions",
       "watchRealtySearch"
     ]
   }

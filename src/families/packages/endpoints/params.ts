@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { queryInt } from '../../../catalogue/query-params.js';
 import { invalidParam } from '../../../errors.js';
-import { CRATES_HOST, NPM_WEB_HOST, PYPI_HOST, REGISTRIES, type Registry } from '../constants.js';
+import { REGISTRIES, type Registry } from '../constants.js';
 import { packageRef } from '../input/identity.js';
 import { PERIODS } from '../normalise/periods.js';
 
@@ -18,7 +18,7 @@ export const identity = {
     .max(2048)
     .optional()
     .describe(
-      `a package page: https://${NPM_WEB_HOST}/package/NAME (scoped names raw or encoded), https://${PYPI_HOST}/project/NAME/, https://${CRATES_HOST}/crates/NAME; a version tail is ignored`,
+      "a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored",
     ),
 };
 
