@@ -3,7 +3,8 @@ import { schemaDrift } from '../errors.js';
 /**
  * Reads a JSON document as a stream of bytes and keeps only the parts a selection names, so an
  * answer of tens of megabytes (a package registry's document of every version ever published)
- * is never held whole, as text or as parsed objects. What is skipped is scanned, not decoded.
+ * is never held whole, as text or as parsed objects. What is skipped is scanned, not decoded: a
+ * skipped string is read for its end only, so a bad escape inside it goes unnoticed.
  *
  * A selection is `true` (keep the value whole) or an object naming what to keep of an object's
  * members by key, `'*'` standing for every other key and for every element of an array:
