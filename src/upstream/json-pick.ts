@@ -4,7 +4,8 @@ import { schemaDrift } from '../errors.js';
  * Reads a JSON document as a stream of bytes and keeps only the parts a selection names, so an
  * answer of tens of megabytes (a package registry's document of every version ever published)
  * is never held whole, as text or as parsed objects. What is skipped is scanned, not decoded: a
- * skipped string is read for its end only, so a bad escape inside it goes unnoticed.
+ * skipped string is read for its end only, so a bad escape or a raw control character inside it
+ * goes unnoticed (a kept string is decoded by JSON.parse, which refuses both).
  *
  * A selection is `true` (keep the value whole) or an object naming what to keep of an object's
  * members by key, `'*'` standing for every other key and for every element of an array:
@@ -43,7 +44,9 @@ const IN_LITERAL = 7;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const LITERAL_BYTE = /[0-9a-zA-Z+.-]/;
+/** Bytes a number or `true`, `false`, `null` can hold. */
+const LITERAL_BYTES = new Uint8Array(256);
+for (const byte of Buffer.from('0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ+.-', 'latin1')) LITERAL_BYTES[byte] = 1;
 const LITERAL = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)$/;
 const MAX_LITERAL_LENGTH = 64;
 const DEFAULT_MAX_DEPTH = 256;
@@ -126,7 +129,7 @@ export class JsonPicker {
       this.#startString(false, this.#selection !== null);
       return at + 1;
     }
-    if (!LITERAL_BYTE.test(String.fromCharCode(byte))) throw malformed(`unexpected character ${JSON.stringify(String.fromCharCode(byte))}`);
+    if (LITERAL_BYTES[byte] !== 1) throw malformed(`unexpected character ${JSON.stringify(String.fromCharCode(byte))}`);
     this.#state = IN_LITERAL;
     this.#literal = '';
     return at;
@@ -172,34 +175,36 @@ export class JsonPicker {
     this.#escape = false;
   }
 
+  /**
+   * Reads a string's bytes up to its closing quote, jumping with indexOf: the next quote is found
+   * once and kept until the reading passes it, each escape found from where the last one ended,
+   * so a chunk is scanned about once however many escapes it holds.
+   */
   #readString(chunk: Buffer, from: number): number {
     let at = from;
     if (this.#escape) {
       this.#escape = false;
       at += 1;
     }
+    let quote = -2;
     while (at < chunk.length) {
-      const byte = chunk[at]!;
-      if (byte === BACKSLASH) {
-        if (at + 1 < chunk.length) {
-          at += 2;
-          continue;
-        }
-        this.#escape = true;
-        at = chunk.length;
-        break;
+      if (quote !== -1 && quote < at) quote = chunk.indexOf(QUOTE, at);
+      const end = quote === -1 ? chunk.length : quote;
+      const escape = chunk.subarray(at, end).indexOf(BACKSLASH);
+      if (escape !== -1) {
+        at += escape + 2;
+        continue;
       }
-      if (byte === QUOTE) {
-        this.#stringParts?.push(chunk.subarray(from, at));
-        this.#finishString();
-        return at + 1;
-      }
-      if (byte < 0x20) throw malformed('a control character inside a string');
-      at += 1;
+      if (quote === -1) break;
+      this.#stringParts?.push(chunk.subarray(from, quote));
+      this.#finishString();
+      return quote + 1;
     }
+    // An escape's second byte is the next chunk's first.
+    if (at > chunk.length) this.#escape = true;
     // The string goes on in the next chunk: keep a copy of this part, not the chunk.
-    this.#stringParts?.push(Buffer.from(chunk.subarray(from, at)));
-    return at;
+    this.#stringParts?.push(Buffer.from(chunk.subarray(from, chunk.length)));
+    return chunk.length;
   }
 
   #finishString(): void {
@@ -217,7 +222,7 @@ export class JsonPicker {
     try {
       value = JSON.parse(`"${bytes.toString('utf8')}"`) as string;
     } catch {
-      throw malformed('a string with a bad escape');
+      throw malformed('a string with a bad escape or a control character');
     }
     if (this.#stringIsKey) {
       top!.key = value;
@@ -227,7 +232,7 @@ export class JsonPicker {
 
   #readLiteral(chunk: Buffer, from: number): number {
     let at = from;
-    while (at < chunk.length && LITERAL_BYTE.test(String.fromCharCode(chunk[at]!))) at += 1;
+    while (at < chunk.length && LITERAL_BYTES[chunk[at]!] === 1) at += 1;
     this.#literal += chunk.toString('latin1', from, at);
     if (this.#literal.length > MAX_LITERAL_LENGTH) throw malformed('a number or literal too long');
     if (at < chunk.length) this.#finishLiteral();
