@@ -6,6 +6,7 @@ import type { BudgetGuard } from './budget/guard.js';
 import { egressOf } from './budget/egress.js';
 import type { BudgetReader } from './budget/read-budget.js';
 import { classifyResponse } from './classify.js';
+import type { HostPacer } from './pacing.js';
 import { Coalescer } from './coalesce.js';
 import type { UpstreamObserver } from './observer.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from './types.js';
@@ -20,6 +21,8 @@ export interface UpstreamClientOptions {
   budgets?: BudgetGuard | undefined;
   /** Where requests, refusals and coalesced joins are counted (the process's metrics). */
   observer?: UpstreamObserver | undefined;
+  /** Spaces the requests to paced hosts (a family's `hostIntervals`), across processes when its store is shared. */
+  pacer?: HostPacer | undefined;
 }
 
 export interface FamilyUpstreamOptions {
@@ -30,6 +33,8 @@ export interface FamilyUpstreamOptions {
   blockPages?: BlockPageMarkers | undefined;
   /** How the platform announces its request budget in its headers; default: an answer's Retry-After. */
   readBudget?: BudgetReader | undefined;
+  /** Hosts the platform allows one request per so many milliseconds, held to that pace by the pacer. */
+  hostIntervals?: Readonly<Record<string, number>> | undefined;
 }
 
 interface Egress {
@@ -108,14 +113,18 @@ export class UpstreamClient {
     family: FamilyUpstreamOptions,
     cancel: AbortSignal,
   ): Promise<UpstreamResponse> {
-    const timeout = AbortSignal.timeout(upstreamRequest.timeoutMs ?? this.#options.timeoutMs);
-    const signal = AbortSignal.any([timeout, cancel]);
+    const timeoutMs = upstreamRequest.timeoutMs ?? this.#options.timeoutMs;
+    // Started once the first request may go: waiting for a paced host's slot is not the platform being slow.
+    let timeout: AbortSignal | undefined;
     let url = declaredUrl(upstreamRequest.url, hosts, family.family);
     let method = upstreamRequest.method ?? 'GET';
     let body = upstreamRequest.body;
     for (let hop = 0; ; hop++) {
       const target: BudgetTarget = { host: url.hostname.toLowerCase(), egress: egress.name };
       await this.#options.budgets?.admit(target);
+      await this.#paced(target, family, timeoutMs, timeout ? AbortSignal.any([timeout, cancel]) : cancel);
+      timeout ??= AbortSignal.timeout(timeoutMs);
+      const signal = AbortSignal.any([timeout, cancel]);
       const response = await this.#counted(target.host, this.#send(url, method, body, upstreamRequest, egress.dispatcher, signal, timeout));
       const standing = (await this.#options.budgets?.observe(target, response.headers, family.readBudget)) ?? null;
       const location = response.headers.location;
@@ -147,6 +156,24 @@ export class UpstreamClient {
         method = 'GET';
         body = undefined;
       }
+    }
+  }
+
+  /** Waits for a paced host's next slot (a family's `hostIntervals`), at most the request's time-out. */
+  async #paced(target: BudgetTarget, family: FamilyUpstreamOptions, timeoutMs: number, signal: AbortSignal): Promise<void> {
+    const intervalMs = family.hostIntervals?.[target.host];
+    if (intervalMs === undefined || !this.#options.pacer) return;
+    try {
+      await this.#options.pacer.wait(target, intervalMs, timeoutMs, signal);
+    } catch (error) {
+      if (error instanceof GatewayError) {
+        this.#options.observer?.request?.(target.host, error.code);
+        throw error;
+      }
+      throw new GatewayError('upstream_timeout', 'The request was cancelled while it waited for its turn at the platform.', {
+        details: { host: target.host },
+        cause: error,
+      });
     }
   }
 

@@ -1,6 +1,6 @@
 import { defineFamily } from '../../catalogue/family.js';
 import { optionalUrl, positiveInt } from '../../config/setting-types.js';
-import { PACKAGES_HOSTS } from './constants.js';
+import { CRATES_HOST, CRATES_INTERVAL_MS, PACKAGES_HOSTS } from './constants.js';
 import { packagesPackageDownloadsEndpoint } from './endpoints/downloads.js';
 import { packagesPackageEndpoint } from './endpoints/package.js';
 import { packagesSearchEndpoint } from './endpoints/search.js';
@@ -28,6 +28,7 @@ export const packagesFamily = defineFamily({
   name: 'packages',
   hosts: PACKAGES_HOSTS,
   readBudget: readPackagesBudget,
+  hostIntervals: { [CRATES_HOST]: CRATES_INTERVAL_MS },
   settings: {
     PACKAGES_PROXY_URL: optionalUrl,
     PACKAGES_CONCURRENCY: positiveInt(4),
