@@ -3,7 +3,7 @@ import { CRATES_HOST } from '../constants.js';
 import type { Package, PackageVersion } from '../model.js';
 import { cratesLicense } from '../normalise/license.js';
 import { normaliseRepositoryUrl } from '../normalise/repository-url.js';
-import { array, count, isoTime, record, text, type Json } from '../normalise/values.js';
+import { count, isoTime, record, text, type Json } from '../normalise/values.js';
 import { keywordList, newestFirst } from '../normalise/versions.js';
 
 /**
@@ -34,7 +34,8 @@ export function cratesPackage(crate: Json, versions: unknown[], fetchedAt: strin
   const latestVersion = latestOf(crate);
   const bodies = versions.map((each) => record(each) ?? {});
   const latest = bodies.find((each) => text(each.num) === latestVersion) ?? bodies[0];
-  const byNewest = [...bodies].sort((a, b) => (String(a.created_at ?? '') < String(b.created_at ?? '') ? 1 : -1));
+  const publishedAt = (body: Json) => isoTime(body.created_at) ?? '';
+  const byNewest = [...bodies].sort((a, b) => (publishedAt(a) < publishedAt(b) ? 1 : publishedAt(a) > publishedAt(b) ? -1 : 0));
   return {
     platform: 'crates',
     id,
