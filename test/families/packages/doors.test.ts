@@ -258,6 +258,35 @@ describe('packages over loopback', () => {
     expect(await balanceOf(harness)).toBe(before);
   });
 
+  it('answers a body without the registry’s shape as upstream_schema_drift, and a wholly unpublished package as not found, neither charged', async () => {
+    harness.upstream.reset();
+    harness.upstream.on((_request, url) =>
+      url.pathname === '/gone-package'
+        ? {
+            body: {
+              _id: 'gone-package',
+              name: 'gone-package',
+              time: { created: '2020-01-01T00:00:00.000Z', unpublished: { time: '2021-01-01T00:00:00.000Z' } },
+            },
+          }
+        : url.hostname === NPM_REGISTRY_HOST || url.hostname === PYPI_HOST || url.hostname === NPM_DOWNLOADS_HOST
+          ? { body: { kind: 42, items: { unexpected: true } } }
+          : undefined,
+    );
+    const before = await balanceOf(harness);
+    expectEmpty(await harness.get(`/v1/packages/package?${q({ registry: 'npm', name: 'gone-package' })}`), 'single', 'not_found');
+    for (const path of [
+      `/v1/packages/package?${q({ registry: 'npm', name: 'prism-lint' })}`,
+      `/v1/packages/package?${q({ registry: 'pypi', name: 'ferrite-tools' })}`,
+      `/v1/packages/package/downloads?${q({ registry: 'npm', name: 'prism-lint' })}`,
+      `/v1/packages/search?${q({ query: 'prism' })}`,
+    ]) {
+      const response = await harness.get(path);
+      expectError(response, 502, 'upstream_schema_drift');
+    }
+    expect(await balanceOf(harness)).toBe(before);
+  });
+
   it('follows Package.versions, Package.downloads and Package.repository in GraphQL, each billed as its endpoint', async () => {
     const response = await harness.graphql(`{
       packagesPackage(registry: NPM, name: "prism-lint") {

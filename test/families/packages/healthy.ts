@@ -1,6 +1,6 @@
 import type { HealthyFamily } from '../../hardening/support/healthy-family.js';
 import type { FakeReply } from '../../support/fake-upstream-server.js';
-import { CRATES_HOST, NPM_DOWNLOADS_HOST, NPM_REGISTRY_HOST, PYPI_HOST } from '../../../src/families/packages/constants.js';
+import { CRATES_HOST, NPM_DOWNLOADS_HOST, NPM_REGISTRY_HOST, NPM_WEB_HOST, PYPI_HOST } from '../../../src/families/packages/constants.js';
 import {
   FERRITE_CRATE,
   FERRITE_DOWNLOADS,
@@ -47,9 +47,10 @@ export const healthy: HealthyFamily = {
     return undefined;
   },
   scenarios: {
-    '/v1/packages/package': (variant) => ({ registry: 'npm', name: `healthy-package-${variant}` }),
-    '/v1/packages/package/versions': (variant) => ({ registry: 'npm', name: `healthy-versions-${variant}` }),
-    '/v1/packages/package/downloads': (variant) => ({ registry: 'npm', name: `healthy-downloads-${variant}` }),
-    '/v1/packages/search': (variant) => ({ registry: 'npm', query: `healthy ${variant}` }),
+    // Package page URLs and search's default registry: no enum value, so the same parameters serve GraphQL as they are.
+    '/v1/packages/package': (variant) => ({ url: `https://${NPM_WEB_HOST}/package/healthy-package-${variant}` }),
+    '/v1/packages/package/versions': (variant) => ({ url: `https://${NPM_WEB_HOST}/package/healthy-versions-${variant}` }),
+    '/v1/packages/package/downloads': (variant) => ({ url: `https://${NPM_WEB_HOST}/package/healthy-downloads-${variant}` }),
+    '/v1/packages/search': (variant) => ({ query: `healthy ${variant}` }),
   },
 };

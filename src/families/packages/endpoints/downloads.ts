@@ -4,7 +4,7 @@ import type { SingleResult } from '../../../catalogue/results.js';
 import { crateDownloadsUrl, cratesDownloadCount } from '../crates/downloads.js';
 import type { DownloadCount } from '../model.js';
 import { npmDownloadCount, npmDownloadsUrl } from '../npm/downloads.js';
-import { jsonRecord } from '../upstream/answers.js';
+import { SHAPES, jsonRecord } from '../upstream/answers.js';
 import { getJson } from '../upstream/fetch.js';
 import { IDENTITY_CONSTRAINT, canonicalIdentity, identity, period, refOf, refusePypi } from './params.js';
 
@@ -36,7 +36,7 @@ export const packagesPackageDownloadsEndpoint = defineEndpoint({
     const url = registry === 'npm' ? npmDownloadsUrl(name, input.period) : crateDownloadsUrl(name);
     const answer = await getJson(ctx, url);
     if (answer.kind === 'empty') return { data: null, raw: { registry, url, payload: answer.payload }, emptyReason: answer.reason };
-    const body = jsonRecord(answer.response, 'downloads');
+    const body = jsonRecord(answer.response, 'downloads', registry === 'npm' ? SHAPES.npmDownloads : SHAPES.crateDownloads);
     const data =
       registry === 'npm'
         ? npmDownloadCount(body, name, input.period, ctx.fetchedAt)

@@ -5,13 +5,13 @@ import { invalidParam } from '../../../errors.js';
 import { cratesNextUrl, cratesSearchPage, cratesSearchUrl } from '../crates/search.js';
 import type { Package } from '../model.js';
 import { npmSearchPage, npmSearchUrl } from '../npm/search.js';
-import { emptyPage, jsonRecord } from '../upstream/answers.js';
+import { SHAPES, emptyPage, jsonRecord } from '../upstream/answers.js';
 import { nextPageCursor, nextPageOf, offsetCursor, offsetOf } from '../upstream/cursor.js';
 import { getJson } from '../upstream/fetch.js';
 import { cursor, refusePypi, registry, searchLimit } from './params.js';
 
 const params = z.object({
-  registry,
+  registry: registry.default('npm').describe('npm (the default) or crates; PyPI has no search API'),
   query: z.string().min(1).max(256).describe('words to search for, e.g. "http client"'),
   limit: searchLimit,
   cursor,
@@ -48,7 +48,7 @@ export const packagesSearchEndpoint = defineEndpoint({
       const url = npmSearchUrl(input.query, input.limit, from);
       const answer = await getJson(ctx, url);
       if (answer.kind === 'empty') return emptyPage(url, answer.payload);
-      const page = npmSearchPage(jsonRecord(answer.response, 'npm search'), ctx.fetchedAt);
+      const page = npmSearchPage(jsonRecord(answer.response, 'npm search', SHAPES.npmSearch), ctx.fetchedAt);
       const hasMore = page.total !== null && from + input.limit < Math.min(page.total, NPM_SEARCH_WINDOW);
       return {
         items: page.items.slice(0, input.limit),
@@ -60,7 +60,7 @@ export const packagesSearchEndpoint = defineEndpoint({
     const url = next === null ? cratesSearchUrl(input.query, input.limit) : cratesNextUrl(next);
     const answer = await getJson(ctx, url);
     if (answer.kind === 'empty') return emptyPage(url, answer.payload);
-    const page = cratesSearchPage(jsonRecord(answer.response, 'crates search'), ctx.fetchedAt);
+    const page = cratesSearchPage(jsonRecord(answer.response, 'crates search', SHAPES.crateSearch), ctx.fetchedAt);
     return {
       items: page.items.slice(0, input.limit),
       pagination: { cursor: page.nextPage === null ? null : nextPageCursor(page.nextPage), hasMore: page.nextPage !== null },

@@ -6,7 +6,7 @@ import type { PackageVersion } from '../model.js';
 import { array, record, text } from '../normalise/values.js';
 import { npmVersions } from '../npm/packument.js';
 import { pypiVersions } from '../pypi/project.js';
-import { emptyPage, jsonRecord } from '../upstream/answers.js';
+import { SHAPES, emptyPage, jsonRecord } from '../upstream/answers.js';
 import { nextPageCursor, nextPageOf, offsetOf, pageOfList } from '../upstream/cursor.js';
 import { packageDocument } from '../upstream/document.js';
 import { documentReader, getJson, withQuery } from '../upstream/fetch.js';
@@ -59,7 +59,7 @@ async function crateVersions(
   const url = next === null ? withQuery(base, { per_page: limit, sort: 'date' }) : `${base}${next}`;
   const answer = await getJson(ctx, url, crateVersionsReader);
   if (answer.kind === 'empty') return emptyPage(url, answer.payload);
-  const body = jsonRecord(answer.response, 'crate versions');
+  const body = jsonRecord(answer.response, 'crate versions', SHAPES.crateVersions);
   const nextPage = text(record(body.meta)?.next_page);
   return {
     items: cratesVersions(array(body.versions), name, ctx.fetchedAt).slice(0, limit),

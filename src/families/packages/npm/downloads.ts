@@ -1,3 +1,4 @@
+import { schemaDrift } from '../../../errors.js';
 import { NPM_DOWNLOADS_HOST } from '../constants.js';
 import type { DownloadCount } from '../model.js';
 import { count, text, type Json } from '../normalise/values.js';
@@ -11,10 +12,12 @@ export const npmDownloadsUrl = (name: string, period: Period): string => `https:
 
 /** The count, or null when the answer is the pre-2017 form of "no statistics" (a 200 with an `error`). */
 export function npmDownloadCount(body: Json, name: string, period: Period, fetchedAt: string): DownloadCount | null {
+  if (body.error !== undefined) return null;
   const downloads = count(body.downloads);
   const start = day(body.start);
   const end = day(body.end);
-  if (body.error !== undefined || downloads === null || start === null || end === null) return null;
+  if (downloads === null || start === null || end === null)
+    throw schemaDrift('The npm downloads answer had no count, start or end.', { package: name });
   return { platform: 'npm', packageName: text(body.package) ?? name, period, downloads, start, end, fetchedAt };
 }
 

@@ -68,13 +68,36 @@ export function tryParseJson(body: string): unknown {
   }
 }
 
-/** A JSON body as a record; anything else is upstream_schema_drift. */
-export function jsonRecord(response: UpstreamResponse, what: string): Record<string, unknown> {
+/**
+ * A JSON body as a record with the members the registry always sends (`hasShape`); anything
+ * else is upstream_schema_drift, never read as a package with every field null.
+ */
+export function jsonRecord(
+  response: UpstreamResponse,
+  what: string,
+  hasShape: (body: Record<string, unknown>) => boolean,
+): Record<string, unknown> {
   const parsed = tryParseJson(response.body);
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw schemaDrift(`The ${what} answer was not a JSON object.`, { url: response.url });
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !hasShape(parsed as Record<string, unknown>))
+    throw schemaDrift(`The ${what} answer did not have the registry's shape.`, { url: response.url });
   return parsed as Record<string, unknown>;
 }
+
+const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Shapes of the registries' answers: what each always carries. */
+export const SHAPES = {
+  // A package whose every version was unpublished keeps only `time.unpublished`.
+  packument: (body: Record<string, unknown>) =>
+    typeof body.name === 'string' && (isObject(body.versions) || isObject((body.time as Record<string, unknown> | undefined)?.unpublished)),
+  project: (body: Record<string, unknown>) => isObject(body.info),
+  crate: (body: Record<string, unknown>) => isObject(body.crate),
+  crateVersions: (body: Record<string, unknown>) => Array.isArray(body.versions),
+  npmDownloads: (body: Record<string, unknown>) => typeof body.downloads === 'number' || body.error !== undefined,
+  crateDownloads: (body: Record<string, unknown>) => Array.isArray(body.version_downloads),
+  npmSearch: (body: Record<string, unknown>) => Array.isArray(body.objects),
+  crateSearch: (body: Record<string, unknown>) => Array.isArray(body.crates),
+} as const;
 
 /** The empty page of a list whose package the registry does not know (never charged). */
 export function emptyPage(url: string, payload: unknown): ListResult<never> {
