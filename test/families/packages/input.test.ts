@@ -7,6 +7,9 @@ import { pep503, refFromUrl } from '../../../src/families/packages/input/identit
 import { nextPageCursor, offsetCursor } from '../../../src/families/packages/upstream/cursor.js';
 import { canonical, errorOf } from './support.js';
 
+/** The error a synchronous step throws. */
+const refusal = (run: () => unknown) => errorOf((async () => run())());
+
 /** Every form a caller names a package in, read into one canonical registry and name; the rest refused naming the parameter. */
 
 describe('package page URLs', () => {
@@ -34,7 +37,7 @@ describe('package page URLs', () => {
     'ftp://crates.io/crates/serde',
     `https://${NPM_WEB_HOST}/package/%E0%A4%A`,
   ])('refuses %s naming url', async (url) => {
-    expect((await errorOf(() => refFromUrl(url))).details).toEqual({ param: 'url' });
+    expect((await refusal(() => refFromUrl(url))).details).toEqual({ param: 'url' });
   });
 });
 
@@ -58,7 +61,7 @@ describe('identity parameters', () => {
       ['crates', '_under'],
       ['crates', 'a'.repeat(65)],
     ]) {
-      const error = await errorOf(() => canonical(packagesPackageEndpoint, { registry, name }));
+      const error = await refusal(() => canonical(packagesPackageEndpoint, { registry, name }));
       expect(error.details, `${registry} ${name}`).toEqual({ param: 'name' });
     }
   });
@@ -79,7 +82,7 @@ describe('identity parameters', () => {
       ['npm', 'not-a-cursor!'],
       ['crates', nextPageCursor('/elsewhere?x=1')],
     ]) {
-      const error = await errorOf(() => canonical(packagesPackageVersionsEndpoint, { registry, name: 'a', cursor }));
+      const error = await refusal(() => canonical(packagesPackageVersionsEndpoint, { registry, name: 'a', cursor }));
       expect(error.details, `${registry} ${cursor}`).toEqual({ param: 'cursor' });
     }
   });
@@ -90,6 +93,6 @@ describe('identity parameters', () => {
       query: 'http client',
       limit: 20,
     });
-    expect((await errorOf(() => canonical(packagesSearchEndpoint, { query: '   ' }))).details).toEqual({ param: 'query' });
+    expect((await refusal(() => canonical(packagesSearchEndpoint, { query: '   ' }))).details).toEqual({ param: 'query' });
   });
 });

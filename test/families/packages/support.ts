@@ -1,14 +1,7 @@
-import type { z } from 'zod';
-import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
-import type { EndpointResult, ListResult, SingleResult } from '../../../src/catalogue/results.js';
-import { catalogue } from '../../../src/catalogue/index.js';
-import { GatewayError } from '../../../src/errors.js';
 import { classifyResponse } from '../../../src/upstream/classify.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../../src/upstream/types.js';
 
 /** Shared helpers for the packages family's unit and conformance tests. */
-
-export const FETCHED_AT = '2026-04-14T12:00:00.000Z';
 
 export interface Reply {
   status?: number;
@@ -49,47 +42,5 @@ async function* chunked(text: string, size: number): AsyncGenerator<Buffer> {
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
 }
 
-/**
- * Runs an endpoint the way the pipeline does: params through its zod schema and normaliseParams,
- * then fetch; every resource is checked against its published schema.
- */
-export async function runEndpoint<Params extends z.ZodObject, Item>(
-  endpoint: EndpointDefinition<Params, Item>,
-  input: Record<string, unknown>,
-  upstream: Upstream,
-): Promise<EndpointResult<Item>> {
-  const params = canonical(endpoint, input);
-  const result = await endpoint.fetch(params, { upstream, fetchedAt: FETCHED_AT });
-  const resources = 'items' in result ? result.items : result.data === null ? [] : [result.data];
-  for (const resource of resources) catalogue.resource(endpoint.returns.type).parse(resource);
-  return result;
-}
-
-export function canonical<Params extends z.ZodObject>(
-  endpoint: EndpointDefinition<Params>,
-  input: Record<string, unknown>,
-): z.output<Params> {
-  const parsed = endpoint.params.parse(input);
-  return endpoint.normaliseParams ? endpoint.normaliseParams(parsed) : parsed;
-}
-
-export function asList<Item>(result: EndpointResult<Item>): ListResult<Item> {
-  if (!('items' in result)) throw new Error('expected a list result');
-  return result;
-}
-
-export function asSingle<Item>(result: EndpointResult<Item>): SingleResult<Item> {
-  if ('items' in result) throw new Error('expected a single result');
-  return result;
-}
-
-/** The GatewayError a call throws (fails the test when it succeeds). */
-export async function errorOf(run: () => unknown): Promise<GatewayError> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof GatewayError) return error;
-    throw error;
-  }
-  throw new Error('expected a GatewayError, got a result');
-}
+// The generic runners are the code family's: params through the schema and normaliseParams, resources checked.
+export { FETCHED_AT, asList, asSingle, canonical, errorOf, runEndpoint } from '../code/support.js';
