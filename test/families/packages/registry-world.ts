@@ -50,18 +50,14 @@ export function packument(name: string, versions: [string, string, string?][], e
   };
 }
 
-export const PRISM_LINT = packument(
-  'prism-lint',
-  [
-    ['1.0.0', '2024-01-01T10:00:00.000Z'],
-    ['1.1.0', '2024-03-01T10:00:00.000Z', 'Use 1.2.0: 1.1.0 mis-reads tabs'],
-    ['1.2.0', '2024-05-01T10:00:00.000Z'],
-    ['2.0.0-beta.1', '2024-06-01T10:00:00.000Z'],
-  ],
-  // 0.9.0 was unpublished: it stays in `time` only.
-  {},
-);
-(PRISM_LINT.time as Record<string, string>)['0.9.0'] = '2023-12-01T10:00:00.000Z';
+const PRISM_LINT_BASE = packument('prism-lint', [
+  ['1.0.0', '2024-01-01T10:00:00.000Z'],
+  ['1.1.0', '2024-03-01T10:00:00.000Z', 'Use 1.2.0: 1.1.0 mis-reads tabs'],
+  ['1.2.0', '2024-05-01T10:00:00.000Z'],
+  ['2.0.0-beta.1', '2024-06-01T10:00:00.000Z'],
+]);
+/** 0.9.0 was unpublished: it stays in `time` only. */
+export const PRISM_LINT = { ...PRISM_LINT_BASE, time: { ...PRISM_LINT_BASE.time, '0.9.0': '2023-12-01T10:00:00.000Z' } };
 
 export const SCOPED_PRISM = packument(
   '@lumen/prism',

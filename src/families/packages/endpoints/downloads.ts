@@ -43,6 +43,6 @@ export const packagesPackageDownloadsEndpoint = defineEndpoint({
         : cratesDownloadCount(body, name, input.period, ctx.fetchedAt);
     // Until 2017 npm answered a package without statistics with a 200 carrying an `error`.
     if (data === null) return { data: null, raw: { registry, url, payload: body }, emptyReason: 'not_found' };
-    return { data, raw: { registry, url, payload: registry === 'npm' ? body : { rows: 'summed' } } };
+    return { data, raw: { registry, url, payload: body } };
   },
 });

@@ -48,23 +48,25 @@ export const packagesSearchEndpoint = defineEndpoint({
       const url = npmSearchUrl(input.query, input.limit, from);
       const answer = await getJson(ctx, url);
       if (answer.kind === 'empty') return emptyPage(url, answer.payload);
-      const page = npmSearchPage(jsonRecord(answer.response, 'npm search', SHAPES.npmSearch), ctx.fetchedAt);
+      const body = jsonRecord(answer.response, 'npm search', SHAPES.npmSearch);
+      const page = npmSearchPage(body, ctx.fetchedAt);
       const hasMore = page.total !== null && from + input.limit < Math.min(page.total, NPM_SEARCH_WINDOW);
       return {
         items: page.items.slice(0, input.limit),
         pagination: { cursor: hasMore ? offsetCursor(from + input.limit) : null, hasMore },
-        raw: { registry: 'npm', url, total: page.total },
+        raw: { registry: 'npm', url, total: page.total, payload: body },
       };
     }
     const next = nextPageOf(input.cursor);
     const url = next === null ? cratesSearchUrl(input.query, input.limit) : cratesNextUrl(next);
     const answer = await getJson(ctx, url);
     if (answer.kind === 'empty') return emptyPage(url, answer.payload);
-    const page = cratesSearchPage(jsonRecord(answer.response, 'crates search', SHAPES.crateSearch), ctx.fetchedAt);
+    const body = jsonRecord(answer.response, 'crates search', SHAPES.crateSearch);
+    const page = cratesSearchPage(body, ctx.fetchedAt);
     return {
       items: page.items.slice(0, input.limit),
       pagination: { cursor: page.nextPage === null ? null : nextPageCursor(page.nextPage), hasMore: page.nextPage !== null },
-      raw: { registry: 'crates', url, total: page.total },
+      raw: { registry: 'crates', url, total: page.total, payload: body },
     };
   },
 });
