@@ -461,6 +461,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/packages/package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One package on npm, PyPI or crates.io: latest version, licence, repository, maintainers, version count
+         * @description Returns one Package: the version the registry installs by default (npm latest tag, PyPI current version, crates default version), the licence (SPDX where the registry gives it), the source repository normalised to https://HOST/OWNER/NAME, maintainers by handle and the creation and last-change times. Name the package by registry with name, or by its page URL (which fixes the registry). An unknown package is an empty result (meta.reason not_found), never charged.
+         */
+        get: operations["packagesPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/packages/package/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A package's published versions, newest first by publication time
+         * @description Returns data.items: PackageVersion[] newest first by publication time (not by the latest tag, which can be older). Versions npm unpublished are not listed. isDeprecated is npm only (a deprecation message is set), isYanked PyPI (every file yanked) and crates.io; the other is null. An unknown package is an empty result (meta.reason not_found), never charged.
+         */
+        get: operations["packagesPackageVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/packages/package/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A package's downloads over the last day, week or month (npm, crates.io)
+         * @description Returns one DownloadCount: the downloads from start to end (both days included) as the registry counts them. npm counts through its last complete day; crates.io periods end on the latest day of its 90-day figures. PyPI publishes no download counts: registry=pypi is 400 naming registry, with no request and no charge. A package without statistics is an empty result (meta.reason not_found), never charged.
+         */
+        get: operations["packagesPackageDownloads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/packages/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Package search on npm or crates.io, in the registry’s own order
+         * @description Returns data.items: Package[] in the registry's order; raw.total is its match count. Items carry what the registry's search shows (no version count or creation time). PyPI has no search API: registry=pypi is 400 naming registry, with no request and no charge.
+         */
+        get: operations["packagesSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/detect-age-gender": {
         parameters: {
             query?: never;
@@ -861,6 +941,79 @@ export interface components {
             /** @description always true: a model estimate, not a fact about the person */
             isEstimate: boolean;
             /** @description ISO 8601 time the provider answered */
+            fetchedAt: string;
+        };
+        /** @description A package on a public registry (npm, PyPI, crates.io). */
+        Package: {
+            /** @description the registry: "npm", "pypi" or "crates" */
+            platform: string;
+            /** @description the registry's identity of the package: the npm name, PyPI's normalised (PEP 503) name, the crate id */
+            id: string;
+            /** @description the name as the registry spells it */
+            name: string;
+            /** @description the package's page on the registry's web site */
+            url: string;
+            /** @description the one-line summary, trimmed; null when unset */
+            description: string | null;
+            /** @description the version the registry installs by default (npm's latest tag, PyPI's current version, crates' default version) */
+            latestVersion: string | null;
+            /** @description the licence, as an SPDX expression where the registry gives one (legacy forms joined with OR) */
+            license: string | null;
+            /** @description the project website; null when unset */
+            homepageUrl: string | null;
+            /** @description the source repository as https://HOST/OWNER/NAME; null when none is named */
+            repositoryUrl: string | null;
+            /** @description keywords the publisher gave; empty when none */
+            keywords: string[];
+            /** @description handles of the accounts that may publish it (never e-mail addresses) */
+            maintainerHandles: string[];
+            /** @description how many versions the registry lists */
+            versionCount: number | null;
+            /** @description ISO 8601 time of the first publication */
+            createdAt: string | null;
+            /** @description ISO 8601 time the package last changed */
+            updatedAt: string | null;
+            /** @description npm: true when the latest version is deprecated; null on registries without deprecation */
+            isDeprecated: boolean | null;
+            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
+            fetchedAt: string;
+        };
+        /** @description One published version of a package, newest first by publication time. */
+        PackageVersion: {
+            /** @description the registry: "npm", "pypi" or "crates" */
+            platform: string;
+            /** @description NAME@VERSION */
+            id: string;
+            /** @description the package the version belongs to */
+            packageName: string;
+            /** @description the version as the registry spells it */
+            version: string;
+            /** @description ISO 8601 time of publication; null when the registry holds none (a PyPI release without files) */
+            publishedAt: string | null;
+            /** @description true when withdrawn from installs (PyPI: every file yanked; crates: yanked); null on npm */
+            isYanked: boolean | null;
+            /** @description npm: true when the version carries a deprecation message; null elsewhere */
+            isDeprecated: boolean | null;
+            /** @description the version's licence where the registry gives one per version */
+            license: string | null;
+            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
+            fetchedAt: string;
+        };
+        /** @description A package's downloads over a period, as the registry counts them. */
+        DownloadCount: {
+            /** @description the registry: "npm" or "crates" */
+            platform: string;
+            /** @description the package counted */
+            packageName: string;
+            /** @description last-day, last-week or last-month */
+            period: string;
+            /** @description downloads from start to end, inclusive */
+            downloads: number;
+            /** @description first day counted, YYYY-MM-DD */
+            start: string;
+            /** @description last day counted, YYYY-MM-DD */
+            end: string;
+            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
             fetchedAt: string;
         };
         /**
@@ -1755,6 +1908,100 @@ export interface components {
             };
         } | {
             /** @constant */
+            endpoint: "/v1/packages/package";
+            /** @default {} */
+            params?: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package/versions";
+            /** @default {} */
+            params?: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /**
+                 * @description versions per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package/downloads";
+            /** @default {} */
+            params?: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /**
+                 * @description last-day, last-week or last-month
+                 * @default last-week
+                 * @enum {string}
+                 */
+                period?: "last-day" | "last-week" | "last-month";
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/search";
+            params: {
+                /**
+                 * @description npm (the default) or crates; PyPI has no search API
+                 * @default npm
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description words to search for, e.g. "http client" */
+                query: string;
+                /**
+                 * @description packages per page (1-100)
+                 * @default 20
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
             endpoint: "/v1/detect-age-gender";
             params: {
                 /** @description public http(s) URL of the image (the provider fetches it; the gateway never does) */
@@ -2193,6 +2440,97 @@ export interface components {
                 /** @description include the untouched upstream payload under `raw` */
                 include_raw?: boolean | ("0" | "1" | "true" | "false");
             }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package";
+            targets: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package/versions";
+            targets: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /**
+                 * @description versions per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package/downloads";
+            targets: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /**
+                 * @description last-day, last-week or last-month
+                 * @default last-week
+                 * @enum {string}
+                 */
+                period?: "last-day" | "last-week" | "last-month";
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/search";
+            targets: {
+                /**
+                 * @description npm (the default) or crates; PyPI has no search API
+                 * @default npm
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description words to search for, e.g. "http client" */
+                query: string;
+                /**
+                 * @description packages per page (1-100)
+                 * @default 20
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
         };
         /** @description One of the data endpoints (x-subscribable ones; a check always fetches live), with its own parameters. */
         SubscriptionRequest: {
@@ -2527,6 +2865,73 @@ export interface components {
                  * @enum {string}
                  */
                 since?: "daily" | "weekly" | "monthly";
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package";
+            /** @default {} */
+            params?: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package/versions";
+            /** @default {} */
+            params?: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /**
+                 * @description versions per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package/downloads";
+            /** @default {} */
+            params?: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /**
+                 * @description last-day, last-week or last-month
+                 * @default last-week
+                 * @enum {string}
+                 */
+                period?: "last-day" | "last-week" | "last-month";
             };
             webhookUrl: string;
             /** @default 3600 */
@@ -4441,6 +4846,254 @@ export interface operations {
                         /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.developers */
                         raw?: {
                             developers?: unknown;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    packagesPackage: {
+        parameters: {
+            query?: {
+                /** @description npm, pypi or crates (fixed by url when a url is given) */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Package"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    packagesPackageVersions: {
+        parameters: {
+            query?: {
+                /** @description npm, pypi or crates (fixed by url when a url is given) */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /** @description versions per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["PackageVersion"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    packagesPackageDownloads: {
+        parameters: {
+            query?: {
+                /** @description npm, pypi or crates (fixed by url when a url is given) */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /** @description last-day, last-week or last-month */
+                period?: "last-day" | "last-week" | "last-month";
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["DownloadCount"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    packagesSearch: {
+        parameters: {
+            query: {
+                /** @description npm (the default) or crates; PyPI has no search API */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description words to search for, e.g. "http client" */
+                query: string;
+                /** @description packages per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Package"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.total */
+                        raw?: {
+                            total?: unknown;
                         } & {
                             [key: string]: unknown;
                         };

@@ -40,4 +40,5 @@ export const packagesFamily = defineFamily({
   endpoints: [packagesPackageEndpoint, packagesPackageVersionsEndpoint, packagesPackageDownloadsEndpoint, packagesSearchEndpoint],
   edges: packagesEdges,
   refetch: packagesRefetch,
+  demo: async () => (await import('./demo/world.js')).packagesDemo,
 });
