@@ -521,6 +521,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/packages/package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One package on npm, PyPI or crates.io: latest version, licence, repository, maintainers, version count
+         * @description Returns one Package: the version the registry installs by default (npm latest tag, PyPI current version, crates default version), the licence (SPDX where the registry gives it), the source repository normalised to https://HOST/OWNER/NAME, maintainers by handle and the creation and last-change times. Name the package by registry with name, or by its page URL (which fixes the registry). An unknown package is an empty result (meta.reason not_found), never charged.
+         */
+        get: operations["packagesPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/packages/package/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A package's published versions, newest first by publication time
+         * @description Returns data.items: PackageVersion[] newest first by publication time (not by the latest tag, which can be older). Versions npm unpublished are not listed. isDeprecated is npm only (a deprecation message is set), isYanked PyPI (every file yanked) and crates.io; the other is null. An unknown package is an empty result (meta.reason not_found), never charged.
+         */
+        get: operations["packagesPackageVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/packages/package/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A package's downloads over the last day, week or month (npm, crates.io)
+         * @description Returns one DownloadCount: the downloads from start to end (both days included) as the registry counts them. npm counts through its last complete day; crates.io periods end on the latest day of its 90-day figures. PyPI publishes no download counts: registry=pypi is 400 naming registry, with no request and no charge. A package without statistics is an empty result (meta.reason not_found), never charged.
+         */
+        get: operations["packagesPackageDownloads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/packages/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Package search on npm or crates.io, in the registry’s own order
+         * @description Returns data.items: Package[] in the registry's order; raw.total is its match count. Items carry what the registry's search shows (no version count or creation time). PyPI has no search API: registry=pypi is 400 naming registry, with no request and no charge.
+         */
+        get: operations["packagesSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/news/stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Hacker News list (top, new, best, Ask, Show or jobs), in the site's rank order
+         * @description Returns data.items: Post[] in rank order, each as /v1/news/item gives it; raw.posts gives each one's kind (story, ask, show, job, poll) and link. The list is read again on every call (top and new hold up to 500 ids, the others about 200), so a cursor is a position in the current list. Listed items that are gone, deleted or dead are skipped and named in raw.skipped, so a page can be shorter than limit.
+         */
+        get: operations["newsStories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/news/item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One Hacker News item: a story, Ask or Show HN, job, poll, poll option or comment
+         * @description Returns one Post. title is null for comments and poll options; text is the plain text of the HTML body (paragraphs as blank lines, links as their full address); likeCount is the score (a poll option's votes), commentCount the live comments. type is unknown when the item links out (raw.link), else text. raw.kind is story, ask, show, job, poll, pollopt or comment; a poll has raw.parts, a comment raw.parent. A missing item is an empty result (meta.reason not_found); a deleted one has meta.reason deleted, a dead (killed) one dead. None is charged.
+         */
+        get: operations["newsItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/news/item/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The comment tree of a Hacker News story, poll or comment, in reading order
+         * @description Returns data.items: Comment[] depth-first (each reply right after its parent), siblings in the order HN Search ranks them (by points); parentId is null for a direct reply to the story. raw.comments[i] gives each comment's depth (1 = a direct reply) and whether it was removed: a deleted or dead comment stays as a placeholder (text "", no author) so its replies keep their parent. One HN Search request reads the whole tree; when HN Search does not have the item, the official API is walked instead (raw.via firebase). Deeper than depth or past limit is left out, and hasMore says so. An item without comments is an empty result (meta.reason no_comments); a missing, deleted or dead item has meta.reason not_found, deleted or dead. None is charged.
+         */
+        get: operations["newsItemComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/news/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Hacker News user's public profile
+         * @description Returns one Creator: id and handle are the username exactly as registered (case-sensitive: pg is not PG), bio the plain text of the profile's about, externalLinks the links in it, createdAt the sign-up time, postCount every submission (stories, comments and polls). raw.karma is the karma; raw.submitted the submitted ids, newest first. A missing user is an empty result (meta.reason not_found), never charged.
+         */
+        get: operations["newsUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/news/user/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Hacker News user's stories or comments, newest first (HN Search)
+         * @description Returns data.items: Post[] newest first, from HN Search (the username is case-sensitive). Live items only, a few minutes behind the site; a user without any (or an unknown name) is an empty result (meta.reason no_results), never charged.
+         */
+        get: operations["newsUserSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/news/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search Hacker News stories, comments and polls (HN Search)
+         * @description Returns data.items: Post[] by relevance or newest first; a comment hit has title null and raw.posts[i] names its story (storyId, storyTitle, storyUrl) and parent. HN Search indexes live items only, a few minutes behind the site, and serves at most 1000 hits a query. No hits is an empty result (meta.reason no_results), never charged.
+         */
+        get: operations["newsSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/detect-age-gender": {
         parameters: {
             query?: never;
@@ -957,6 +1157,8 @@ export interface components {
             type: components["schemas"]["PostType"];
             /** @description the post's web page */
             url: string | null;
+            /** @description the page a link post points to, off the platform or on it; null when the post links nowhere; absent when the platform does not say */
+            linkUrl?: string | null;
             /** @description title or headline; null when the post has none */
             title: string | null;
             /** @description caption, description or body */
@@ -1133,6 +1335,79 @@ export interface components {
             /** @description always true: a model estimate, not a fact about the person */
             isEstimate: boolean;
             /** @description ISO 8601 time the provider answered */
+            fetchedAt: string;
+        };
+        /** @description A package on a public registry (npm, PyPI, crates.io). */
+        Package: {
+            /** @description the registry: "npm", "pypi" or "crates" */
+            platform: string;
+            /** @description the registry's identity of the package: the npm name, PyPI's normalised (PEP 503) name, the crate id */
+            id: string;
+            /** @description the name as the registry spells it */
+            name: string;
+            /** @description the package's page on the registry's web site */
+            url: string;
+            /** @description the one-line summary, trimmed; null when unset */
+            description: string | null;
+            /** @description the version the registry installs by default (npm's latest tag, PyPI's current version, crates' default version) */
+            latestVersion: string | null;
+            /** @description the licence, as an SPDX expression where the registry gives one (legacy forms joined with OR) */
+            license: string | null;
+            /** @description the project website; null when unset */
+            homepageUrl: string | null;
+            /** @description the source repository as https://HOST/OWNER/NAME; null when none is named */
+            repositoryUrl: string | null;
+            /** @description keywords the publisher gave; empty when none */
+            keywords: string[];
+            /** @description handles of the accounts that may publish it (never e-mail addresses) */
+            maintainerHandles: string[];
+            /** @description how many versions the registry lists */
+            versionCount: number | null;
+            /** @description ISO 8601 time of the first publication */
+            createdAt: string | null;
+            /** @description ISO 8601 time the package last changed */
+            updatedAt: string | null;
+            /** @description npm: true when the latest version is deprecated; null on registries without deprecation */
+            isDeprecated: boolean | null;
+            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
+            fetchedAt: string;
+        };
+        /** @description One published version of a package, newest first by publication time. */
+        PackageVersion: {
+            /** @description the registry: "npm", "pypi" or "crates" */
+            platform: string;
+            /** @description NAME@VERSION */
+            id: string;
+            /** @description the package the version belongs to */
+            packageName: string;
+            /** @description the version as the registry spells it */
+            version: string;
+            /** @description ISO 8601 time of publication; null when the registry holds none (a PyPI release without files) */
+            publishedAt: string | null;
+            /** @description true when withdrawn from installs (PyPI: every file yanked; crates: yanked); null on npm */
+            isYanked: boolean | null;
+            /** @description npm: true when the version carries a deprecation message; null elsewhere */
+            isDeprecated: boolean | null;
+            /** @description the version's licence where the registry gives one per version */
+            license: string | null;
+            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
+            fetchedAt: string;
+        };
+        /** @description A package's downloads over a period, as the registry counts them. */
+        DownloadCount: {
+            /** @description the registry: "npm" or "crates" */
+            platform: string;
+            /** @description the package counted */
+            packageName: string;
+            /** @description last-day, last-week or last-month */
+            period: string;
+            /** @description downloads from start to end, inclusive */
+            downloads: number;
+            /** @description first day counted, YYYY-MM-DD */
+            start: string;
+            /** @description last day counted, YYYY-MM-DD */
+            end: string;
+            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
             fetchedAt: string;
         };
         /**
@@ -1924,6 +2199,226 @@ export interface components {
             };
         } | {
             /** @constant */
+            endpoint: "/v1/packages/package";
+            /** @default {} */
+            params?: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package/versions";
+            /** @default {} */
+            params?: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /**
+                 * @description versions per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package/downloads";
+            /** @default {} */
+            params?: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /**
+                 * @description last-day, last-week or last-month
+                 * @default last-week
+                 * @enum {string}
+                 */
+                period?: "last-day" | "last-week" | "last-month";
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/search";
+            params: {
+                /**
+                 * @description npm (the default) or crates; PyPI has no search API
+                 * @default npm
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description words to search for, e.g. "http client" */
+                query: string;
+                /**
+                 * @description packages per page (1-100)
+                 * @default 20
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/stories";
+            /** @default {} */
+            params?: {
+                /**
+                 * @description which front page list: top, new, best, ask, show or job
+                 * @default top
+                 * @enum {string}
+                 */
+                list?: "top" | "new" | "best" | "ask" | "show" | "job";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/item";
+            /** @default {} */
+            params?: {
+                /** @description item id (digits), e.g. 8863 */
+                id?: string;
+                /** @description item page URL, e.g. https://news.ycombinator.com/item?id=8863 (pass id or url) */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/item/comments";
+            /** @default {} */
+            params?: {
+                /** @description item id (digits), e.g. 8863 */
+                id?: string;
+                /** @description item page URL, e.g. https://news.ycombinator.com/item?id=8863 (pass id or url) */
+                url?: string;
+                /**
+                 * @description reply levels to include (1 = direct replies only, up to 10)
+                 * @default 10
+                 */
+                depth?: number;
+                /**
+                 * @description most comments to return (1-500)
+                 * @default 200
+                 */
+                limit?: number;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/user";
+            params: {
+                /** @description username (case-sensitive: pg is not PG) or profile URL https://news.ycombinator.com/user?id=NAME */
+                username: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/user/submissions";
+            params: {
+                /** @description username (case-sensitive: pg is not PG) or profile URL https://news.ycombinator.com/user?id=NAME */
+                username: string;
+                /**
+                 * @description story, comment or all
+                 * @default story
+                 * @enum {string}
+                 */
+                kind?: "story" | "comment" | "all";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/search";
+            params: {
+                /** @description words to search for in titles, texts, links and authors */
+                query: string;
+                /**
+                 * @description relevance, or date (newest first)
+                 * @default relevance
+                 * @enum {string}
+                 */
+                sort?: "relevance" | "date";
+                /**
+                 * @description story, comment, poll, ask, show or all
+                 * @default story
+                 * @enum {string}
+                 */
+                kind?: "story" | "comment" | "poll" | "ask" | "show" | "all";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
             endpoint: "/v1/detect-age-gender";
             params: {
                 /** @description public http(s) URL of the image (the provider fetches it; the gateway never does) */
@@ -2419,6 +2914,220 @@ export interface components {
                 /** @description include the untouched upstream payload under `raw` */
                 include_raw?: boolean | ("0" | "1" | "true" | "false");
             }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package";
+            targets: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package/versions";
+            targets: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /**
+                 * @description versions per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package/downloads";
+            targets: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /**
+                 * @description last-day, last-week or last-month
+                 * @default last-week
+                 * @enum {string}
+                 */
+                period?: "last-day" | "last-week" | "last-month";
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/search";
+            targets: {
+                /**
+                 * @description npm (the default) or crates; PyPI has no search API
+                 * @default npm
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description words to search for, e.g. "http client" */
+                query: string;
+                /**
+                 * @description packages per page (1-100)
+                 * @default 20
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/stories";
+            targets: {
+                /**
+                 * @description which front page list: top, new, best, ask, show or job
+                 * @default top
+                 * @enum {string}
+                 */
+                list?: "top" | "new" | "best" | "ask" | "show" | "job";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/item";
+            targets: {
+                /** @description item id (digits), e.g. 8863 */
+                id?: string;
+                /** @description item page URL, e.g. https://news.ycombinator.com/item?id=8863 (pass id or url) */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/item/comments";
+            targets: {
+                /** @description item id (digits), e.g. 8863 */
+                id?: string;
+                /** @description item page URL, e.g. https://news.ycombinator.com/item?id=8863 (pass id or url) */
+                url?: string;
+                /**
+                 * @description reply levels to include (1 = direct replies only, up to 10)
+                 * @default 10
+                 */
+                depth?: number;
+                /**
+                 * @description most comments to return (1-500)
+                 * @default 200
+                 */
+                limit?: number;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/user";
+            targets: {
+                /** @description username (case-sensitive: pg is not PG) or profile URL https://news.ycombinator.com/user?id=NAME */
+                username: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/user/submissions";
+            targets: {
+                /** @description username (case-sensitive: pg is not PG) or profile URL https://news.ycombinator.com/user?id=NAME */
+                username: string;
+                /**
+                 * @description story, comment or all
+                 * @default story
+                 * @enum {string}
+                 */
+                kind?: "story" | "comment" | "all";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/search";
+            targets: {
+                /** @description words to search for in titles, texts, links and authors */
+                query: string;
+                /**
+                 * @description relevance, or date (newest first)
+                 * @default relevance
+                 * @enum {string}
+                 */
+                sort?: "relevance" | "date";
+                /**
+                 * @description story, comment, poll, ask, show or all
+                 * @default story
+                 * @enum {string}
+                 */
+                kind?: "story" | "comment" | "poll" | "ask" | "show" | "all";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
         };
         /** @description One of the data endpoints (x-subscribable ones; a check always fetches live), with its own parameters. */
         SubscriptionRequest: {
@@ -2799,6 +3508,164 @@ export interface components {
                 advertiser_id?: string;
                 /** @description the creative id, CR followed by digits (with advertiser_id) */
                 creative_id?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package";
+            /** @default {} */
+            params?: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package/versions";
+            /** @default {} */
+            params?: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /**
+                 * @description versions per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/packages/package/downloads";
+            /** @default {} */
+            params?: {
+                /**
+                 * @description npm, pypi or crates (fixed by url when a url is given)
+                 * @enum {string}
+                 */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /**
+                 * @description last-day, last-week or last-month
+                 * @default last-week
+                 * @enum {string}
+                 */
+                period?: "last-day" | "last-week" | "last-month";
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/stories";
+            /** @default {} */
+            params?: {
+                /**
+                 * @description which front page list: top, new, best, ask, show or job
+                 * @default top
+                 * @enum {string}
+                 */
+                list?: "top" | "new" | "best" | "ask" | "show" | "job";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/item";
+            /** @default {} */
+            params?: {
+                /** @description item id (digits), e.g. 8863 */
+                id?: string;
+                /** @description item page URL, e.g. https://news.ycombinator.com/item?id=8863 (pass id or url) */
+                url?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/item/comments";
+            /** @default {} */
+            params?: {
+                /** @description item id (digits), e.g. 8863 */
+                id?: string;
+                /** @description item page URL, e.g. https://news.ycombinator.com/item?id=8863 (pass id or url) */
+                url?: string;
+                /**
+                 * @description reply levels to include (1 = direct replies only, up to 10)
+                 * @default 10
+                 */
+                depth?: number;
+                /**
+                 * @description most comments to return (1-500)
+                 * @default 200
+                 */
+                limit?: number;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/user";
+            params: {
+                /** @description username (case-sensitive: pg is not PG) or profile URL https://news.ycombinator.com/user?id=NAME */
+                username: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/news/user/submissions";
+            params: {
+                /** @description username (case-sensitive: pg is not PG) or profile URL https://news.ycombinator.com/user?id=NAME */
+                username: string;
+                /**
+                 * @description story, comment or all
+                 * @default story
+                 * @enum {string}
+                 */
+                kind?: "story" | "comment" | "all";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
             };
             webhookUrl: string;
             /** @default 3600 */
@@ -5110,13 +5977,610 @@ export interface operations {
                         };
                         meta: components["schemas"]["Meta"];
                         pagination: components["schemas"]["Pagination"];
-                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.items, raw.domains */
-                        raw?: {
-                            items?: unknown;
-                            domains?: unknown;
-                        } & {
-                            [key: string]: unknown;
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    packagesPackage: {
+        parameters: {
+            query?: {
+                /** @description npm, pypi or crates (fixed by url when a url is given) */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Package"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    packagesPackageVersions: {
+        parameters: {
+            query?: {
+                /** @description npm, pypi or crates (fixed by url when a url is given) */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /** @description versions per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["PackageVersion"][];
                         };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    packagesPackageDownloads: {
+        parameters: {
+            query?: {
+                /** @description npm, pypi or crates (fixed by url when a url is given) */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description the package name on the registry, e.g. lodash, @types/node, requests, serde */
+                name?: string;
+                /** @description a package's page on its registry's web site: npm's /package/NAME (a scoped name raw or encoded), PyPI's /project/NAME/, crates.io's /crates/NAME; a version tail is ignored */
+                url?: string;
+                /** @description last-day, last-week or last-month */
+                period?: "last-day" | "last-week" | "last-month";
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["DownloadCount"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    packagesSearch: {
+        parameters: {
+            query: {
+                /** @description npm (the default) or crates; PyPI has no search API */
+                registry?: "npm" | "pypi" | "crates";
+                /** @description words to search for, e.g. "http client" */
+                query: string;
+                /** @description packages per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Package"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    newsStories: {
+        parameters: {
+            query?: {
+                /** @description which front page list: top, new, best, ask, show or job */
+                list?: "top" | "new" | "best" | "ask" | "show" | "job";
+                /** @description items per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Post"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    newsItem: {
+        parameters: {
+            query?: {
+                /** @description item id (digits), e.g. 8863 */
+                id?: string;
+                /** @description item page URL, e.g. https://news.ycombinator.com/item?id=8863 (pass id or url) */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Post"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    newsItemComments: {
+        parameters: {
+            query?: {
+                /** @description item id (digits), e.g. 8863 */
+                id?: string;
+                /** @description item page URL, e.g. https://news.ycombinator.com/item?id=8863 (pass id or url) */
+                url?: string;
+                /** @description reply levels to include (1 = direct replies only, up to 10) */
+                depth?: number;
+                /** @description most comments to return (1-500) */
+                limit?: number;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Comment"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    newsUser: {
+        parameters: {
+            query: {
+                /** @description username (case-sensitive: pg is not PG) or profile URL https://news.ycombinator.com/user?id=NAME */
+                username: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Creator"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    newsUserSubmissions: {
+        parameters: {
+            query: {
+                /** @description username (case-sensitive: pg is not PG) or profile URL https://news.ycombinator.com/user?id=NAME */
+                username: string;
+                /** @description story, comment or all */
+                kind?: "story" | "comment" | "all";
+                /** @description items per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Post"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    newsSearch: {
+        parameters: {
+            query: {
+                /** @description words to search for in titles, texts, links and authors */
+                query: string;
+                /** @description relevance, or date (newest first) */
+                sort?: "relevance" | "date";
+                /** @description story, comment, poll, ask, show or all */
+                kind?: "story" | "comment" | "poll" | "ask" | "show" | "all";
+                /** @description items per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Post"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
                     };
                 };
             };

@@ -82,6 +82,12 @@ export interface FamilyDefinition {
    */
   readBudget?(headers: Record<string, string>, nowMs: number, status?: number): { remaining: number; resetAtMs: number } | null;
   /**
+   * Hosts whose platform allows one request per so many milliseconds (a crawler policy), by
+   * host. Calls to them wait for their turn, in every process (through Redis when set); a call
+   * whose turn is further away than its time-out is 429 upstream_rate_limited without a request.
+   */
+  hostIntervals?: Readonly<Record<string, number>>;
+  /**
    * The environment variables the family reads, as zod schemas of their text (use the helpers of
    * src/config/setting-types.ts). They join the gateway's configuration: a bad value stops
    * start-up with one line naming the variable, like any other setting.

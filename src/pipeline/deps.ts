@@ -5,9 +5,11 @@ import type { Config } from '../config/config.js';
 import { GatewayError } from '../errors.js';
 import type { ResolveAll } from '../outbound/index.js';
 import { createBudgetStore } from '../state/budget-store.js';
+import { createPaceStore } from '../state/pace-store.js';
 import type { StateAdapters } from '../state/ports.js';
 import { BudgetGuard } from '../upstream/budget/guard.js';
 import { UpstreamClient } from '../upstream/client.js';
+import { HostPacer } from '../upstream/pacing.js';
 import type { UpstreamObserver } from '../upstream/observer.js';
 import type { Upstream } from '../upstream/types.js';
 import type { PipelineDeps } from './run-endpoint.js';
@@ -39,6 +41,7 @@ export function createPipelineDeps(
     timeoutMs: options.timeoutMs,
     budgets,
     observer: options.observer,
+    pacer: new HostPacer(createPaceStore(state)),
   });
   const upstreamOf = (family: FamilyDefinition): Upstream | GatewayError => {
     if (family.providerEnv) {
@@ -58,6 +61,7 @@ export function createPipelineDeps(
       proxyUrl: typeof proxyUrl === 'string' ? proxyUrl : undefined,
       blockPages: family.blockPages,
       readBudget: family.readBudget ? (headers, nowMs, status) => family.readBudget!(headers, nowMs, status) : undefined,
+      hostIntervals: family.hostIntervals,
     });
   };
   const upstreams = new Map(catalogue.families.map((family) => [family.name, upstreamOf(family)]));

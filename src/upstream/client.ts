@@ -6,10 +6,11 @@ import type { BudgetGuard } from './budget/guard.js';
 import { egressOf } from './budget/egress.js';
 import type { BudgetReader } from './budget/read-budget.js';
 import { classifyResponse } from './classify.js';
+import type { HostPacer } from './pacing.js';
 import { Coalescer } from './coalesce.js';
 import type { UpstreamObserver } from './observer.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from './types.js';
-import { readBounded } from './read-bounded.js';
+import { boundedChunks, readBounded } from './read-bounded.js';
 
 export interface UpstreamClientOptions {
   /** host -> origin actually fetched (UPSTREAM_ORIGINS). */
@@ -20,6 +21,8 @@ export interface UpstreamClientOptions {
   budgets?: BudgetGuard | undefined;
   /** Where requests, refusals and coalesced joins are counted (the process's metrics). */
   observer?: UpstreamObserver | undefined;
+  /** Spaces the requests to paced hosts (a family's `hostIntervals`), across processes when its store is shared. */
+  pacer?: HostPacer | undefined;
 }
 
 export interface FamilyUpstreamOptions {
@@ -30,6 +33,8 @@ export interface FamilyUpstreamOptions {
   blockPages?: BlockPageMarkers | undefined;
   /** How the platform announces its request budget in its headers; default: an answer's Retry-After. */
   readBudget?: BudgetReader | undefined;
+  /** Hosts the platform allows one request per so many milliseconds, held to that pace by the pacer. */
+  hostIntervals?: Readonly<Record<string, number>> | undefined;
 }
 
 interface Egress {
@@ -109,18 +114,19 @@ export class UpstreamClient {
     family: FamilyUpstreamOptions,
     cancel: AbortSignal,
   ): Promise<UpstreamResponse> {
-    const timeout = AbortSignal.timeout(upstreamRequest.timeoutMs ?? this.#options.timeoutMs);
-    const signal = AbortSignal.any([timeout, cancel]);
+    const timeoutMs = upstreamRequest.timeoutMs ?? this.#options.timeoutMs;
+    // Started once the first request may go: waiting for a paced host's slot is not the platform being slow.
+    let timeout: AbortSignal | undefined;
     let url = declaredUrl(upstreamRequest.url, hosts, family.family);
     let method = upstreamRequest.method ?? 'GET';
     let body = upstreamRequest.body;
     for (let hop = 0; ; hop++) {
       const target: BudgetTarget = { host: url.hostname.toLowerCase(), egress: egress.name };
       await this.#options.budgets?.admit(target);
-      const response = await this.#counted(
-        target.host,
-        this.#send(url, method, body, upstreamRequest.headers, egress.dispatcher, signal, timeout),
-      );
+      await this.#paced(target, family, timeoutMs, timeout ? AbortSignal.any([timeout, cancel]) : cancel);
+      timeout ??= AbortSignal.timeout(timeoutMs);
+      const signal = AbortSignal.any([timeout, cancel]);
+      const response = await this.#counted(target.host, this.#send(url, method, body, upstreamRequest, egress.dispatcher, signal, timeout));
       const standing = (await this.#options.budgets?.observe(target, response, family.readBudget)) ?? null;
       // A 403, 429 or redirect that says the budget is spent is a rate limit, whatever the family passes through.
       const spent = this.#options.budgets?.spentFailure(target, response.status, standing) ?? null;
@@ -153,6 +159,24 @@ export class UpstreamClient {
     }
   }
 
+  /** Waits for a paced host's next slot (a family's `hostIntervals`), at most the request's time-out. */
+  async #paced(target: BudgetTarget, family: FamilyUpstreamOptions, timeoutMs: number, signal: AbortSignal): Promise<void> {
+    const intervalMs = family.hostIntervals?.[target.host];
+    if (intervalMs === undefined || !this.#options.pacer) return;
+    try {
+      await this.#options.pacer.wait(target, intervalMs, timeoutMs, signal);
+    } catch (error) {
+      if (error instanceof GatewayError) {
+        this.#options.observer?.request?.(target.host, error.code);
+        throw error;
+      }
+      throw new GatewayError('upstream_timeout', 'The request was cancelled while it waited for its turn at the platform.', {
+        details: { host: target.host },
+        cause: error,
+      });
+    }
+  }
+
   /** Counts a request that failed before any answer (time-out, dropped connection) under its error code. */
   async #counted(host: string, sending: Promise<UpstreamResponse>): Promise<UpstreamResponse> {
     try {
@@ -167,7 +191,7 @@ export class UpstreamClient {
     url: URL,
     method: 'GET' | 'POST',
     body: string | undefined,
-    headers: Record<string, string> | undefined,
+    { headers, bodyReader }: Pick<UpstreamRequest, 'headers' | 'bodyReader'>,
     dispatcher: Dispatcher,
     signal: AbortSignal,
     timeout: AbortSignal,
@@ -182,12 +206,20 @@ export class UpstreamClient {
     if (rewritten) requestHeaders['x-forwarded-host'] = url.host;
     try {
       const response = await request(target, { method, headers: requestHeaders, body, dispatcher, signal });
-      const text = await readBounded(response.body, MAX_BODY_BYTES, "The platform's");
+      const streamed = bodyReader !== undefined && isJsonSuccess(response.statusCode, response.headers['content-type']);
+      const text = streamed
+        ? await bodyReader.read(boundedChunks(response.body, bodyReader.maxBytes, "The platform's"))
+        : await readBounded(response.body, MAX_BODY_BYTES, "The platform's");
       return { status: response.statusCode, headers: flattenHeaders(response.headers), body: text, url: url.href };
     } catch (error) {
       throw networkFailure(error, url, timeout);
     }
   }
+}
+
+/** A body a reader may stream: a 2xx JSON answer (a block page or an error is read as text and classified as usual). */
+function isJsonSuccess(status: number, contentType: string | string[] | undefined): boolean {
+  return status >= 200 && status < 300 && /\bjson\b/i.test(String(contentType ?? ''));
 }
 
 function declaredUrl(raw: string, hosts: ReadonlySet<string>, family: string): URL {

@@ -116,7 +116,14 @@ function flightKey(request: UpstreamRequest): string {
         .map(([name, value]) => [name.toLowerCase(), value])
         .sort(([a], [b]) => (a! < b! ? -1 : 1))
     : [];
-  return JSON.stringify([request.method ?? 'GET', request.url, request.passStatuses ?? [], headers, request.body ?? null]);
+  return JSON.stringify([
+    request.method ?? 'GET',
+    request.url,
+    request.passStatuses ?? [],
+    headers,
+    request.body ?? null,
+    request.bodyReader?.id ?? null,
+  ]);
 }
 
 /** What a caller that went away sees: the same failure the client gives for a dropped request. */

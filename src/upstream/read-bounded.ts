@@ -6,11 +6,17 @@ import { GatewayError } from '../errors.js';
  */
 export async function readBounded(body: AsyncIterable<Buffer>, maxBytes: number, whose: string): Promise<string> {
   const chunks: Buffer[] = [];
+  for await (const chunk of boundedChunks(body, maxBytes, whose)) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The chunks of an upstream body, failing once more than `maxBytes` have come. */
+export async function* boundedChunks(body: AsyncIterable<Buffer>, maxBytes: number, whose: string): AsyncGenerator<Buffer> {
   let size = 0;
   for await (const chunk of body) {
     size += chunk.length;
-    if (size > maxBytes) throw new GatewayError('upstream_schema_drift', `${whose} answer exceeded ${maxBytes} bytes.`);
-    chunks.push(chunk);
+    if (size > maxBytes)
+      throw new GatewayError('upstream_schema_drift', `${whose} answer exceeded ${maxBytes} bytes.`, { details: { maxBytes } });
+    yield chunk;
   }
-  return Buffer.concat(chunks).toString('utf8');
 }

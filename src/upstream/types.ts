@@ -19,6 +19,20 @@ export interface UpstreamRequest {
    * share one in-flight fetch share the first one's deadline.
    */
   timeoutMs?: number;
+  /**
+   * Reads a successful JSON answer as a stream instead of as text (an answer too large to hold
+   * whole), returning the text the response carries as its body: what the reader kept of it.
+   */
+  bodyReader?: BodyReader;
+}
+
+/** A way of reading a large 2xx JSON body piece by piece; non-JSON and non-2xx answers are read as text. */
+export interface BodyReader {
+  /** Names the reading: requests of one URL read differently never share one fetch. */
+  id: string;
+  /** The most bytes read; a larger answer is upstream_schema_drift naming the cap. */
+  maxBytes: number;
+  read(chunks: AsyncIterable<Buffer>): Promise<string>;
 }
 
 export interface UpstreamResponse {

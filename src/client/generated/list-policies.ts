@@ -8,6 +8,8 @@ export const listPolicies: ListPolicySpec = {
     "AdList",
     "CommentList",
     "CreatorList",
+    "PackageList",
+    "PackageVersionList",
     "PostList",
     "RepositoryList",
     "SearchResultItemList"
@@ -18,6 +20,9 @@ export const listPolicies: ListPolicySpec = {
       "ads",
       "posts",
       "repos"
+    ],
+    "Package": [
+      "versions"
     ],
     "Post": [
       "comments"
@@ -41,6 +46,8 @@ export const listPolicies: ListPolicySpec = {
       "newsSearch",
       "newsStories",
       "newsUserSubmissions",
+      "packagesPackageVersions",
+      "packagesSearch",
       "realtySearch"
     ],
     "Repository": [
@@ -60,6 +67,7 @@ export const listPolicies: ListPolicySpec = {
       "watchNewsItemComments",
       "watchNewsStories",
       "watchNewsUserSubmissions",
+      "watchPackagesPackageVersions",
       "watchRealtySearch"
     ]
   }
