@@ -1,4 +1,4 @@
-import { listing, postsByAuthors } from '../support/forum-data.js';
+import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 import type { FakeUpstream } from '../support/fake-upstream-server.js';
 import { RICH_KEY } from '../support/gateway.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, type SyntheticPost } from '../support/forum-data.js';
+import { listing, type SyntheticPost } from '../families/forum/forum-data.js';
 import { FORUM_HOSTS } from '../support/gateway.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
 import { eventually, WebhookReceiver } from '../subscriptions/support.js';
