@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FakeUpstream } from '../test/support/fake-upstream-server.js';
-import { listing, postsByAuthors } from '../test/support/forum-data.js';
+import { listing, postsByAuthors } from '../test/families/forum/forum-data.js';
 
 /**
  * The soak's loopback world: a forum upstream whose watched listings change on a clock and

@@ -9,7 +9,7 @@
  */
 import { createClient } from 'redis';
 import { freePort, hasRedisServer, startOwnRedis, type OwnRedis } from '../test/redis/processes.js';
-import { FORUM_HOSTS } from '../test/support/gateway.js';
+import { upstreamOrigins } from '../test/support/gateway.js';
 import { call, SoakReceiver, SoakUpstream, Tally, type Json } from './soak-load.js';
 import { SoakProcess } from './soak-processes.js';
 
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const env = {
     REDIS_URL: redis.url,
     API_KEYS: `${KEYS.big}=${OPENING.big},${KEYS.small}=${OPENING.small},${KEYS.subs}=${OPENING.subs}`,
-    UPSTREAM_ORIGINS: FORUM_HOSTS.map((host) => `${host}=${upstreamOrigin}`).join(','),
+    UPSTREAM_ORIGINS: upstreamOrigins(upstreamOrigin),
     UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
     JOB_UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
     JOB_LOCK_MS: '3000',

@@ -1,5 +1,5 @@
 import { FakeUpstream } from '../../test/support/fake-upstream-server.js';
-import { listing, postsByAuthors, userAbout } from '../../test/support/forum-data.js';
+import { listing, postsByAuthors, userAbout } from '../../test/families/forum/forum-data.js';
 
 /** The benchmark key: enough credits that no run ever meets a 402. */
 export const BENCH_KEY = 'sk_test_bench_0001';

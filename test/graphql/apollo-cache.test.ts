@@ -1,9 +1,9 @@
 import { ApolloClient, HttpLink, InMemoryCache, gql, type DocumentNode } from '@apollo/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gatewayTypePolicies } from '../../src/client/index.js';
-import { userAbout } from '../support/forum-data.js';
+import { userAbout } from '../families/forum/forum-data.js';
 import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
-import { at, comment, fixture, json, thread } from '../e2e/forum/support.js';
+import { at, comment, fixture, json, thread } from '../families/forum/e2e/support.js';
 
 /**
  * A client no one here wrote: Apollo Client's InMemoryCache, with the type policies the typed

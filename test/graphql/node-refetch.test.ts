@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Harness } from '../support/gateway.js';
-import { api, at, fixture, startCodeHarness } from '../e2e/code/support.js';
+import { api, at, fixture, startCodeHarness } from '../families/code/e2e/support.js';
 
 /** node(id:) refetches through the resource's own endpoint: billed, and cached, like that endpoint. */
 describe('node(id:) through the pipeline', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountIdFromHash, hashKey } from '../../src/state/key-hash.js';
-import { listing, userAbout, type SyntheticPost } from '../support/forum-data.js';
+import { listing, userAbout, type SyntheticPost } from '../families/forum/forum-data.js';
 import { POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 import { communityTargets, serveCommunities } from '../jobs/support.js';
 import { follow, sseClient, until, type SseMode } from './sse-client.js';

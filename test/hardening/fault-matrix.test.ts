@@ -12,9 +12,9 @@ import { MISSING_HEALTHY_FILES, SCENARIOS, STRAY_SCENARIOS } from './support/hea
  * healthy request for the same resource (with a long cache_max_age) is a live, paid success.
  * Each family's healthy upstream and scenarios come from `test/families/<name>/healthy.ts`; a
  * fault hits the family's fault target (every request to its hosts or its provider unless the
- * family narrows it: realty's page, the first and meaningful request). Extra row: a GraphQL
- * sample. Rows about one family live in its folder (realty's secondary surfaces, the forum's
- * fallbacks).
+ * family narrows it, to the first and meaningful request, say). Extra row: a GraphQL sample.
+ * Rows about one family's own behaviour under faults (a secondary surface, a fallback) are
+ * tests in that family's folder.
  */
 
 describe('fault matrix', () => {

@@ -15,8 +15,8 @@ import { familyHosts, hostileImageUrl, plausibleValues, trickHosts } from './sup
  * Issue 8 item 2, GraphQL: generated arguments for every root field (read from the served
  * schema), as inline literals or as variables, of the right or the wrong type. Every answer
  * is a well-formed GraphQL result (never a 500 or an internal error, billing reported and
- * never more than the field's cost), no upstream request leaves the family's hosts (for
- * inference: its provider, with a public image URL), and no name goes to real DNS.
+ * never more than the field's cost), no upstream request leaves the family's hosts (for a
+ * provider family: its provider, with a public image URL), and no name goes to real DNS.
  */
 
 vi.mock('undici', async (importOriginal) => {

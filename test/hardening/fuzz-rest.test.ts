@@ -15,8 +15,8 @@ import { envelopeProblems, familyHosts, hostileImageUrl, queryArbitrary, querySt
 /**
  * Issue 8 item 2, REST: generated query strings for every catalogue endpoint. Every answer is
  * a well-formed envelope (never a 500, never a wrong charge), and no upstream request leaves
- * the hosts the endpoint's family declared (for inference: its provider, with a public image
- * URL), and no name is resolved through real DNS: undici's request and node:dns's lookup are
+ * the hosts the endpoint's family declared (for a provider family: its provider, with a public
+ * image URL), and no name is resolved through real DNS: undici's request and node:dns's lookup are
  * guarded (network-guard.ts).
  */
 

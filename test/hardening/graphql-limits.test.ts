@@ -1,6 +1,6 @@
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listing, postsByAuthors, userAbout } from '../support/forum-data.js';
+import { listing, postsByAuthors, userAbout } from '../families/forum/forum-data.js';
 import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 import { follow, sseClient } from '../graphql/sse-client.js';
 

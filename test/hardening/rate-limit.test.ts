@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withBurstPolicy } from '../../src/limits/rate-limit-headers.js';
 import { expectError } from '../support/envelope.js';
-import { CAPPED_KEY, POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
+import { startBookshelfHarness } from '../support/bookshelf-harness.js';
+import { CAPPED_KEY, POOR_KEY, RICH_KEY, type Harness } from '../support/gateway.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
 
 /**
@@ -17,7 +18,7 @@ async function graphqlFetch(harness: Harness, key: string) {
   const response = await fetch(`${harness.baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': key },
-    body: JSON.stringify({ query: '{ forumUser(username: "maple_writer") { id } }' }),
+    body: JSON.stringify({ query: '{ bookshelfBook(id: "101") { id } }' }),
   });
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
 }
@@ -25,7 +26,7 @@ async function graphqlFetch(harness: Harness, key: string) {
 describe('per-key request rate limit (in memory)', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness({ RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) });
+    harness = await startBookshelfHarness({ RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) });
   });
   afterAll(() => harness.close());
 
@@ -43,7 +44,7 @@ describe('per-key request rate limit (in memory)', () => {
     expect(seen[2]).toMatch(/^"burst";r=0;t=([1-9]|[1-5]\d|60)$/);
 
     harness.upstream.reset();
-    const refused = await harness.get('/v1/forum/user?username=maple_writer', CAPPED_KEY);
+    const refused = await harness.get('/v1/bookshelf/book?id=101', CAPPED_KEY);
     expectError(refused, 429, 'rate_limited');
     expect(refused.body.error.retryable).toBe(true);
     expect(refused.body.error.details).toEqual({ quota: PER_MINUTE, windowSeconds: 60 });
@@ -104,7 +105,7 @@ describe('per-key request rate limit (in memory)', () => {
 describe('RATE_LIMIT_PER_MINUTE=0', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness({ RATE_LIMIT_PER_MINUTE: '0' });
+    harness = await startBookshelfHarness({ RATE_LIMIT_PER_MINUTE: '0' });
   });
   afterAll(() => harness.close());
 
@@ -138,8 +139,8 @@ describe.skipIf(!REDIS_URL)('per-key request rate limit shared through Redis', (
   let second: Harness;
   beforeAll(async () => {
     const env = { REDIS_URL: REDIS_URL!, RATE_LIMIT_PER_MINUTE: '5' };
-    first = await startHarness(env, { redisPrefix: prefix });
-    second = await startHarness(env, { redisPrefix: prefix });
+    first = await startBookshelfHarness(env, { redisPrefix: prefix });
+    second = await startBookshelfHarness(env, { redisPrefix: prefix });
   });
   afterAll(async () => {
     await first?.close();

@@ -1,19 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 import { POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
-import { communityTargets, serveCommunities } from './support.js';
+import { serveShelves, shelfTargets } from './support.js';
+
+/** Jobs over GraphQL, on the test family's shelf endpoint. */
 
 describe('jobs over GraphQL', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness({ FORUM_CONCURRENCY: '2' });
-    serveCommunities(harness.upstream, 10);
+    harness = await startHarness({ BOOKSHELF_CONCURRENCY: '2' }, { catalogue: bookshelfCatalogue });
+    serveShelves(harness.upstream, 10);
   });
   afterAll(() => harness.close());
 
-  const createBatch = `mutation ($targets: [JSON!]!, $key: String) { createBatch(endpoint: "/v1/forum/subreddit", targets: $targets, idempotencyKey: $key) { id status kind } }`;
+  const createBatch = `mutation ($targets: [JSON!]!, $key: String) { createBatch(endpoint: "/v1/bookshelf/shelf", targets: $targets, idempotencyKey: $key) { id status kind } }`;
 
   it('creates a batch, streams its progress over SSE to the end, and reads its results', async () => {
-    const created = await harness.graphql(createBatch, { targets: communityTargets(6, 'gql') });
+    const created = await harness.graphql(createBatch, { targets: shelfTargets(6, 'gql') });
     expect(created.body.errors).toBeUndefined();
     const { id } = created.body.data.createBatch;
     expect(created.body.data.createBatch).toMatchObject({ status: 'QUEUED', kind: 'BATCH' });
@@ -42,13 +45,13 @@ describe('jobs over GraphQL', () => {
   });
 
   it('reports invalid targets and idempotency conflicts with their codes', async () => {
-    const invalid = await harness.graphql(createBatch, { targets: [{ subreddit: 'bad name!' }] });
+    const invalid = await harness.graphql(createBatch, { targets: [{ shelf: 'bad name!' }] });
     expect(invalid.body.errors[0].extensions).toMatchObject({
       code: 'invalid_request',
-      details: { targets: [{ index: 0, param: 'subreddit' }] },
+      details: { targets: [{ index: 0, param: 'shelf' }] },
     });
-    await harness.graphql(createBatch, { targets: communityTargets(1, 'gqlidem'), key: 'gql-key' });
-    const conflict = await harness.graphql(createBatch, { targets: communityTargets(2, 'gqlidem'), key: 'gql-key' });
+    await harness.graphql(createBatch, { targets: shelfTargets(1, 'gqlidem'), key: 'gql-key' });
+    const conflict = await harness.graphql(createBatch, { targets: shelfTargets(2, 'gqlidem'), key: 'gql-key' });
     expect(conflict.body.errors[0].extensions.code).toBe('idempotency_conflict');
   });
 });

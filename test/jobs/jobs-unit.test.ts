@@ -8,7 +8,7 @@ import { processTarget } from '../../src/jobs/process-target.js';
 import type { JobRecord } from '../../src/jobs/types.js';
 import { validateRequest } from '../../src/pipeline/params.js';
 import { createMemoryState } from '../../src/state/memory/index.js';
-import { listing, postsByAuthors } from '../support/forum-data.js';
+import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 import { stubUpstream } from '../support/stub-upstream.js';
 
 const subreddit = catalogue.byPath.get('/v1/forum/subreddit')!;

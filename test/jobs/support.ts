@@ -1,4 +1,5 @@
-import { listing, postsByAuthors } from '../support/forum-data.js';
+import { listing, postsByAuthors } from '../families/forum/forum-data.js';
+import { BOOKS_HOST } from '../families/bookshelf/family.js';
 import type { FakeUpstream } from '../support/fake-upstream-server.js';
 import { RICH_KEY } from '../support/gateway.js';
 
@@ -59,3 +60,17 @@ export function serveCommunities(upstream: FakeUpstream, delayMs = 0): void {
 /** Batch targets for communities c0…c{n-1}. */
 export const communityTargets = (count: number, prefix = 'c'): { subreddit: string }[] =>
   Array.from({ length: count }, (_unused, index) => ({ subreddit: `${prefix}${index}` }));
+
+/** Serves every shelf of the test family's catalogue (test/families/bookshelf) with 3 books, after `delayMs`. */
+export function serveShelves(upstream: FakeUpstream, delayMs = 0): void {
+  upstream.on((_request, url) => {
+    const shelf = url.hostname === BOOKS_HOST ? /^\/shelves\/([a-z0-9-]+)\.json$/.exec(url.pathname)?.[1] : undefined;
+    if (shelf === undefined) return undefined;
+    const books = [1, 2, 3].map((index) => ({ id: `${shelf}-${index}`, title: `Book ${index} of ${shelf}`, shelf, pages: null }));
+    return { body: { books }, delayMs };
+  });
+}
+
+/** Batch targets for the test family's shelves s0…s{n-1}. */
+export const shelfTargets = (count: number, prefix = 's'): { shelf: string }[] =>
+  Array.from({ length: count }, (_unused, index) => ({ shelf: `${prefix}${index}` }));

@@ -3,8 +3,8 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/catalogue/index.js';
 import { toolNameOf } from '../../src/mcp/tool-name.js';
-import { at, balanceOf, json } from '../e2e/forum/support.js';
-import { listing, postsByAuthors } from '../support/forum-data.js';
+import { at, balanceOf, json } from '../families/forum/e2e/support.js';
+import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 import { POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 import { callTool, connectClient, keyHeaders, postMcp, textOf, toolsCall, withoutFetchedAt } from './support.js';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisBudgetStore } from '../../src/state/redis/budgets.js';
 import { createRedisState } from '../../src/state/redis/index.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, postsByAuthors } from '../support/forum-data.js';
+import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
 import { spawnGateway, type ChildGateway } from './processes.js';
 
@@ -18,7 +18,7 @@ const gaugeOf = (host: string) =>
   );
 const REDDIT = 'www.reddit.com';
 const GITHUB_API = 'api.github.com';
-const REPO_BODY = readFileSync(fileURLToPath(new URL('../fixtures/code/repo.json', import.meta.url)), 'utf8');
+const REPO_BODY = readFileSync(fileURLToPath(new URL('../families/code/fixtures/repo.json', import.meta.url)), 'utf8');
 
 interface Answer {
   status: number;

@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { hashKey } from '../../src/state/key-hash.js';
 import { createRedisState } from '../../src/state/redis/index.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, postsByAuthors } from '../support/forum-data.js';
+import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
 
 /** Runs the CLI as `npm run keys -- ...` would, against this run's prefix. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey, accountIdFromHash } from '../../src/state/key-hash.js';
 import { createRedisState, type RedisState } from '../../src/state/redis/index.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, postsByAuthors } from '../support/forum-data.js';
+import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
 import { spawnGateway, type ChildGateway } from './processes.js';
 

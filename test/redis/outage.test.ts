@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIdFromHash, hashKey } from '../../src/state/key-hash.js';
 import { createRedisState } from '../../src/state/redis/index.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, postsByAuthors } from '../support/forum-data.js';
+import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 import { REDIS_URL } from '../state/redis-support.js';
 import { hasRedisServer, spawnGateway, startOwnRedis, type ChildGateway, type OwnRedis } from './processes.js';
 

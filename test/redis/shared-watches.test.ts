@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, type SyntheticPost } from '../support/forum-data.js';
-import { FORUM_HOSTS } from '../support/gateway.js';
+import { listing, type SyntheticPost } from '../families/forum/forum-data.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
+import { upstreamOrigins } from '../support/gateway.js';
 import { eventually, WebhookReceiver } from '../subscriptions/support.js';
 import { spawnGateway, type ChildGateway } from './processes.js';
 
@@ -58,7 +58,7 @@ describe.skipIf(!REDIS_URL)('shared watches across two gateway processes (Redis)
       REDIS_URL: REDIS_URL!,
       TEST_REDIS_PREFIX: prefix,
       API_KEYS: KEYS.map((key) => `${key}=1000`).join(','),
-      UPSTREAM_ORIGINS: FORUM_HOSTS.map((host) => `${host}=${origin}`).join(','),
+      UPSTREAM_ORIGINS: upstreamOrigins(origin),
       UPSTREAM_TIMEOUT_MS: '10000',
       WEBHOOK_ALLOW_PRIVATE: 'true',
       SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1',

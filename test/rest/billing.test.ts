@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CAPPED_KEY, POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
-import { listing, postsByAuthors } from '../support/forum-data.js';
+import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 
 const SUBREDDIT = '/v1/forum/subreddit?subreddit=synthetic';
 

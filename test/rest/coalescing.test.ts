@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listing, postsByAuthors } from '../support/forum-data.js';
+import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 import { balanceOf } from '../support/envelope.js';
 import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CHECK_LEASE_TTL_MS, checkLeaseName } from '../../src/subscriptions/check-lease.js';
 import { kill, spawnWorker } from '../redis/processes.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
-import { FORUM_HOSTS, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
+import { RICH_KEY, startHarness, upstreamOrigins, type Harness } from '../support/gateway.js';
 import { balanceOf, eventually, send, subscribe, watchCommunity, WebhookReceiver } from './support.js';
 
 const ENV = { WEBHOOK_ALLOW_PRIVATE: 'true', SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_RETRY_BASE_MS: '50' };
@@ -37,7 +37,7 @@ describe.skipIf(!REDIS_URL)('subscription checks after a crash (Redis)', () => {
       ...ENV,
       REDIS_URL: REDIS_URL!,
       TEST_REDIS_PREFIX: prefix,
-      UPSTREAM_ORIGINS: FORUM_HOSTS.map((host) => `${host}=${harness.upstreamOrigin}`).join(','),
+      UPSTREAM_ORIGINS: upstreamOrigins(harness.upstreamOrigin),
       UPSTREAM_TIMEOUT_MS,
       LOG_LEVEL: 'silent',
     };

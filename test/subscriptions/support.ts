@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, type SyntheticPost } from '../support/forum-data.js';
+import { listing, type SyntheticPost } from '../families/forum/forum-data.js';
 import { RICH_KEY, type Harness } from '../support/gateway.js';
 import { noteSecret } from '../support/log-capture.js';
 

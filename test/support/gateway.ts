@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway } from '../../src/app.js';
 import type { Catalogue } from '../../src/catalogue/catalogue.js';
+import type { FamilyDefinition } from '../../src/catalogue/family.js';
 import { loadConfig } from '../../src/config/config.js';
 import { registeredFamilies } from '../../src/families/registry.js';
 import type { LogDestination } from '../../src/logging/logger-options.js';
@@ -11,9 +12,6 @@ import { FakeUpstream } from './fake-upstream-server.js';
 import { noteSecret, runLogDestination } from './log-capture.js';
 import { checkResponsesOnClose } from './openapi-response-check.js';
 import { ResponseRecorder } from './response-recorder.js';
-
-export const FORUM_HOSTS = ['www.reddit.com', 'v.redd.it'];
-export const REALTY_HOSTS = ['www.redfin.com', 'www.redfin.ca'];
 
 export interface Harness {
   gateway: Gateway;
@@ -28,6 +26,13 @@ export interface Harness {
   recorder: ResponseRecorder;
   close(): Promise<void>;
 }
+
+/** UPSTREAM_ORIGINS sending every host of `families` (default: every registered one) to `origin`. */
+export const upstreamOrigins = (origin: string, families: readonly FamilyDefinition[] = registeredFamilies): string =>
+  families
+    .flatMap((family) => family.hosts)
+    .map((host) => `${host}=${origin}`)
+    .join(',');
 
 export const RICH_KEY = 'sk_test_rich_0001';
 export const POOR_KEY = 'sk_test_poor_0001';
@@ -51,10 +56,7 @@ export async function startHarness(
   const config = loadConfig(
     {
       API_KEYS: `${RICH_KEY}=1000,${POOR_KEY}=0,${CAPPED_KEY}=100:2`,
-      UPSTREAM_ORIGINS: (options.catalogue?.families ?? registeredFamilies)
-        .flatMap((family) => family.hosts)
-        .map((host) => `${host}=${origin}`)
-        .join(','),
+      UPSTREAM_ORIGINS: upstreamOrigins(origin, options.catalogue?.families),
       UPSTREAM_TIMEOUT_MS: '2000',
       LOG_LEVEL: runLog ? 'debug' : 'silent',
       ...env,

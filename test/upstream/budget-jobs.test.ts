@@ -10,7 +10,7 @@ import { MemoryBudgetStore } from '../../src/state/memory/budgets.js';
 import { BudgetGuard } from '../../src/upstream/budget/guard.js';
 import { UpstreamClient } from '../../src/upstream/client.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, postsByAuthors } from '../support/forum-data.js';
+import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 
 const subreddit = catalogue.byPath.get('/v1/forum/subreddit')!;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userAbout } from '../support/forum-data.js';
+import { userAbout } from '../families/forum/forum-data.js';
 import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 
 /**

@@ -6,7 +6,7 @@ import type { HealthyFamily } from '../../hardening/support/healthy-family.js';
 
 /** A healthy GitHub for the hardening suites: any account, repository or issue by the shape of its path. */
 
-const codeFixture = (name: string) => readFileSync(fileURLToPath(new URL(`../../fixtures/code/${name}`, import.meta.url)), 'utf8');
+const codeFixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)), 'utf8');
 const api = (name: string): FakeReply => ({
   body: codeFixture(name),
   headers: { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '9999999999' },

@@ -13,9 +13,9 @@ import type { StubAnswer } from '../../support/stub-upstream.js';
 export const FETCHED_AT = '2026-04-14T12:00:00.000Z';
 export const NOW_MS = Date.parse(FETCHED_AT);
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/code/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
-/** A synthetic fixture from test/fixtures/code, as text. */
+/** A synthetic fixture from test/families/code/fixtures, as text. */
 export function fixture(name: string): string {
   return readFileSync(`${FIXTURES}${name}`, 'utf8');
 }

@@ -11,9 +11,9 @@ import type { StubAnswer } from '../../support/stub-upstream.js';
 
 export const FETCHED_AT = '2026-04-14T12:00:00.000Z';
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/forum/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
-/** A synthetic fixture from test/fixtures/forum. */
+/** A synthetic fixture from test/families/forum/fixtures. */
 export function fixture(name: string): string {
   return readFileSync(`${FIXTURES}${name}`, 'utf8');
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { realEstateAgentSchema } from '../../../src/families/realty/model.js';
 import { fetchAgent } from '../../../src/families/realty/fetch/agent.js';
-import { HTML, redfinPage, stingrayText } from '../../fixtures/realty/page-builder.js';
-import { fixtures } from '../../fixtures/realty/pages.js';
+import { HTML, redfinPage, stingrayText } from './fixtures/page-builder.js';
+import { fixtures } from './fixtures/pages.js';
 import { stubContext } from './harness.js';
 
 const data = fixtures.agent();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fetchForSale } from '../../../src/families/realty/fetch/for-sale.js';
 import { fetchSearch } from '../../../src/families/realty/fetch/search.js';
-import { HTML, redfinPage } from '../../fixtures/realty/page-builder.js';
-import { fixtures, salePage } from '../../fixtures/realty/pages.js';
+import { HTML, redfinPage } from './fixtures/page-builder.js';
+import { fixtures, salePage } from './fixtures/pages.js';
 import type { StubAnswer } from '../../support/stub-upstream.js';
 import { gatewayError, stubContext } from './harness.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { propertyListingSchema } from '../../../src/families/realty/model.js';
 import { fetchForRent } from '../../../src/families/realty/fetch/for-rent.js';
-import { HTML, redfinPage } from '../../fixtures/realty/page-builder.js';
-import { fixtures, rentalPage } from '../../fixtures/realty/pages.js';
+import { HTML, redfinPage } from './fixtures/page-builder.js';
+import { fixtures, rentalPage } from './fixtures/pages.js';
 import { gatewayError, stubContext } from './harness.js';
 
 describe('GET /v1/realty/for-rent', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { propertyListingSchema } from '../../../src/families/realty/model.js';
 import { fetchForSale } from '../../../src/families/realty/fetch/for-sale.js';
-import { HTML, redfinPage } from '../../fixtures/realty/page-builder.js';
-import { fixtures, salePage } from '../../fixtures/realty/pages.js';
+import { HTML, redfinPage } from './fixtures/page-builder.js';
+import { fixtures, salePage } from './fixtures/pages.js';
 import { FETCHED_AT, stubContext } from './harness.js';
 
 describe('GET /v1/realty/for-sale', () => {

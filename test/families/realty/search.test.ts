@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { searchResultItemSchema } from '../../../src/families/realty/model.js';
 import { fetchSearch } from '../../../src/families/realty/fetch/search.js';
-import { HTML, redfinPage, stingrayText } from '../../fixtures/realty/page-builder.js';
-import { fixtures } from '../../fixtures/realty/pages.js';
+import { HTML, redfinPage, stingrayText } from './fixtures/page-builder.js';
+import { fixtures } from './fixtures/pages.js';
 import { FETCHED_AT, gatewayError, stubContext } from './harness.js';
 import { checkedSearchParams } from '../../../src/families/realty/checked-params.js';
 import { gisItem } from '../../../src/families/realty/search/result-items.js';

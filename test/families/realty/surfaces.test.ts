@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fetchForRent } from '../../../src/families/realty/fetch/for-rent.js';
 import { fetchForSale } from '../../../src/families/realty/fetch/for-sale.js';
-import { HTML, redfinPage, stingrayText } from '../../fixtures/realty/page-builder.js';
-import { fixtures, rentalPage, salePage } from '../../fixtures/realty/pages.js';
+import { HTML, redfinPage, stingrayText } from './fixtures/page-builder.js';
+import { fixtures, rentalPage, salePage } from './fixtures/pages.js';
 import { stubContext } from './harness.js';
 
 const SALE_URL = 'https://www.redfin.com/TX/Austin/1204-Juniper-Hollow-Ln-78745/home/90000001';

@@ -6,7 +6,7 @@ import type { FakeReply } from '../../support/fake-upstream-server.js';
  * answer for it: the spec's section 7 code, as src/upstream/classify.ts, the upstream client
  * and the family READMEs decide it. One table, so the matrix and the GraphQL sample agree.
  *
- * The inference provider (src/families/inference/provider-upstream.ts) reads its failures the
+ * A provider family's upstream (its `providerUpstream`) reads its provider's failures the
  * way classify.ts reads a platform's (refusal, redirect and challenge are blocked; one default
  * Retry-After), so every row holds for it unchanged and no row needs a per-family override.
  */

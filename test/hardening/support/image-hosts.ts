@@ -7,7 +7,7 @@ import type { ResolveAll } from '../../../src/outbound/index.js';
  * free of runtime imports: the network guard reads it from inside vi.mock factories.
  */
 
-/** The public image host of the inference scenarios. */
+/** The public image host of the provider families' scenarios. */
 export const IMAGE_HOST = 'images.example.org';
 const IMAGE_HOST_ADDRESSES = ['93.184.215.14'];
 

@@ -6,13 +6,13 @@ import { IMAGE_HOST } from './image-hosts.js';
 
 /**
  * The fuzz suites' network layer. Every upstream request the gateway makes goes through
- * undici's `request` (src/upstream/client.ts for the platforms, provider-upstream.ts for the
- * inference provider), which the suites replace with this guard (vi.mock). A request is let
+ * undici's `request` (src/upstream/client.ts for the platforms, a provider family's own upstream
+ * for its provider), which the suites replace with this guard (vi.mock). A request is let
  * through only when it goes
  *  - for a platform family: to the fake upstream on loopback (the UPSTREAM_ORIGINS rewrite) on
  *    behalf of a host some family declared (x-forwarded-host);
  *  - for a provider family: as a POST to exactly the provider URL declared for it
- *    (declareProviders, from the hardening gateway's INFERENCE_URL), carrying an image URL
+ *    (declareProviders, from the hardening gateway's provider settings), carrying an image URL
  *    on a public address: the family's declared host is its provider's, and nothing else.
  * Anything else is recorded as a violation and fails before a socket is opened. The system
  * resolver (node:dns lookup) is guarded too: the gateway must resolve image hosts with the
