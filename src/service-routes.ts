@@ -6,6 +6,7 @@ import { mcpRoutes } from './mcp/door.js';
 import { probeRoutes } from './probes.js';
 import { accountRoute } from './rest/account-route.js';
 import { jobRoutes } from './rest/job-routes.js';
+import { resolveFormsRoute } from './rest/resolve-routes.js';
 import { subscriptionRoutes } from './rest/subscription-routes.js';
 
 /**
@@ -15,6 +16,7 @@ import { subscriptionRoutes } from './rest/subscription-routes.js';
  */
 export const serviceRoutes: readonly RouteContract[] = [
   accountRoute,
+  resolveFormsRoute,
   ...Object.values(jobRoutes),
   ...Object.values(subscriptionRoutes),
   ...graphqlRoutes,

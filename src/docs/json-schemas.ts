@@ -116,6 +116,12 @@ export const envelopeComponentSchemas: Record<string, JsonSchema> = {
         items: { type: 'string' },
         description: 'parts of the result that could not be read (their fields are null)',
       },
+      resolved: {
+        type: 'object',
+        required: ['endpoint', 'params'],
+        properties: { endpoint: { type: 'string' }, params: { type: 'object', additionalProperties: true } },
+        description: 'GET /v1/resolve and jobs on it: the endpoint the URL was read into and its canonical parameters',
+      },
     },
   },
   Pagination: {

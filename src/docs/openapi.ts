@@ -8,6 +8,8 @@ import {
   type JsonSchema,
 } from './json-schemas.js';
 import { alwaysHeaders, creditHeaders, errorResponseComponents, errorResponseRef, rateLimitHeaders } from './http-contracts.js';
+import { resolveOperation } from './resolve-doc.js';
+import { RESOLVE_PATH } from '../pipeline/resolve-url.js';
 import type { RouteContract } from './route-contract.js';
 import { serviceComponentSchemas } from './service-schemas.js';
 
@@ -72,6 +74,7 @@ function serviceOperation(route: RouteContract): JsonSchema {
 export function buildOpenApi(catalogue: Catalogue, serviceRoutes: readonly RouteContract[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const endpoint of catalogue.endpoints) paths[endpoint.path] = { get: dataOperation(endpoint) };
+  paths[RESOLVE_PATH] = { get: resolveOperation(catalogue) };
   for (const route of serviceRoutes) {
     paths[route.path] ??= {};
     paths[route.path]![route.method] = serviceOperation(route);
@@ -87,7 +90,7 @@ export function buildOpenApi(catalogue: Catalogue, serviceRoutes: readonly Route
     // No jsonSchemaDialect: 3.1's default is already JSON Schema 2020-12, and Swagger UI warns on any explicit value.
     servers: [{ url: '/' }],
     security: [{ apiKey: [] }],
-    tags: [...new Set(catalogue.endpoints.map((endpoint) => endpoint.family)), 'service'].map((name) => ({ name })),
+    tags: [...new Set(catalogue.endpoints.map((endpoint) => endpoint.family)), 'resolve', 'service'].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },

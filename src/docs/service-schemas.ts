@@ -3,7 +3,9 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import { requestSchema } from '../pipeline/params.js';
 import { batchBodySchema, jobBodySchema, MAX_BATCH_TARGETS } from '../jobs/job-requests.js';
+import { RESOLVE_PATH } from '../pipeline/resolve-url.js';
 import { subscriptionBodySchema } from '../subscriptions/requests.js';
+import { resolveRequestSchema } from './resolve-doc.js';
 import { ref } from './http-contracts.js';
 import { toJsonSchema, type JsonSchema } from './json-schemas.js';
 
@@ -18,7 +20,11 @@ const PUBLISHED_MIN_INTERVAL_SECONDS = 60;
 
 /** The parameters an endpoint accepts in a JSON body: the schema its query string is validated with. */
 function paramsSchema(endpoint: EndpointDefinition, without: readonly string[]): JsonSchema {
-  const schema = toJsonSchema(requestSchema(endpoint));
+  return schemaParams(requestSchema(endpoint), without);
+}
+
+function schemaParams(request: z.ZodObject, without: readonly string[]): JsonSchema {
+  const schema = toJsonSchema(request);
   const properties = Object.fromEntries(
     Object.entries(schema.properties as Record<string, JsonSchema>).filter(([name]) => !without.includes(name)),
   );
@@ -39,20 +45,34 @@ function perEndpoint(
   without: readonly string[] = [],
 ): JsonSchema {
   const properties = body.properties as Record<string, JsonSchema>;
+  const resolveParams = schemaParams(resolveRequestSchema, without);
+  const byUrl = {
+    ...body,
+    title: RESOLVE_PATH,
+    required: [...new Set([...((body.required as string[] | undefined) ?? []), field])],
+    properties: {
+      ...properties,
+      endpoint: { ...properties.endpoint, const: RESOLVE_PATH },
+      [field]: field === 'targets' ? { ...properties.targets, items: resolveParams } : resolveParams,
+    },
+  };
   return {
-    description: `One of the data endpoints (${use}), with its own parameters.`,
-    oneOf: endpoints.map((endpoint) => {
-      const params = paramsSchema(endpoint, without);
-      const needed = Array.isArray(params.required) && params.required.length > 0;
-      const value = field === 'targets' ? { ...properties.targets, items: params } : { ...params, ...(needed ? {} : { default: {} }) };
-      const required = [...new Set([...((body.required as string[] | undefined) ?? []), ...(needed ? [field] : [])])];
-      return {
-        ...body,
-        title: endpoint.path,
-        required,
-        properties: { ...properties, endpoint: { ...properties.endpoint, const: endpoint.path }, [field]: value },
-      };
-    }),
+    description: `One of the data endpoints (${use}), with its own parameters; or ${RESOLVE_PATH} with a page URL, run by the endpoint that serves it.`,
+    oneOf: [
+      byUrl,
+      ...endpoints.map((endpoint) => {
+        const params = paramsSchema(endpoint, without);
+        const needed = Array.isArray(params.required) && params.required.length > 0;
+        const value = field === 'targets' ? { ...properties.targets, items: params } : { ...params, ...(needed ? {} : { default: {} }) };
+        const required = [...new Set([...((body.required as string[] | undefined) ?? []), ...(needed ? [field] : [])])];
+        return {
+          ...body,
+          title: endpoint.path,
+          required,
+          properties: { ...properties, endpoint: { ...properties.endpoint, const: endpoint.path }, [field]: value },
+        };
+      }),
+    ],
   };
 }
 
@@ -95,6 +115,27 @@ export function serviceComponentSchemas(catalogue: Catalogue): Record<string, Js
       ['cache_max_age', 'include_raw'],
     ),
     GraphQLRequest: toJsonSchema(graphqlRequestSchema),
+    UrlForms: {
+      type: 'object',
+      required: ['hosts', 'forms'],
+      properties: {
+        hosts: { type: 'array', items: { type: 'string' }, description: 'every host some family reads pages of' },
+        forms: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['family', 'names', 'hosts', 'example', 'endpoint'],
+            properties: {
+              family: { type: 'string' },
+              names: { type: 'string', description: 'what a URL of this form names' },
+              hosts: { type: 'array', items: { type: 'string' } },
+              example: { type: 'string' },
+              endpoint: { type: 'string', description: 'the endpoint that serves it' },
+            },
+          },
+        },
+      },
+    },
     DataEnvelope: {
       type: 'object',
       description: "A data endpoint's success envelope (see that endpoint's 200 for its typed data).",

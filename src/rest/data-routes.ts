@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { admittedCaller } from '../admission/index.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
+import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import type { ValidatedRequest } from '../pipeline/params.js';
 import { runEndpoint, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
-import { successBytes } from '../render/envelope.js';
+import { successBody, successBytes, type ResolvedMeta } from '../render/envelope.js';
 import type { AccountUsage, ApiKeyRecord } from '../state/ports.js';
 import { billingHeaders } from './billing-headers.js';
 import { ValidationMemo } from './validation-memo.js';
@@ -11,28 +13,42 @@ import { ValidationMemo } from './validation-memo.js';
 export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, deps: PipelineDeps): void {
   const memo = new ValidationMemo();
   for (const endpoint of catalogue.endpoints) {
-    app.get(endpoint.path, async (request, reply) => {
-      const { account, earlyBalance } = admittedCaller(request);
-      const validated = memo.validate(endpoint, request.raw.url, request.query as Record<string, unknown>);
-      let signal: AbortSignal | undefined;
-      // Lazy: only a live fetch reads the signal, so a cache hit never pays for a controller and a listener.
-      const call: CallContext = {
-        account,
-        requestId: request.id,
-        get signal() {
-          return (signal ??= abortOnDisconnect(reply));
-        },
-      };
-      const outcome = await runEndpoint(deps, endpoint, validated, call);
-      // A hit charged nothing: the balance read at admission is still true. A live result moved it: read it after the charge.
-      const usage = (outcome.cached ? await earlyBalance : null) ?? (await readUsage(deps, account));
-      return reply
-        .code(200)
-        .headers(billingHeaders(outcome.creditsCharged, usage))
-        .type('application/json; charset=utf-8')
-        .send(successBytes(outcome));
-    });
+    app.get(endpoint.path, async (request, reply) =>
+      answerEndpoint(deps, request, reply, endpoint, memo.validate(endpoint, request.raw.url, request.query as Record<string, unknown>)),
+    );
   }
+}
+
+/**
+ * Runs one validated call for the admitted caller and sends the envelope with the balance
+ * headers. `resolved` is the endpoint and parameters a URL was read into (GET /v1/resolve).
+ */
+export async function answerEndpoint(
+  deps: PipelineDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  endpoint: EndpointDefinition,
+  validated: ValidatedRequest,
+  resolved?: ResolvedMeta,
+): Promise<FastifyReply> {
+  const { account, earlyBalance } = admittedCaller(request);
+  let signal: AbortSignal | undefined;
+  // Lazy: only a live fetch reads the signal, so a cache hit never pays for a controller and a listener.
+  const call: CallContext = {
+    account,
+    requestId: request.id,
+    get signal() {
+      return (signal ??= abortOnDisconnect(reply));
+    },
+  };
+  const outcome = await runEndpoint(deps, endpoint, validated, call);
+  // A hit charged nothing: the balance read at admission is still true. A live result moved it: read it after the charge.
+  const usage = (outcome.cached ? await earlyBalance : null) ?? (await readUsage(deps, account));
+  return reply
+    .code(200)
+    .headers(billingHeaders(outcome.creditsCharged, usage))
+    .type('application/json; charset=utf-8')
+    .send(resolved === undefined ? successBytes(outcome) : successBody(outcome, resolved));
 }
 
 /** The result is settled before the balance is read: a failed reading must not turn it into an error. */

@@ -6,6 +6,7 @@ import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import type { SubscriptionService } from '../subscriptions/service.js';
 import { registerAccountRoute } from './account-route.js';
 import { registerDataRoutes } from './data-routes.js';
+import { registerResolveRoutes } from './resolve-routes.js';
 import { sendRestError } from './errors.js';
 import { registerJobRoutes } from './job-routes.js';
 import { registerSubscriptionRoutes } from './subscription-routes.js';
@@ -28,6 +29,7 @@ export function registerRestDoor(
     });
     scope.setErrorHandler((error, request, reply) => sendRestError(reply, request, error, services.deps.state.ledger));
     registerDataRoutes(scope, services.catalogue, services.deps);
+    registerResolveRoutes(scope, services.catalogue, services.deps);
     registerAccountRoute(scope, services.deps);
     registerJobRoutes(scope, services.jobs);
     registerSubscriptionRoutes(scope, services.subscriptions);

@@ -162,8 +162,8 @@ export class OpenApiResponseCheck {
 /** JSON Pointer escaping of one segment. */
 const escape = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** The suites whose answers are checked when their harness closes. */
-const CHECKED_SUITES = /[\\/]test[\\/](e2e|docs)[\\/]/;
+/** The suites whose answers are checked when their harness closes: the docs tests and every family's end-to-end tests. */
+const CHECKED_SUITES = /[\\/]test[\\/](?:docs|families[\\/][^\\/]+[\\/]e2e)[\\/]/;
 
 /**
  * When the running test file is an end-to-end (or docs) suite, checks every recorded answer
