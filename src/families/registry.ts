@@ -3,9 +3,10 @@ import { codeFamily } from './code/index.js';
 import { forumFamily } from './forum/index.js';
 import { inferenceFamily } from './inference/index.js';
 import { realtyFamily } from './realty/index.js';
+import { socialFamily } from './social/index.js';
 
 /**
  * Every family this gateway serves, in the order the docs list them. Adding a family is one
  * import and one entry here; everything else is derived from its definition.
  */
-export const registeredFamilies: readonly FamilyDefinition[] = [forumFamily, realtyFamily, codeFamily, inferenceFamily];
+export const registeredFamilies: readonly FamilyDefinition[] = [forumFamily, realtyFamily, codeFamily, socialFamily, inferenceFamily];

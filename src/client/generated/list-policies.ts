@@ -14,6 +14,7 @@ export const listPolicies: ListPolicySpec = {
   "holders": {
     "Creator": [
       "activity",
+      "followers",
       "posts",
       "repos"
     ],
@@ -33,7 +34,13 @@ export const listPolicies: ListPolicySpec = {
       "forumSearch",
       "forumSubreddit",
       "forumUserPosts",
-      "realtySearch"
+      "realtySearch",
+      "socialFeed",
+      "socialList",
+      "socialPostReplies",
+      "socialProfileFollowers",
+      "socialProfilePosts",
+      "socialSearchUsers"
     ],
     "Repository": [
       "issues"
@@ -48,7 +55,11 @@ export const listPolicies: ListPolicySpec = {
       "watchForumSearch",
       "watchForumSubreddit",
       "watchForumUserPosts",
-      "watchRealtySearch"
+      "watchRealtySearch",
+      "watchSocialFeed",
+      "watchSocialList",
+      "watchSocialPostReplies",
+      "watchSocialProfilePosts"
     ]
   }
 };

@@ -16,12 +16,12 @@ export interface FacetValues {
   mentions: string[];
 }
 
-export function facetValues(text: string, facets: readonly (Facet | null)[] | null | undefined): FacetValues {
+export function facetValues(text: string, facets: readonly (Facet | null | undefined)[] | null | undefined): FacetValues {
   const bytes = Buffer.from(text, 'utf8');
   const hashtags = new Set<string>();
   const mentions = new Set<string>();
   for (const facet of (facets ?? []).slice(0, MAX_FACETS)) {
-    if (facet === null) continue;
+    if (!facet) continue;
     for (const feature of facet.features) {
       if (feature.$type === TAG && typeof feature.tag === 'string') {
         const tag = feature.tag.replace(/^#/, '').trim();

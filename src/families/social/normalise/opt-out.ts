@@ -31,9 +31,13 @@ function optedOutOwner(value: Json): boolean {
 
 /** What stands in for a withheld post that something else refers to: the lexicon's not-found view. */
 function notFoundView(value: Json): Json | undefined {
-  const uri = typeof value.uri === 'string' ? value.uri : isObject(value.post) && typeof value.post.uri === 'string' ? value.post.uri : null;
+  const uri =
+    typeof value.uri === 'string' ? value.uri : isObject(value.post) && typeof value.post.uri === 'string' ? value.post.uri : null;
   if (uri === null) return undefined;
-  const type = typeof value.$type === 'string' && value.$type.startsWith('app.bsky.embed.record#') ? 'app.bsky.embed.record#viewNotFound' : 'app.bsky.feed.defs#notFoundPost';
+  const type =
+    typeof value.$type === 'string' && value.$type.startsWith('app.bsky.embed.record#')
+      ? 'app.bsky.embed.record#viewNotFound'
+      : 'app.bsky.feed.defs#notFoundPost';
   return { $type: type, uri, notFound: true };
 }
 

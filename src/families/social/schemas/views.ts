@@ -69,8 +69,12 @@ export const feedItemSchema = z.looseObject({
 export type FeedItem = z.infer<typeof feedItemSchema>;
 
 export const feedPageSchema = z.looseObject({ feed: z.array(z.unknown()), cursor: optionalString });
-export const profilesPageSchema = (key: 'followers' | 'actors') =>
-  z.looseObject({ [key]: z.array(z.unknown()), cursor: optionalString });
+export const followersPageSchema = z.looseObject({
+  subject: z.unknown().optional(),
+  followers: z.array(z.unknown()),
+  cursor: optionalString,
+});
+export const actorsPageSchema = z.looseObject({ actors: z.array(z.unknown()), cursor: optionalString });
 
 export const listPageSchema = z.looseObject({
   list: z.looseObject({

@@ -12,6 +12,7 @@ import { resetAtMsOf } from './rate-budget.js';
  */
 
 type QueryValue = string | number | boolean | undefined;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** Statuses read here rather than by the upstream layer. */
 const INTERPRETED_STATUSES: readonly number[] = [400, 401, 403, 404, 429];
@@ -29,9 +30,11 @@ const EMPTY_BY_NAME: Readonly<Record<string, string>> = {
 };
 
 /** InvalidRequest messages that say a profile, list, feed or handle does not exist. */
-const NOT_FOUND_MESSAGES = /^(?:profile not found|actor not found|list not found|could not find feed|unable to resolve handle|post not found)/i;
+const NOT_FOUND_MESSAGES =
+  /^(?:profile not found|actor not found|list not found|could not find feed|unable to resolve handle|post not found)/i;
 
-export type XrpcAnswer = { kind: 'ok'; body: unknown; response: UpstreamResponse } | { kind: 'empty'; reason: string; error: XrpcError };
+/** A usable JSON answer, or the empty result an XRPC error stands for; `url` is what was asked. */
+export type XrpcAnswer = { url: string } & ({ kind: 'ok'; body: unknown } | { kind: 'empty'; reason: string; error: XrpcError });
 
 export interface XrpcError {
   error: string;
@@ -49,11 +52,11 @@ export function xrpcUrl(nsid: string, query: Record<string, QueryValue> = {}): s
 export async function getXrpc(ctx: FetchContext, nsid: string, query: Record<string, QueryValue> = {}): Promise<XrpcAnswer> {
   const url = xrpcUrl(nsid, query);
   const response = await ctx.upstream.fetch({ url, headers: { accept: 'application/json' }, passStatuses: INTERPRETED_STATUSES });
-  return readXrpcAnswer(response, Date.parse(ctx.fetchedAt));
+  return { url, ...readXrpcAnswer(response, Date.parse(ctx.fetchedAt)) };
 }
 
 /** Sorts an answer into usable JSON, an empty result, or a thrown failure. */
-export function readXrpcAnswer(response: UpstreamResponse, nowMs: number): XrpcAnswer {
+export function readXrpcAnswer(response: UpstreamResponse, nowMs: number): DistributiveOmit<XrpcAnswer, 'url'> {
   if (response.status === 429) throw rateLimited(response, nowMs);
   const body = jsonOf(response.body);
   if (response.status === 401 || response.status === 403 || body === undefined) {
@@ -61,7 +64,7 @@ export function readXrpcAnswer(response: UpstreamResponse, nowMs: number): XrpcA
       details: { upstreamStatus: response.status, host: URL.parse(response.url)?.host ?? null },
     });
   }
-  if (response.status >= 200 && response.status < 300) return { kind: 'ok', body, response };
+  if (response.status >= 200 && response.status < 300) return { kind: 'ok', body };
   const error = xrpcErrorOf(body);
   const reason = error === null ? undefined : emptyReasonOf(error);
   if (error === null || reason === undefined) {
@@ -100,8 +103,12 @@ function rateLimited(response: UpstreamResponse, nowMs: number): GatewayError {
   const retryAfter =
     retryAfterSeconds(response.headers) ??
     (resetAtMs === null ? DEFAULT_RETRY_AFTER_SECONDS : Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil((resetAtMs - nowMs) / 1000)));
-  return new GatewayError('upstream_rate_limited', `The AppView rate-limited this egress address; retry in ${Math.max(1, retryAfter)} seconds.`, {
-    details: { upstreamStatus: 429, host: URL.parse(response.url)?.host ?? null },
-    retryAfter: Math.max(1, retryAfter),
-  });
+  return new GatewayError(
+    'upstream_rate_limited',
+    `The AppView rate-limited this egress address; retry in ${Math.max(1, retryAfter)} seconds.`,
+    {
+      details: { upstreamStatus: 429, host: URL.parse(response.url)?.host ?? null },
+      retryAfter: Math.max(1, retryAfter),
+    },
+  );
 }
