@@ -4,7 +4,8 @@ import type { EndpointResult, ListResult, SingleResult } from '../../../src/cata
 import { catalogue } from '../../../src/catalogue/index.js';
 import { GatewayError } from '../../../src/errors.js';
 import type { Upstream } from '../../../src/upstream/types.js';
-import type { StubAnswer } from '../../support/stub-upstream.js';
+import { stubUpstream, type StubAnswer } from '../../support/stub-upstream.js';
+import { appViewRoute, type AppViewOptions } from './fake-appview.js';
 
 /** Shared helpers for the social family's unit and conformance tests. */
 
@@ -72,4 +73,18 @@ export async function errorOf(promise: Promise<unknown>): Promise<GatewayError> 
 /** Record access for loosely typed raw payloads. */
 export function rawOf(result: { raw: unknown }): Record<string, any> {
   return result.raw as Record<string, any>;
+}
+
+/** The synthetic AppView of fake-appview.ts as a unit test's upstream (no sockets). */
+export function stubAppView(options: AppViewOptions = {}) {
+  const route = appViewRoute(options);
+  return stubUpstream((request, url) => {
+    const reply = route({ method: 'GET', url: url.pathname + url.search, host: url.host, headers: {}, body: '' }, url);
+    if (reply === undefined) return undefined;
+    return {
+      status: reply.status ?? 200,
+      headers: reply.headers ?? {},
+      body: typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body),
+    };
+  });
 }
