@@ -1,19 +1,22 @@
+import type { FamilyDefinition } from '../../../src/catalogue/family.js';
 import { catalogue } from '../../../src/catalogue/index.js';
 import { FakeUpstream, type FakeReply, type FakeRoute, type RecordedRequest } from '../../support/fake-upstream-server.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../../state/redis-support.js';
 import { startForwardProxy } from '../../support/forward-proxy.js';
 import { startHarness, type Harness } from '../../support/gateway.js';
 import { UPSTREAM_TIMEOUT_MS } from './faults.js';
-import { healthyCode, healthyForum, healthyInference, healthyRealty, isProviderRequest, PROVIDER_PATH } from './healthy-upstream.js';
+import { HEALTHY_FAMILIES, type DiscoveredFamily } from './healthy-families.js';
 import { hardeningResolver } from './image-hosts.js';
 
 /**
- * The real gateway (every family: realty through a real forward proxy, inference through
- * INFERENCE_URL) in front of fake upstreams that are healthy unless a fault is switched on for
- * the requests it should hit. The platforms are the harness's fake server (UPSTREAM_ORIGINS);
- * the inference provider is a second fake server under the same fault switch, because
- * INFERENCE_URL must be known before the harness starts its own server. Image hosts are
- * answered by a fixed resolver (image-hosts.ts), never by DNS.
+ * The real gateway (every registered family) in front of fake upstreams that are healthy unless
+ * a fault is switched on for the requests it should hit. Each family's healthy upstream comes
+ * from its own test folder (healthy-families.ts). The platforms are the harness's fake server
+ * (UPSTREAM_ORIGINS); a family that requires a residential proxy goes through a real forward
+ * proxy (its proxy setting); a provider family's provider URL (its provider setting) is a path
+ * of its own on a second fake server under the same fault switch, because that URL must be
+ * known before the harness starts its own server. Image hosts are answered by a fixed resolver
+ * (image-hosts.ts), never by DNS.
  * With REDIS_URL set, state lives in Redis under a prefix of this run's own.
  */
 
@@ -25,14 +28,16 @@ export const everywhere: Where = () => true;
 
 export interface HardeningGateway {
   harness: Harness;
-  /** The fake inference provider (INFERENCE_URL points at it). */
+  /** The fake provider server (every provider family's provider URL points at it). */
   provider: FakeUpstream;
-  /** Each provider family's provider URL (INFERENCE_URL for inference): the one place that family may reach. */
+  /** Each provider family's provider URL: the one place that family may reach. */
   providers: ReadonlyMap<string, URL>;
   /** Every name the gateway asked its resolver (the image host check). */
   resolved: string[];
   /** Every request either fake server received. */
   requests(): RecordedRequest[];
+  /** Each family's fault target (HealthyFamily.faultTarget) within that family's own requests. */
+  faultTargets: Where;
   /** Every request from now on that `where` selects gets `reply`, until clearFault(). */
   setFault(reply: FakeReply, where?: Where): void;
   /** Lifts the fault, and with it any budget its answers announced (a Retry-After closes a host until then). */
@@ -46,18 +51,50 @@ export interface HardeningGateway {
 }
 
 const PLATFORM_HOSTS = new Set(catalogue.families.flatMap((family) => family.hosts.map((host) => host.toLowerCase())));
-const providerFamilies = catalogue.families.filter((family) => family.providerEnv !== undefined);
+
+/** Where a provider family's provider URL points on the fake provider server. */
+const providerPathOf = (family: FamilyDefinition): string => `/providers/${family.name}`;
+
+/**
+ * A provider request comes to the provider server directly (not through the UPSTREAM_ORIGINS
+ * rewrite), so it carries no x-forwarded-host; it is a POST to the family's provider path.
+ */
+const isProviderRequest =
+  (path: string): Where =>
+  (request, url) =>
+    request.host === undefined && request.method === 'POST' && url.pathname === path;
+
+/** The requests that belong to a family: to its provider URL, or to one of its platform hosts. */
+function requestsOf(family: FamilyDefinition): Where {
+  if (family.providerEnv !== undefined) return isProviderRequest(providerPathOf(family));
+  const hosts = new Set(family.hosts.map((host) => host.toLowerCase()));
+  return (request) => hosts.has((request.host ?? '').toLowerCase());
+}
+
+/** A family's healthy route, answering only the family's own requests. */
+const scopedRoute = ({ family, healthy }: DiscoveredFamily): FakeRoute => {
+  const own = requestsOf(family);
+  return (request, url) => (own(request, url) ? healthy.route(request, url) : undefined);
+};
+
+const providerFamilies = HEALTHY_FAMILIES.filter(({ family }) => family.providerEnv !== undefined);
+const platformFamilies = HEALTHY_FAMILIES.filter(({ family }) => family.providerEnv === undefined);
+const proxiedFamilies = catalogue.families.filter((family) => family.requiresResidentialProxy && family.proxyEnv !== undefined);
+
+const faultTargets: Where = (request, url) =>
+  HEALTHY_FAMILIES.some(({ family, healthy }) => requestsOf(family)(request, url) && (healthy.faultTarget?.(request, url) ?? true));
 
 export async function startHardeningGateway(env: Record<string, string> = {}): Promise<HardeningGateway> {
   const proxy = await startForwardProxy();
   const provider = new FakeUpstream();
-  const providerUrl = new URL(PROVIDER_PATH, await provider.start());
+  const providerOrigin = await provider.start();
+  const providers = new Map(providerFamilies.map(({ family }) => [family.name, new URL(providerPathOf(family), providerOrigin)]));
   const redisPrefix = testPrefix();
   const resolved: string[] = [];
   const harness = await startHarness(
     {
-      REALTY_PROXY_URL: proxy.url,
-      INFERENCE_URL: providerUrl.href,
+      ...Object.fromEntries(proxiedFamilies.map((family) => [family.proxyEnv!, proxy.url])),
+      ...Object.fromEntries(providerFamilies.map(({ family }) => [family.providerEnv!, providers.get(family.name)!.href])),
       API_KEYS: `${HARDENING_KEY}=1000000000`,
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
       // Hundreds of requests a minute from one key: the per-key rate limit has its own suite.
@@ -69,16 +106,17 @@ export async function startHardeningGateway(env: Record<string, string> = {}): P
   );
   let fault: { reply: FakeReply; where: Where } | null = null;
   const faulted: FakeRoute = (request, url) => (fault !== null && fault.where(request, url) ? fault.reply : undefined);
-  harness.upstream.on(faulted).on(healthyForum).on(healthyRealty).on(healthyCode);
-  provider.on(faulted).on(healthyInference);
-  const providerHost = (request: RecordedRequest): string =>
-    isProviderRequest(request, new URL(request.url, providerUrl))
-      ? providerUrl.host
-      : `(not the provider: ${request.method} ${request.url})`;
+  harness.upstream.on(faulted);
+  for (const family of platformFamilies) harness.upstream.on(scopedRoute(family));
+  provider.on(faulted);
+  for (const family of providerFamilies) provider.on(scopedRoute(family));
+  const toAProvider = (request: RecordedRequest): boolean =>
+    providerFamilies.some(({ family }) => requestsOf(family)(request, new URL(request.url, providerOrigin)));
   return {
     harness,
     provider,
-    providers: new Map(providerFamilies.map((family) => [family.name, providerUrl])),
+    providers,
+    faultTargets,
     resolved,
     requests: () => [...harness.upstream.requests, ...provider.requests],
     setFault(reply, where = everywhere) {
@@ -90,7 +128,9 @@ export async function startHardeningGateway(env: Record<string, string> = {}): P
     },
     undeclaredHosts: () => [
       ...harness.upstream.requests.map((request) => (request.host ?? '(none)').toLowerCase()).filter((host) => !PLATFORM_HOSTS.has(host)),
-      ...provider.requests.map(providerHost).filter((host) => host !== providerUrl.host),
+      ...provider.requests
+        .filter((request) => !toAProvider(request))
+        .map((request) => `(not a provider: ${request.method} ${request.url})`),
     ],
     async close() {
       await harness.close();

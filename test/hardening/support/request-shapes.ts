@@ -4,7 +4,7 @@ import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
 import { catalogue } from '../../../src/catalogue/index.js';
 import { ERROR_STATUS } from '../../../src/errors.js';
 import { requestSchema } from '../../../src/pipeline/params.js';
-import { SCENARIOS } from './healthy-upstream.js';
+import { SCENARIOS } from './healthy-families.js';
 import { hostileString, urlTricks } from './fuzz-values.js';
 import { ATTACKER_DOMAIN, IMAGE_HOST } from './image-hosts.js';
 import { declaredHostsOf } from './network-guard.js';
