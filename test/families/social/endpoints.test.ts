@@ -77,12 +77,14 @@ describe('profile', () => {
     }
   });
 
-  it('turns the 403 page and non-JSON into upstream_blocked, other errors and shapes into schema drift, a 429 into upstream_rate_limited', async () => {
+  it('turns the 403 page and a non-XRPC error into upstream_blocked, other errors, shapes and broken JSON into schema drift, a 429 into upstream_rate_limited', async () => {
     expect((await errorOf(runEndpoint(socialProfileEndpoint, { handle: 'html.example.com' }, stubAppView()))).code).toBe(
       'upstream_blocked',
     );
-    const notJson = stubUpstream(() => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: 'hello' }));
+    const notJson = stubUpstream(() => ({ status: 404, headers: { 'content-type': 'text/plain' }, body: 'Not Found' }));
     expect((await errorOf(runEndpoint(socialProfileEndpoint, { handle: ANA }, notJson))).code).toBe('upstream_blocked');
+    const truncated = stubUpstream(() => xrpcAnswer('{"did":"did:plc:'));
+    expect((await errorOf(runEndpoint(socialProfileEndpoint, { handle: ANA }, truncated))).code).toBe('upstream_schema_drift');
     expect((await errorOf(runEndpoint(socialProfileEndpoint, { handle: 'drift.example.com' }, stubAppView()))).code).toBe(
       'upstream_schema_drift',
     );

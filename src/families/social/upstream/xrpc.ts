@@ -58,13 +58,16 @@ export async function getXrpc(ctx: FetchContext, nsid: string, query: Record<str
 /** Sorts an answer into usable JSON, an empty result, or a thrown failure. */
 export function readXrpcAnswer(response: UpstreamResponse, nowMs: number): DistributiveOmit<XrpcAnswer, 'url'> {
   if (response.status === 429) throw rateLimited(response, nowMs);
+  const ok = response.status >= 200 && response.status < 300;
   const body = jsonOf(response.body);
+  // A 200 that is not JSON is a broken answer (drift); an error status without the XRPC body is a refusal.
+  if (ok && body === undefined) throw schemaDrift('The AppView answered 200 with a body that is not JSON.', { url: response.url });
   if (response.status === 401 || response.status === 403 || body === undefined) {
     throw new GatewayError('upstream_blocked', `The AppView refused the anonymous request (HTTP ${response.status}).`, {
       details: { upstreamStatus: response.status, host: URL.parse(response.url)?.host ?? null },
     });
   }
-  if (response.status >= 200 && response.status < 300) return { kind: 'ok', body };
+  if (ok) return { kind: 'ok', body };
   const error = xrpcErrorOf(body);
   const reason = error === null ? undefined : emptyReasonOf(error);
   if (error === null || reason === undefined) {
