@@ -4,11 +4,11 @@ import type { ListResult } from '../../../catalogue/results.js';
 import type { Creator } from '../../../model/content.js';
 import { COLLECTIONS } from '../constants.js';
 import { parseRecord } from '../input/refs.js';
-import { isOptedOut, withoutOptedOut } from '../normalise/opt-out.js';
+import { isOptedOut } from '../normalise/opt-out.js';
 import { text } from '../normalise/values.js';
 import { listItemSchema, listPageSchema } from '../schemas/views.js';
 import { getXrpc } from '../upstream/xrpc.js';
-import { didOf, emptyList, optedOutList, pageAfter, parseShape, readProfiles, withheldNotices, withheldRaw } from './pages.js';
+import { creatorsResult, didOf, emptyList, optedOutList, parseShape } from './pages.js';
 import { canonicalRecord, cursor, listUrl, pageLimit, recordForms } from './params.js';
 
 const params = z.object({ url: listUrl, limit: pageLimit(100, 50), cursor });
@@ -41,29 +41,17 @@ export const socialListEndpoint = defineEndpoint({
     if (answer.kind === 'empty') return emptyList(answer);
     const body = parseShape(listPageSchema, answer.body, 'getList');
     if (isOptedOut(body.list.creator)) return optedOutList(answer.url);
-    const members = readProfiles(
-      body.items.map((item) => parseShape(listItemSchema, item, 'list item').subject),
-      ctx.fetchedAt,
-    );
     const { list } = body;
-    return {
-      items: members.creators,
-      pagination: pageAfter(body.cursor, body.items.length),
-      raw: {
-        via: 'xrpc',
-        url: answer.url,
-        list: {
-          uri: list.uri,
-          name: text(list.name),
-          purpose: text(list.purpose),
-          description: text(list.description),
-          listItemCount: list.listItemCount ?? null,
-          creator: list.creator?.did ?? null,
-        },
-        ...withheldRaw(members.withheld),
-        payload: withoutOptedOut(answer.body),
+    const subjects = body.items.map((item) => parseShape(listItemSchema, item, 'list item').subject);
+    return creatorsResult(subjects, answer, body.cursor, ctx.fetchedAt, {
+      list: {
+        uri: list.uri,
+        name: text(list.name),
+        purpose: text(list.purpose),
+        description: text(list.description),
+        listItemCount: list.listItemCount ?? null,
+        creator: list.creator?.did ?? null,
       },
-      notices: withheldNotices(members.withheld, 'account'),
-    };
+    });
   },
 });

@@ -1,6 +1,7 @@
-import type { ListResult, Pagination, SingleResult } from '../../../catalogue/results.js';
-import type { Creator, Post } from '../../../model/content.js';
+import type { z } from 'zod';
+import type { FetchContext, ListResult, Pagination, SingleResult } from '../../../catalogue/results.js';
 import { schemaDrift } from '../../../errors.js';
+import type { Creator, Post } from '../../../model/content.js';
 import { OPTED_OUT_REASON } from '../constants.js';
 import { isDid } from '../input/refs.js';
 import { profileToCreator } from '../normalise/creator.js';
@@ -8,8 +9,6 @@ import { isOptedOut, withoutOptedOut } from '../normalise/opt-out.js';
 import { postExtras, postViewToPost, type PostExtras } from '../normalise/post.js';
 import { feedItemSchema, profileViewSchema, resolvedHandleSchema, type ProfileView } from '../schemas/views.js';
 import { getXrpc, type XrpcAnswer } from '../upstream/xrpc.js';
-import type { FetchContext } from '../../../catalogue/results.js';
-import type { z } from 'zod';
 
 /** Pieces every social endpoint shares: reading shapes, empty results, pages and the withheld count. */
 
@@ -134,8 +133,17 @@ export function feedResult(
   };
 }
 
-/** Profile views as Creators, those of opted-out accounts withheld and counted. */
-export function readProfiles(views: readonly unknown[], fetchedAt: string): { creators: Creator[]; withheld: number } {
+/**
+ * A page of profile views as Creators (followers, list members, search hits): those of opted-out
+ * accounts withheld and counted, nothing of theirs left in raw. `extras` joins raw (a list's own view).
+ */
+export function creatorsResult(
+  views: readonly unknown[],
+  answer: { url: string; body: unknown },
+  upstreamCursor: string | null | undefined,
+  fetchedAt: string,
+  extras: Record<string, unknown> = {},
+): ListResult<Creator> {
   const creators: Creator[] = [];
   let withheld = 0;
   for (const value of views) {
@@ -143,5 +151,10 @@ export function readProfiles(views: readonly unknown[], fetchedAt: string): { cr
     if (isOptedOut(view)) withheld += 1;
     else creators.push(profileToCreator(view, fetchedAt));
   }
-  return { creators, withheld };
+  return {
+    items: creators,
+    pagination: pageAfter(upstreamCursor, views.length),
+    raw: { via: 'xrpc', url: answer.url, ...extras, ...withheldRaw(withheld), payload: withoutOptedOut(answer.body) },
+    notices: withheldNotices(withheld, 'account'),
+  };
 }

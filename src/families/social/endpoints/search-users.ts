@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import type { Creator } from '../../../model/content.js';
-import { withoutOptedOut } from '../normalise/opt-out.js';
 import { actorsPageSchema } from '../schemas/views.js';
 import { getXrpc } from '../upstream/xrpc.js';
-import { emptyList, pageAfter, parseShape, readProfiles, withheldNotices, withheldRaw } from './pages.js';
+import { creatorsResult, emptyList, parseShape } from './pages.js';
 import { canonicalQuery, cursor, pageLimit } from './params.js';
 
 const params = z.object({
@@ -22,7 +21,7 @@ export const socialSearchUsersEndpoint = defineEndpoint({
   summary: 'Bluesky accounts matching words, best match first',
   description: [
     "Returns data.items: Creator[] in the platform's order (their counts are null: search results carry none).",
-    'Accounts that asked not to be shown to logged-out viewers are left out (meta.warnings says how many). No match is an empty result without a reason, never charged.',
+    'Accounts that asked not to be shown to logged-out viewers are left out (meta.warnings says how many). No match is an empty result (meta.reason empty), never charged.',
     'There is no post search: the platform closes it to logged-out callers.',
   ].join(' '),
   params,
@@ -33,12 +32,6 @@ export const socialSearchUsersEndpoint = defineEndpoint({
     const answer = await getXrpc(ctx, 'app.bsky.actor.searchActors', { q: input.query, limit: input.limit, cursor: input.cursor });
     if (answer.kind === 'empty') return emptyList(answer);
     const body = parseShape(actorsPageSchema, answer.body, 'searchActors');
-    const found = readProfiles(body.actors, ctx.fetchedAt);
-    return {
-      items: found.creators,
-      pagination: pageAfter(body.cursor, body.actors.length),
-      raw: { via: 'xrpc', url: answer.url, ...withheldRaw(found.withheld), payload: withoutOptedOut(answer.body) },
-      notices: withheldNotices(found.withheld, 'account'),
-    };
+    return creatorsResult(body.actors, answer, body.cursor, ctx.fetchedAt);
   },
 });
