@@ -12,7 +12,7 @@ import { socialSearchUsersEndpoint } from '../../../src/families/social/endpoint
 import { readHostBudget } from '../../../src/families/social/upstream/rate-budget.js';
 import { stubUpstream } from '../../support/stub-upstream.js';
 import { FRIEND, OTHER, QUIET } from './fake-appview.js';
-import { didFor, postUri } from './fixtures.js';
+import { didFor, postUri, profileView } from './fixtures.js';
 import { asList, asSingle, errorOf, NOW_MS, rawOf, runEndpoint, stubAppView, xrpcAnswer, xrpcError } from './support.js';
 
 const ANA = 'ana.example.com';
@@ -261,6 +261,9 @@ describe('followers and search', () => {
     );
     const users = asList(await runEndpoint(socialSearchUsersEndpoint, { query: ' ana  ' }, stubAppView()));
     expect(users.items.map((creator) => creator.handle)).toEqual([FRIEND]);
+    const onlyOptedOut = stubUpstream(() => xrpcAnswer({ actors: [profileView(QUIET, { optedOut: true })] }));
+    const withheld = asList(await runEndpoint(socialSearchUsersEndpoint, { query: 'quiet' }, onlyOptedOut));
+    expect(withheld).toMatchObject({ items: [], emptyReason: 'author_opted_out', notices: ['1 account withheld: author_opted_out'] });
     const none = asList(await runEndpoint(socialSearchUsersEndpoint, { query: 'nobody' }, stubAppView()));
     expect(none).toMatchObject({ items: [], pagination: { cursor: null, hasMore: false } });
     expect(none.emptyReason).toBeUndefined();

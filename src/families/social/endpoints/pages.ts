@@ -69,6 +69,9 @@ export function withheldNotices(count: number, noun: 'post' | 'reply' | 'account
 /** What raw says of withheld items (it survives a cache hit, where meta.warnings is not repeated). */
 export const withheldRaw = (count: number) => (count === 0 ? {} : { withheld: { count, reason: OPTED_OUT_REASON } });
 
+/** A page whose every item was withheld is empty for that reason. */
+const allWithheld = (kept: number, withheld: number) => (kept === 0 && withheld > 0 ? { emptyReason: OPTED_OUT_REASON } : {});
+
 /** The DID of an actor: itself, or the handle resolved (getFeed and getList take DIDs only). */
 export async function didOf(ctx: FetchContext, actor: string): Promise<{ did: string } | EmptyAnswer> {
   if (isDid(actor)) return { did: actor };
@@ -130,6 +133,7 @@ export function feedResult(
     pagination: pageAfter(upstreamCursor, upstreamItems),
     raw: { via: 'xrpc', url, posts: page.extras, ...withheldRaw(page.withheld), payload: withoutOptedOut(body) },
     notices: withheldNotices(page.withheld, 'post'),
+    ...allWithheld(page.posts.length, page.withheld),
   };
 }
 
@@ -156,5 +160,6 @@ export function creatorsResult(
     pagination: pageAfter(upstreamCursor, views.length),
     raw: { via: 'xrpc', url: answer.url, ...extras, ...withheldRaw(withheld), payload: withoutOptedOut(answer.body) },
     notices: withheldNotices(withheld, 'account'),
+    ...allWithheld(creators.length, withheld),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { queryInt } from '../../../catalogue/query-params.js';
 import { invalidParam } from '../../../errors.js';
-import type { RecordKind } from '../constants.js';
+import { COLLECTIONS, type RecordKind } from '../constants.js';
 import { parseActor, parseRecord, recordUri } from '../input/refs.js';
 
 /** Parameter pieces shared by the social endpoints (REST spelling), and their canonical forms. */
@@ -20,9 +20,9 @@ const recordUrl = (kind: string, segment: string, collection: string) =>
     .describe(
       `${kind} URL (https://bsky.app/profile/{handle or DID}/${segment}/{key}) or its at:// URI (at://{DID or handle}/${collection}/{key})`,
     );
-export const postUrl = recordUrl('post', 'post', 'app.bsky.feed.post');
-export const feedUrl = recordUrl('custom feed', 'feed', 'app.bsky.feed.generator');
-export const listUrl = recordUrl('list', 'lists', 'app.bsky.graph.list');
+export const postUrl = recordUrl('post', 'post', COLLECTIONS.post);
+export const feedUrl = recordUrl('custom feed', 'feed', COLLECTIONS.feed);
+export const listUrl = recordUrl('list', 'lists', COLLECTIONS.list);
 
 export const pageLimit = (max: number, fallback: number) => queryInt(1, max).default(fallback).describe(`items per page (1-${max})`);
 
@@ -33,9 +33,7 @@ export const cursor = z.string().min(1).max(1024).optional().describe('paginatio
 export const HANDLE_FORMS =
   'handle: a handle (needs a dot), @handle, a did:plc or did:web DID, or https://bsky.app/profile/{handle or DID}';
 export const recordForms = (kind: RecordKind): string =>
-  `url: https://bsky.app/profile/{handle or DID}/${kind === 'list' ? 'lists' : kind}/{key} or at://{DID or handle}/${
-    { post: 'app.bsky.feed.post', feed: 'app.bsky.feed.generator', list: 'app.bsky.graph.list' }[kind]
-  }/{key}; other hosts and collections are refused`;
+  `url: https://bsky.app/profile/{handle or DID}/${kind === 'list' ? 'lists' : kind}/{key} or at://{DID or handle}/${COLLECTIONS[kind]}/{key}; other hosts and collections are refused`;
 
 function checkedCursor(value: string | undefined): void {
   // eslint-disable-next-line no-control-regex

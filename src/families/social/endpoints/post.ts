@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
-import type { SingleResult } from '../../../catalogue/results.js';
+import type { FetchContext, SingleResult } from '../../../catalogue/results.js';
 import type { Post } from '../../../model/content.js';
 import { isDid } from '../input/refs.js';
 import { isOptedOut, withoutOptedOut } from '../normalise/opt-out.js';
@@ -19,7 +19,7 @@ type Found = { view: PostView } | { missing: string };
  * One post by its at:// URI: getPosts when the URI names a DID (an unknown post is simply absent),
  * else getPostThread without parents or replies, which resolves the handle itself.
  */
-async function findPost(uri: string, ctx: Parameters<typeof socialPostEndpoint.fetch>[1]): Promise<{ answer: XrpcAnswer; found: Found }> {
+async function findPost(uri: string, ctx: FetchContext): Promise<{ answer: XrpcAnswer; found: Found }> {
   if (isDid(uri.slice('at://'.length))) {
     const answer = await getXrpc(ctx, 'app.bsky.feed.getPosts', { uris: uri });
     if (answer.kind === 'empty') return { answer, found: { missing: answer.reason } };
