@@ -42,4 +42,5 @@ export const socialFamily = defineFamily({
   ],
   edges: socialEdges,
   refetch: socialRefetch,
+  demo: async () => (await import('./demo/world.js')).socialDemo,
 });

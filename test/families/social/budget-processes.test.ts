@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnGateway, type ChildGateway } from '../../redis/processes.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../../state/redis-support.js';
 import { FakeUpstream } from '../../support/fake-upstream-server.js';
-import { APPVIEW_HOST, appViewRoute } from './fake-appview.js';
+import { APPVIEW_HOST, appViewRoute } from '../../../src/families/social/demo/appview.js';
 
 const KEY = 'sk_test_social_budget';
 /** A gateway process compiles the whole gateway at start: on a loaded shared machine that takes up to a minute or more. */

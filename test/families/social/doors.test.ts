@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callTool, connectClient } from '../../mcp/support.js';
 import { balanceOf, expectEmpty, expectError, expectPaid, upstreamUrls } from '../../support/envelope.js';
 import { RICH_KEY, startHarness, type Harness } from '../../support/gateway.js';
-import { appViewRoute, FRIEND, OTHER, QUIET } from './fake-appview.js';
-import { didFor, postUri } from './fixtures.js';
+import { appViewRoute, FRIEND, OTHER, QUIET } from '../../../src/families/social/demo/appview.js';
+import { didFor, postUri } from '../../../src/families/social/demo/views.js';
 
 /**
  * The social family over the real gateway on loopback, its AppView a synthetic fake: every

@@ -11,8 +11,8 @@ import { socialProfileEndpoint } from '../../../src/families/social/endpoints/pr
 import { socialSearchUsersEndpoint } from '../../../src/families/social/endpoints/search-users.js';
 import { readHostBudget } from '../../../src/families/social/upstream/rate-budget.js';
 import { stubUpstream } from '../../support/stub-upstream.js';
-import { FRIEND, OTHER, QUIET } from './fake-appview.js';
-import { didFor, postUri, profileView } from './fixtures.js';
+import { FRIEND, OTHER, QUIET } from '../../../src/families/social/demo/appview.js';
+import { didFor, postUri, profileView } from '../../../src/families/social/demo/views.js';
 import { asList, asSingle, errorOf, NOW_MS, rawOf, runEndpoint, stubAppView, xrpcAnswer, xrpcError } from './support.js';
 
 const ANA = 'ana.example.com';

@@ -1,6 +1,6 @@
 import type { HealthyFamily } from '../../hardening/support/healthy-family.js';
-import { appViewRoute } from './fake-appview.js';
-import { didFor } from './fixtures.js';
+import { appViewRoute } from '../../../src/families/social/demo/appview.js';
+import { didFor } from '../../../src/families/social/demo/views.js';
 
 /** An account of its own per variant: the fake AppView answers any such name healthy. */
 const account = (variant: number) => `user${variant}.example.com`;

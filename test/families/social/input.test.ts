@@ -6,7 +6,7 @@ import { socialProfileEndpoint } from '../../../src/families/social/endpoints/pr
 import { socialSearchUsersEndpoint } from '../../../src/families/social/endpoints/search-users.js';
 import { parseActor, parseRecord } from '../../../src/families/social/input/refs.js';
 import { GatewayError } from '../../../src/errors.js';
-import { didFor } from './fixtures.js';
+import { didFor } from '../../../src/families/social/demo/views.js';
 
 const DID = 'did:plc:ntd53albt5ffa4rgervvgibd';
 

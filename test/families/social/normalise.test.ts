@@ -5,7 +5,7 @@ import { facetValues } from '../../../src/families/social/normalise/facets.js';
 import { isOptedOut, withoutOptedOut } from '../../../src/families/social/normalise/opt-out.js';
 import { postViewToPost } from '../../../src/families/social/normalise/post.js';
 import { profileViewSchema, postViewSchema } from '../../../src/families/social/schemas/views.js';
-import { facetOver, imagesEmbed, postView, profileView, quoteEmbed } from './fixtures.js';
+import { facetOver, imagesEmbed, postView, profileView, quoteEmbed } from '../../../src/families/social/demo/views.js';
 import { FETCHED_AT } from './support.js';
 
 const MENTION = 'app.bsky.richtext.facet#mention';

@@ -5,7 +5,7 @@ import { catalogue } from '../../../src/catalogue/index.js';
 import { GatewayError } from '../../../src/errors.js';
 import type { Upstream } from '../../../src/upstream/types.js';
 import { stubUpstream, type StubAnswer } from '../../support/stub-upstream.js';
-import { appViewRoute, type AppViewOptions } from './fake-appview.js';
+import { appViewRoute, type AppViewOptions } from '../../../src/families/social/demo/appview.js';
 
 /** Shared helpers for the social family's unit and conformance tests. */
 

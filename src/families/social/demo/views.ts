@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Synthetic AppView views in the recorded shape (lexicon app.bsky.*), for the family's unit and
- * end-to-end tests. Every account lives under example.com/.test names; DIDs are derived from
+ * Synthetic AppView views in the recorded shape (lexicon app.bsky.*), for the demo world and the
+ * family's tests. Every account lives under example.com/.test names; DIDs are derived from
  * handles so a test can name either.
  */
 

@@ -1,19 +1,9 @@
-import type { FakeReply, FakeRoute } from '../../support/fake-upstream-server.js';
-import {
-  didFor,
-  feedItem,
-  handleFor,
-  notFoundNode,
-  postUri,
-  postView,
-  profileView,
-  quoteEmbed,
-  threadNode,
-  type Json,
-} from './fixtures.js';
+import type { FakeReply, FakeRoute } from '../../../demo/fake-upstream.js';
+import { didFor, feedItem, handleFor, notFoundNode, postUri, postView, profileView, quoteEmbed, threadNode, type Json } from './views.js';
 
 /**
- * A synthetic anonymous AppView (public.api.bsky.app) answering by the names it is asked about:
+ * The demo's synthetic anonymous AppView (public.api.bsky.app), also the tests' fake, answering by
+ * the names it is asked about:
  * any handle is an account, and its name picks the platform's answer.
  *
  * - `quiet…`: the account carries the `!no-unauthenticated` self-label (opted out);
