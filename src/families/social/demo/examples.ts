@@ -1,5 +1,4 @@
 import type { DemoExample } from '../../../demo/world.js';
-import { QUIET } from './appview.js';
 import { didFor, postUri } from './views.js';
 
 /** One example per social endpoint, answered by the demo world (`npm run demo` prints them). */
@@ -12,11 +11,6 @@ export const SOCIAL_DEMO_EXAMPLES: readonly DemoExample[] = [
     endpoint: '/v1/social/profile',
     what: 'a Bluesky profile from @handle',
     path: `/v1/social/profile?${query({ handle: `@${DEMO_ACCOUNT}` })}`,
-  },
-  {
-    endpoint: '/v1/social/profile',
-    what: 'an account that opted out of logged-out view (author_opted_out)',
-    path: `/v1/social/profile?${query({ handle: QUIET })}`,
   },
   {
     endpoint: '/v1/social/profile/posts',
