@@ -461,6 +461,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/social/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Bluesky account's public profile
+         * @description Returns one Creator: id is the DID, handle the current handle, followerCount, followingCount and postCount the profile counts, verified true when the platform marks the account verified. raw.pinnedPost is the at:// URI of the pinned post, or null. A missing account is an empty result (meta.reason not_found; account_deactivated, account_taken_down or blocked when the platform says so), never charged. An account that asked apps not to show it to logged-out viewers (the !no-unauthenticated self-label) is an empty result with meta.reason author_opted_out.
+         */
+        get: operations["socialProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social/profile/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Bluesky account's posts and reposts, newest first
+         * @description Returns data.items: Post[] newest first. A repost is an item of its own with the original post's fields; raw.posts[i].repostedBy names the reposter. The first page starts with the pinned post (raw.posts[0].pinned true), never repeated on that page. raw.posts[i] also gives the quoted post (quote) and the language. Posts and reposts of accounts that asked not to be shown to logged-out viewers are left out (meta.warnings says how many); such an account's own feed is an empty result with meta.reason author_opted_out. A missing account is an empty result (meta.reason not_found), never charged.
+         */
+        get: operations["socialProfilePosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One Bluesky post
+         * @description Returns one Post: id is its at:// URI, text the record text, publishedAt when the author wrote it, hashtags and mentions from its facets (never guessed from the text), media from its embed (images, a video, a link card's picture). raw.quote is the at:// URI of a quoted post, raw.language the first declared language. A missing post is an empty result (meta.reason not_found; blocked when the platform says so), never charged; a post whose author asked not to be shown to logged-out viewers is an empty result with meta.reason author_opted_out.
+         */
+        get: operations["socialPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social/post/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Bluesky post's replies, flattened depth-first
+         * @description Returns data.items: Comment[] depth-first in the order served (each reply, then its replies): parentId is null for a direct reply, else the parent reply's at:// URI; raw.comments[i].depth is 1 for direct replies. hasMore is true when limit cut the top-level replies or a reply at the depth limit has replies not fetched; there is no cursor. Replies the platform cannot show (deleted, blocked) are skipped with those below them, and replies by accounts that asked not to be shown to logged-out viewers are withheld with those below them: meta.warnings counts both. A missing post is an empty result (meta.reason not_found), never charged; a post whose author opted out is an empty result with meta.reason author_opted_out.
+         */
+        get: operations["socialPostReplies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A custom feed (feed generator) of Bluesky, in the order it serves
+         * @description Returns data.items: Post[] in the feed's own order (not by time); raw.posts[i] gives the reposter, the quoted post and the language of each. A feed URL naming its owner by handle costs one more upstream request (the handle is resolved), never another credit. Posts of accounts that asked not to be shown to logged-out viewers are left out (meta.warnings says how many). A missing feed is an empty result (meta.reason not_found), never charged.
+         */
+        get: operations["socialFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members of a Bluesky list, in the order served
+         * @description Returns data.items: Creator[] (the members; their counts are null: lists carry none). raw.list gives the list's name, purpose, description and listItemCount. The platform drops members it no longer shows, so a page may hold fewer than listItemCount or limit and still have more. Members who asked not to be shown to logged-out viewers are left out (meta.warnings says how many); a list made by such an account is an empty result with meta.reason author_opted_out. A missing list is an empty result (meta.reason not_found), never charged.
+         */
+        get: operations["socialList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social/profile/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Bluesky account's followers, most recent first
+         * @description Returns data.items: Creator[] (their counts are null: follower lists carry none). The platform drops accounts it no longer shows, so a page may be short and still have more. Followers who asked not to be shown to logged-out viewers are left out (meta.warnings says how many); the followers of such an account are an empty result with meta.reason author_opted_out. A missing account is an empty result (meta.reason not_found), never charged; an account without followers is an empty result (meta.reason empty).
+         */
+        get: operations["socialProfileFollowers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/social/search/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bluesky accounts matching words, best match first
+         * @description Returns data.items: Creator[] in the platform's order (their counts are null: search results carry none). Accounts that asked not to be shown to logged-out viewers are left out (meta.warnings says how many). No match is an empty result (meta.reason empty), never charged. There is no post search: the platform closes it to logged-out callers.
+         */
+        get: operations["socialSearchUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ads/advertiser/ads": {
         parameters: {
             query?: never;
@@ -741,6 +901,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any supported page URL in, the resource behind it out, through the endpoint that serves that kind of page.
+         * @description Reads the URL into an endpoint and its canonical parameters (meta.resolved) and answers what that endpoint answers, billed as it: usually 1 credit, 2 on the advertising-library endpoints, 0 on a cache hit, an empty result or an error. Equivalent URLs (tracking parameters, host aliases, trailing slashes) share one cache entry. A URL that is not absolute http(s), on a host no family reads (details.supportedHosts lists them), or a page no form reads is 400 naming url, before anything is fetched or held. Hosts read: github.com, i.reddit.com, m.reddit.com, new.reddit.com, np.reddit.com, old.reddit.com, redd.it, reddit.com, redfin.ca, redfin.com, sh.reddit.com, v.redd.it, www.github.com, www.reddit.com, www.redfin.ca, www.redfin.com.
+         */
+        get: operations["resolve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/account": {
         parameters: {
             query?: never;
@@ -750,6 +930,23 @@ export interface paths {
         };
         /** The caller's balance, today's use (UTC day), daily cap and recent charges. */
         get: operations["getV1Account"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resolve/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every page URL form the families read (hosts, what it names, an example, the endpoint that serves it): what /v1/resolve takes. Free. */
+        get: operations["getV1ResolveForms"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1644,6 +1841,13 @@ export interface components {
             reason?: string;
             /** @description parts of the result that could not be read (their fields are null) */
             warnings?: string[];
+            /** @description GET /v1/resolve and jobs on it: the endpoint the URL was read into and its canonical parameters */
+            resolved?: {
+                endpoint: string;
+                params: {
+                    [key: string]: unknown;
+                };
+            };
         };
         Pagination: {
             /** @description opaque; send it back as `cursor` */
@@ -1672,8 +1876,19 @@ export interface components {
             };
             meta: components["schemas"]["Meta"];
         };
-        /** @description One of the data endpoints (any; params are checked before anything is queued), with its own parameters. */
+        /** @description One of the data endpoints (any; params are checked before anything is queued), with its own parameters; or /v1/resolve with a page URL, run by the endpoint that serves it. */
         JobRequest: {
+            /** @constant */
+            endpoint: "/v1/resolve";
+            params: {
+                /** @description an absolute http(s) URL of a page some family reads (GET /v1/resolve/forms lists the forms); never fetched itself */
+                url: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
             /** @constant */
             endpoint: "/v1/forum/post";
             params: {
@@ -2133,6 +2348,145 @@ export interface components {
                  * @enum {string}
                  */
                 since?: "daily" | "weekly" | "monthly";
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/profile";
+            params: {
+                /** @description handle (name.bsky.social), @handle, DID (did:plc:… or did:web:…), or profile URL (https://bsky.app/profile/name.bsky.social) */
+                handle: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/profile/posts";
+            params: {
+                /** @description handle (name.bsky.social), @handle, DID (did:plc:… or did:web:…), or profile URL (https://bsky.app/profile/name.bsky.social) */
+                handle: string;
+                /**
+                 * @description posts (no replies), posts_and_replies, media, video, or threads (posts and the author's own threads)
+                 * @default posts
+                 * @enum {string}
+                 */
+                filter?: "posts" | "posts_and_replies" | "media" | "video" | "threads";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/post";
+            params: {
+                /** @description post URL (https://bsky.app/profile/{handle or DID}/post/{key}) or its at:// URI (at://{DID or handle}/app.bsky.feed.post/{key}) */
+                url: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/post/replies";
+            params: {
+                /** @description post URL (https://bsky.app/profile/{handle or DID}/post/{key}) or its at:// URI (at://{DID or handle}/app.bsky.feed.post/{key}) */
+                url: string;
+                /**
+                 * @description levels of replies (1-10): 1 is direct replies only
+                 * @default 6
+                 */
+                depth?: number;
+                /**
+                 * @description top-level replies (1-500)
+                 * @default 100
+                 */
+                limit?: number;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/feed";
+            params: {
+                /** @description custom feed URL (https://bsky.app/profile/{handle or DID}/feed/{key}) or its at:// URI (at://{DID or handle}/app.bsky.feed.generator/{key}) */
+                url: string;
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/list";
+            params: {
+                /** @description list URL (https://bsky.app/profile/{handle or DID}/lists/{key}) or its at:// URI (at://{DID or handle}/app.bsky.graph.list/{key}) */
+                url: string;
+                /**
+                 * @description items per page (1-100)
+                 * @default 50
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/profile/followers";
+            params: {
+                /** @description handle (name.bsky.social), @handle, DID (did:plc:… or did:web:…), or profile URL (https://bsky.app/profile/name.bsky.social) */
+                handle: string;
+                /**
+                 * @description items per page (1-100)
+                 * @default 50
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/search/users";
+            params: {
+                /** @description words to find in handles, display names and descriptions */
+                query: string;
+                /**
+                 * @description items per page (1-100)
+                 * @default 25
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
                 /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
                 cache_max_age?: string;
                 /** @description include the untouched upstream payload under `raw` */
@@ -2429,8 +2783,19 @@ export interface components {
                 include_raw?: boolean | ("0" | "1" | "true" | "false");
             };
         };
-        /** @description One of the data endpoints (x-batchable ones; 1 to 500 targets, every one checked before anything is queued), with its own parameters. */
+        /** @description One of the data endpoints (x-batchable ones; 1 to 500 targets, every one checked before anything is queued), with its own parameters; or /v1/resolve with a page URL, run by the endpoint that serves it. */
         BatchRequest: {
+            /** @constant */
+            endpoint: "/v1/resolve";
+            targets: {
+                /** @description an absolute http(s) URL of a page some family reads (GET /v1/resolve/forms lists the forms); never fetched itself */
+                url: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
             /** @constant */
             endpoint: "/v1/forum/post";
             targets: {
@@ -2859,6 +3224,145 @@ export interface components {
             }[];
         } | {
             /** @constant */
+            endpoint: "/v1/social/profile";
+            targets: {
+                /** @description handle (name.bsky.social), @handle, DID (did:plc:… or did:web:…), or profile URL (https://bsky.app/profile/name.bsky.social) */
+                handle: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/profile/posts";
+            targets: {
+                /** @description handle (name.bsky.social), @handle, DID (did:plc:… or did:web:…), or profile URL (https://bsky.app/profile/name.bsky.social) */
+                handle: string;
+                /**
+                 * @description posts (no replies), posts_and_replies, media, video, or threads (posts and the author's own threads)
+                 * @default posts
+                 * @enum {string}
+                 */
+                filter?: "posts" | "posts_and_replies" | "media" | "video" | "threads";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/post";
+            targets: {
+                /** @description post URL (https://bsky.app/profile/{handle or DID}/post/{key}) or its at:// URI (at://{DID or handle}/app.bsky.feed.post/{key}) */
+                url: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/post/replies";
+            targets: {
+                /** @description post URL (https://bsky.app/profile/{handle or DID}/post/{key}) or its at:// URI (at://{DID or handle}/app.bsky.feed.post/{key}) */
+                url: string;
+                /**
+                 * @description levels of replies (1-10): 1 is direct replies only
+                 * @default 6
+                 */
+                depth?: number;
+                /**
+                 * @description top-level replies (1-500)
+                 * @default 100
+                 */
+                limit?: number;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/feed";
+            targets: {
+                /** @description custom feed URL (https://bsky.app/profile/{handle or DID}/feed/{key}) or its at:// URI (at://{DID or handle}/app.bsky.feed.generator/{key}) */
+                url: string;
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/list";
+            targets: {
+                /** @description list URL (https://bsky.app/profile/{handle or DID}/lists/{key}) or its at:// URI (at://{DID or handle}/app.bsky.graph.list/{key}) */
+                url: string;
+                /**
+                 * @description items per page (1-100)
+                 * @default 50
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/profile/followers";
+            targets: {
+                /** @description handle (name.bsky.social), @handle, DID (did:plc:… or did:web:…), or profile URL (https://bsky.app/profile/name.bsky.social) */
+                handle: string;
+                /**
+                 * @description items per page (1-100)
+                 * @default 50
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/search/users";
+            targets: {
+                /** @description words to find in handles, display names and descriptions */
+                query: string;
+                /**
+                 * @description items per page (1-100)
+                 * @default 25
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
             endpoint: "/v1/ads/advertiser/ads";
             targets: {
                 /** @description the domain whose ads to list: a host (example.com, www.example.com) or a URL on it; pass this or advertiser_id */
@@ -3129,8 +3633,18 @@ export interface components {
                 include_raw?: boolean | ("0" | "1" | "true" | "false");
             }[];
         };
-        /** @description One of the data endpoints (x-subscribable ones; a check always fetches live), with its own parameters. */
+        /** @description One of the data endpoints (x-subscribable ones; a check always fetches live), with its own parameters; or /v1/resolve with a page URL, run by the endpoint that serves it. */
         SubscriptionRequest: {
+            /** @constant */
+            endpoint: "/v1/resolve";
+            params: {
+                /** @description an absolute http(s) URL of a page some family reads (GET /v1/resolve/forms lists the forms); never fetched itself */
+                url: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
             /** @constant */
             endpoint: "/v1/forum/post";
             params: {
@@ -3468,6 +3982,103 @@ export interface components {
             intervalSeconds?: number;
         } | {
             /** @constant */
+            endpoint: "/v1/social/profile";
+            params: {
+                /** @description handle (name.bsky.social), @handle, DID (did:plc:… or did:web:…), or profile URL (https://bsky.app/profile/name.bsky.social) */
+                handle: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/profile/posts";
+            params: {
+                /** @description handle (name.bsky.social), @handle, DID (did:plc:… or did:web:…), or profile URL (https://bsky.app/profile/name.bsky.social) */
+                handle: string;
+                /**
+                 * @description posts (no replies), posts_and_replies, media, video, or threads (posts and the author's own threads)
+                 * @default posts
+                 * @enum {string}
+                 */
+                filter?: "posts" | "posts_and_replies" | "media" | "video" | "threads";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/post";
+            params: {
+                /** @description post URL (https://bsky.app/profile/{handle or DID}/post/{key}) or its at:// URI (at://{DID or handle}/app.bsky.feed.post/{key}) */
+                url: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/post/replies";
+            params: {
+                /** @description post URL (https://bsky.app/profile/{handle or DID}/post/{key}) or its at:// URI (at://{DID or handle}/app.bsky.feed.post/{key}) */
+                url: string;
+                /**
+                 * @description levels of replies (1-10): 1 is direct replies only
+                 * @default 6
+                 */
+                depth?: number;
+                /**
+                 * @description top-level replies (1-500)
+                 * @default 100
+                 */
+                limit?: number;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/feed";
+            params: {
+                /** @description custom feed URL (https://bsky.app/profile/{handle or DID}/feed/{key}) or its at:// URI (at://{DID or handle}/app.bsky.feed.generator/{key}) */
+                url: string;
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/social/list";
+            params: {
+                /** @description list URL (https://bsky.app/profile/{handle or DID}/lists/{key}) or its at:// URI (at://{DID or handle}/app.bsky.graph.list/{key}) */
+                url: string;
+                /**
+                 * @description items per page (1-100)
+                 * @default 50
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
             endpoint: "/v1/ads/advertiser/ads";
             /** @default {} */
             params?: {
@@ -3681,6 +4292,19 @@ export interface components {
             extensions?: {
                 [key: string]: unknown;
             } | null;
+        };
+        UrlForms: {
+            /** @description every host some family reads pages of */
+            hosts: string[];
+            forms: {
+                family: string;
+                /** @description what a URL of this form names */
+                names: string;
+                hosts: string[];
+                example: string;
+                /** @description the endpoint that serves it */
+                endpoint: string;
+            }[];
         };
         /** @description A data endpoint's success envelope (see that endpoint's 200 for its typed data). */
         DataEnvelope: {
@@ -5813,6 +6437,476 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    socialProfile: {
+        parameters: {
+            query: {
+                /** @description handle (name.bsky.social), @handle, DID (did:plc:… or did:web:…), or profile URL (https://bsky.app/profile/name.bsky.social) */
+                handle: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Creator"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    socialProfilePosts: {
+        parameters: {
+            query: {
+                /** @description handle (name.bsky.social), @handle, DID (did:plc:… or did:web:…), or profile URL (https://bsky.app/profile/name.bsky.social) */
+                handle: string;
+                /** @description posts (no replies), posts_and_replies, media, video, or threads (posts and the author's own threads) */
+                filter?: "posts" | "posts_and_replies" | "media" | "video" | "threads";
+                /** @description items per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Post"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    socialPost: {
+        parameters: {
+            query: {
+                /** @description post URL (https://bsky.app/profile/{handle or DID}/post/{key}) or its at:// URI (at://{DID or handle}/app.bsky.feed.post/{key}) */
+                url: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Post"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    socialPostReplies: {
+        parameters: {
+            query: {
+                /** @description post URL (https://bsky.app/profile/{handle or DID}/post/{key}) or its at:// URI (at://{DID or handle}/app.bsky.feed.post/{key}) */
+                url: string;
+                /** @description levels of replies (1-10): 1 is direct replies only */
+                depth?: number;
+                /** @description top-level replies (1-500) */
+                limit?: number;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Comment"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    socialFeed: {
+        parameters: {
+            query: {
+                /** @description custom feed URL (https://bsky.app/profile/{handle or DID}/feed/{key}) or its at:// URI (at://{DID or handle}/app.bsky.feed.generator/{key}) */
+                url: string;
+                /** @description items per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Post"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    socialList: {
+        parameters: {
+            query: {
+                /** @description list URL (https://bsky.app/profile/{handle or DID}/lists/{key}) or its at:// URI (at://{DID or handle}/app.bsky.graph.list/{key}) */
+                url: string;
+                /** @description items per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Creator"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    socialProfileFollowers: {
+        parameters: {
+            query: {
+                /** @description handle (name.bsky.social), @handle, DID (did:plc:… or did:web:…), or profile URL (https://bsky.app/profile/name.bsky.social) */
+                handle: string;
+                /** @description items per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Creator"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    socialSearchUsers: {
+        parameters: {
+            query: {
+                /** @description words to find in handles, display names and descriptions */
+                query: string;
+                /** @description items per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Creator"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     adsAdvertiserAds: {
         parameters: {
             query?: {
@@ -6649,6 +7743,62 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    resolve: {
+        parameters: {
+            query: {
+                /** @description an absolute http(s) URL of a page some family reads (GET /v1/resolve/forms lists the forms); never fetched itself */
+                url: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resolved endpoint's answer (one resource, null when empty, or a page of items), with meta.resolved. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Post"] | components["schemas"]["Transcript"] | components["schemas"]["Creator"] | components["schemas"]["PropertyListing"] | components["schemas"]["RealEstateAgent"] | components["schemas"]["Repository"] | components["schemas"]["Ad"] | components["schemas"]["Package"] | components["schemas"]["DownloadCount"] | components["schemas"]["AgeGenderEstimate"] | {
+                            items: unknown[];
+                        } | null;
+                        meta: components["schemas"]["Meta"];
+                        pagination?: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true) */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     getV1Account: {
         parameters: {
             query?: never;
@@ -6678,6 +7828,45 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: components["schemas"]["Account"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    getV1ResolveForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URL forms, family by family. */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged"?: number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["UrlForms"];
                         meta: components["schemas"]["Meta"];
                     };
                 };

@@ -9,6 +9,11 @@ export interface SingleResult<T> {
   emptyReason?: string;
   /** What could not be read of a partial result (meta.warnings); such a result is served but not cached. */
   warnings?: string[];
+  /**
+   * What a complete result deliberately leaves out (meta.warnings on the live answer), e.g. items
+   * withheld at their author's request: unlike `warnings`, the result is cached like any other.
+   */
+  notices?: string[];
 }
 
 export interface Pagination {
@@ -23,6 +28,11 @@ export interface ListResult<T> {
   raw: unknown;
   emptyReason?: string;
   warnings?: string[];
+  /**
+   * What a complete result deliberately leaves out (meta.warnings on the live answer), e.g. items
+   * withheld at their author's request: unlike `warnings`, the result is cached like any other.
+   */
+  notices?: string[];
 }
 
 export type EndpointResult<T> = SingleResult<T> | ListResult<T>;

@@ -6,6 +6,7 @@ import { inferenceFamily } from './inference/index.js';
 import { newsFamily } from './news/index.js';
 import { packagesFamily } from './packages/index.js';
 import { realtyFamily } from './realty/index.js';
+import { socialFamily } from './social/index.js';
 
 /**
  * Every family this gateway serves, in the order the docs list them. Adding a family is one
@@ -15,6 +16,7 @@ export const registeredFamilies: readonly FamilyDefinition[] = [
   forumFamily,
   realtyFamily,
   codeFamily,
+  socialFamily,
   adsFamily,
   packagesFamily,
   newsFamily,

@@ -99,7 +99,9 @@ export async function runEndpoint(
   const empty = 'items' in result ? result.items.length === 0 : result.data === null;
   const payload = 'items' in result ? { data: { items: result.items }, pagination: result.pagination } : { data: result.data };
   const raw = result.raw ?? null;
-  const facts = { endpoint, fetchedAt, cached: false, ageSeconds: null, empty, warnings: result.warnings ?? [] };
+  const partial = (result.warnings ?? []).length > 0;
+  const warnings = [...(result.warnings ?? []), ...(result.notices ?? [])];
+  const facts = { endpoint, fetchedAt, cached: false, ageSeconds: null, empty, warnings };
   if (empty) {
     await release();
     return makeOutcome(
@@ -116,7 +118,7 @@ export async function runEndpoint(
   await call.beforeCommit?.(outcome);
   if (charged) await ledger.commit(reservationId);
   // A partial result is served, never kept: the next caller deserves another try at the whole.
-  if (key !== null && outcome.warnings.length === 0) {
+  if (key !== null && !partial) {
     await deps.state.cache.set(key, {
       body: outcome.payloadJson,
       raw: request.includeRaw ? outcome.rawJson! : JSON.stringify(raw),

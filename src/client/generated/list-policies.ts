@@ -18,6 +18,7 @@ export const listPolicies: ListPolicySpec = {
     "Creator": [
       "activity",
       "ads",
+      "followers",
       "posts",
       "repos"
     ],
@@ -48,7 +49,13 @@ export const listPolicies: ListPolicySpec = {
       "newsUserSubmissions",
       "packagesPackageVersions",
       "packagesSearch",
-      "realtySearch"
+      "realtySearch",
+      "socialFeed",
+      "socialList",
+      "socialPostReplies",
+      "socialProfileFollowers",
+      "socialProfilePosts",
+      "socialSearchUsers"
     ],
     "Repository": [
       "issues"
@@ -68,7 +75,11 @@ export const listPolicies: ListPolicySpec = {
       "watchNewsStories",
       "watchNewsUserSubmissions",
       "watchPackagesPackageVersions",
-      "watchRealtySearch"
+      "watchRealtySearch",
+      "watchSocialFeed",
+      "watchSocialList",
+      "watchSocialPostReplies",
+      "watchSocialProfilePosts"
     ]
   }
 };

@@ -1,0 +1,90 @@
+import type { z } from 'zod';
+import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
+import type { EndpointResult, ListResult, SingleResult } from '../../../src/catalogue/results.js';
+import { catalogue } from '../../../src/catalogue/index.js';
+import { GatewayError } from '../../../src/errors.js';
+import type { Upstream } from '../../../src/upstream/types.js';
+import { stubUpstream, type StubAnswer } from '../../support/stub-upstream.js';
+import { appViewRoute, type AppViewOptions } from '../../../src/families/social/demo/appview.js';
+
+/** Shared helpers for the social family's unit and conformance tests. */
+
+export const FETCHED_AT = '2026-04-14T12:00:00.000Z';
+export const NOW_MS = Date.parse(FETCHED_AT);
+
+/**
+ * Runs an endpoint the way the pipeline does: params through its zod schema and its
+ * normaliseParams, then fetch; every resource is checked against its published schema.
+ */
+export async function runEndpoint<Params extends z.ZodObject, Item>(
+  endpoint: EndpointDefinition<Params, Item>,
+  input: Record<string, unknown>,
+  upstream: Upstream,
+): Promise<EndpointResult<Item>> {
+  const parsed = endpoint.params.parse(input);
+  const params = endpoint.normaliseParams ? endpoint.normaliseParams(parsed) : parsed;
+  const result = await endpoint.fetch(params, { upstream, fetchedAt: FETCHED_AT });
+  const resources = 'items' in result ? result.items : result.data === null ? [] : [result.data];
+  for (const resource of resources) catalogue.resource(endpoint.returns.type).parse(resource);
+  return result;
+}
+
+export function asList<Item>(result: EndpointResult<Item>): ListResult<Item> {
+  if (!('items' in result)) throw new Error('expected a list result');
+  return result;
+}
+
+export function asSingle<Item>(result: EndpointResult<Item>): SingleResult<Item> {
+  if ('items' in result) throw new Error('expected a single result');
+  return result;
+}
+
+/**
+ * What the anonymous AppView answers for a body recorded logged in: the same JSON without any
+ * `viewer` object (only a logged-in call gets them).
+ */
+export function anonymous(body: string): string {
+  return JSON.stringify(JSON.parse(body), (key, value: unknown) => (key === 'viewer' ? undefined : value));
+}
+
+/** A JSON answer of the AppView, with its headers. */
+export function xrpcAnswer(body: unknown, status = 200, headers: Record<string, string> = {}): StubAnswer {
+  return {
+    status,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  };
+}
+
+/** An XRPC error answer: HTTP 400 `{"error","message"}` unless said otherwise. */
+export const xrpcError = (error: string, message: string, status = 400): StubAnswer => xrpcAnswer({ error, message }, status);
+
+/** The error a promise rejects with (fails the test when it resolves). */
+export async function errorOf(promise: Promise<unknown>): Promise<GatewayError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof GatewayError) return error;
+    throw error;
+  }
+  throw new Error('expected a GatewayError, got a result');
+}
+
+/** Record access for loosely typed raw payloads. */
+export function rawOf(result: { raw: unknown }): Record<string, any> {
+  return result.raw as Record<string, any>;
+}
+
+/** The synthetic AppView of fake-appview.ts as a unit test's upstream (no sockets). */
+export function stubAppView(options: AppViewOptions = {}) {
+  const route = appViewRoute(options);
+  return stubUpstream((request, url) => {
+    const reply = route({ method: 'GET', url: url.pathname + url.search, host: url.host, headers: {}, body: '' }, url);
+    if (reply === undefined) return undefined;
+    return {
+      status: reply.status ?? 200,
+      headers: reply.headers ?? {},
+      body: typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body),
+    };
+  });
+}
