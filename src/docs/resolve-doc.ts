@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { commonParamsShape } from '../pipeline/params.js';
-import { RESOLVE_PATH } from '../pipeline/resolve-url.js';
 import { alwaysHeaders, creditHeaders, errorResponseRef, rateLimitHeaders } from './http-contracts.js';
 import { toJsonSchema, type JsonSchema } from './json-schemas.js';
 

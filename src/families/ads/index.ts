@@ -8,6 +8,7 @@ import { adsEdges } from './graph.js';
 import { adSchema } from './model.js';
 import { adsRefetch } from './refetch.js';
 import { readThrottle } from './upstream/throttle.js';
+import { adsUrlForms } from './url-forms.js';
 
 export { adSchema, type Ad } from './model.js';
 
@@ -30,6 +31,7 @@ export const adsFamily = defineFamily({
   concurrencyEnv: 'ADS_CONCURRENCY',
   resources: [adSchema],
   endpoints: [adsAdvertiserAdsEndpoint, adsAdEndpoint, adsAdvertisersSearchEndpoint],
+  urlForms: adsUrlForms,
   edges: adsEdges,
   refetch: adsRefetch,
 });

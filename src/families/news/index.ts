@@ -10,6 +10,7 @@ import { newsUserEndpoint } from './endpoints/user.js';
 import { newsEdges } from './graph.js';
 import { newsRefetch } from './refetch.js';
 import { readNewsBudget } from './upstream/rate-budget.js';
+import { newsUrlForms } from './url-forms.js';
 
 /**
  * The news family: Hacker News through its two public APIs, without any key or account. The
@@ -35,6 +36,7 @@ export const newsFamily = defineFamily({
     newsUserSubmissionsEndpoint,
     newsSearchEndpoint,
   ],
+  urlForms: newsUrlForms,
   edges: newsEdges,
   refetch: newsRefetch,
 });

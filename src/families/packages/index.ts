@@ -9,6 +9,7 @@ import { packagesEdges } from './graph.js';
 import { downloadCountSchema, packageSchema, packageVersionSchema } from './model.js';
 import { packagesRefetch } from './refetch.js';
 import { readPackagesBudget } from './upstream/answers.js';
+import { packagesUrlForms } from './url-forms.js';
 
 export {
   downloadCountSchema,
@@ -38,6 +39,7 @@ export const packagesFamily = defineFamily({
   concurrencyEnv: 'PACKAGES_CONCURRENCY',
   resources: [packageSchema, packageVersionSchema, downloadCountSchema],
   endpoints: [packagesPackageEndpoint, packagesPackageVersionsEndpoint, packagesPackageDownloadsEndpoint, packagesSearchEndpoint],
+  urlForms: packagesUrlForms,
   edges: packagesEdges,
   refetch: packagesRefetch,
   demo: async () => (await import('./demo/world.js')).packagesDemo,

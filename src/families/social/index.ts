@@ -12,6 +12,7 @@ import { socialSearchUsersEndpoint } from './endpoints/search-users.js';
 import { socialEdges } from './graph.js';
 import { socialRefetch } from './refetch.js';
 import { readHostBudget } from './upstream/rate-budget.js';
+import { socialUrlForms } from './url-forms.js';
 
 /**
  * The social family: Bluesky's public AppView, read anonymously (no account, token or cookie).
@@ -40,6 +41,7 @@ export const socialFamily = defineFamily({
     socialProfileFollowersEndpoint,
     socialSearchUsersEndpoint,
   ],
+  urlForms: socialUrlForms,
   edges: socialEdges,
   refetch: socialRefetch,
   demo: async () => (await import('./demo/world.js')).socialDemo,

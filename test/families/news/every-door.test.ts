@@ -5,7 +5,7 @@ import { callTool, connectClient } from '../../mcp/support.js';
 import { RICH_KEY, startHarness, type Harness } from '../../support/gateway.js';
 import { ALGOLIA, AUTHORS, FIREBASE, GITHUB_API, LINKED_REPO, TOP_IDS, TREE_STORY, WALKED_STORY, newsWorld } from './world.js';
 
-const REPO_BODY = readFileSync(fileURLToPath(new URL('../../fixtures/code/repo.json', import.meta.url)), 'utf8');
+const REPO_BODY = readFileSync(fileURLToPath(new URL('../code/fixtures/repo.json', import.meta.url)), 'utf8');
 
 /** The news family on every door, over a loopback fake of both upstreams. */
 describe('the news family end to end', () => {

@@ -87,12 +87,17 @@ describe('posts', () => {
       $type: 'app.bsky.embed.external#view',
       external: { uri: 'https://example.com', title: 't', thumb: 'https://cdn.bsky.app/card.jpg' },
     };
-    expect(post(card)).toMatchObject({ type: 'text', mediaUrls: [], thumbnailUrl: 'https://cdn.bsky.app/card.jpg' });
+    expect(post(card)).toMatchObject({
+      type: 'text',
+      mediaUrls: [],
+      thumbnailUrl: 'https://cdn.bsky.app/card.jpg',
+      linkUrl: 'https://example.com',
+    });
     const quoted = postView('bo.example.com', 'q1');
     const withMedia = { $type: 'app.bsky.embed.recordWithMedia#view', media: video, record: quoteEmbed(quoted) };
     expect(post(withMedia).type).toBe('video');
     expect(embedMedia(withMedia).quote).toBe(quoted.uri);
-    expect(embedMedia(quoteEmbed(quoted))).toEqual({ type: 'text', mediaUrls: [], thumbnailUrl: null, quote: quoted.uri });
+    expect(embedMedia(quoteEmbed(quoted))).toEqual({ type: 'text', mediaUrls: [], thumbnailUrl: null, quote: quoted.uri, link: null });
     expect(post({ $type: 'app.bsky.embed.unknownThing#view' }).type).toBe('text');
   });
 });

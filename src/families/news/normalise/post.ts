@@ -44,6 +44,7 @@ function toPost(fields: PostFields, fetchedAt: string): Post {
     id: fields.id,
     type: fields.link === null ? 'text' : 'unknown',
     url: itemWebUrl(fields.id),
+    linkUrl: fields.link,
     title: fields.isComment ? null : fields.title,
     text: htmlToText(fields.html),
     authorId: fields.author,

@@ -17,9 +17,11 @@ export interface EmbedMedia {
   thumbnailUrl: string | null;
   /** The quoted post's at:// URI, or null. */
   quote: string | null;
+  /** The page a link card points to (an http(s) URL), or null. */
+  link: string | null;
 }
 
-const NO_MEDIA: EmbedMedia = { type: 'text', mediaUrls: [], thumbnailUrl: null, quote: null };
+const NO_MEDIA: EmbedMedia = { type: 'text', mediaUrls: [], thumbnailUrl: null, quote: null, link: null };
 /** A post holds at most four images; a gallery a few more: this bounds what an answer can make us read. */
 const MAX_IMAGES = 50;
 
@@ -32,6 +34,11 @@ export function embedMedia(embed: unknown): EmbedMedia {
 }
 
 function mediaOf(media: unknown): Omit<EmbedMedia, 'quote'> {
+  return { link: null, ...pictures(media) };
+}
+
+/** The media of an embed; a link card also names its page. */
+function pictures(media: unknown): Omit<EmbedMedia, 'quote' | 'link'> & { link?: string | null } {
   if (!isObject(media)) return NO_MEDIA;
   const type = typeOf(media);
   if (type.startsWith('app.bsky.embed.video')) {
@@ -40,7 +47,13 @@ function mediaOf(media: unknown): Omit<EmbedMedia, 'quote'> {
   }
   if (type.startsWith('app.bsky.embed.external')) {
     const external = isObject(media.external) ? media.external : {};
-    return { type: 'text', mediaUrls: [], thumbnailUrl: string(external.thumb) };
+    const link = string(external.uri);
+    return {
+      type: 'text',
+      mediaUrls: [],
+      thumbnailUrl: string(external.thumb),
+      link: link !== null && /^https?:\/\//i.test(link) ? link : null,
+    };
   }
   const images = Array.isArray(media.images) ? media.images : Array.isArray(media.items) ? media.items : null;
   if (images === null) return NO_MEDIA;

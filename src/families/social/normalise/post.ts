@@ -31,6 +31,7 @@ export function postViewToPost(view: PostView, fetchedAt: string): Post {
     id: view.uri,
     type: media.type,
     url: postPageUrl(view),
+    linkUrl: media.link,
     title: null,
     text: text(body),
     authorId: view.author.did,
