@@ -4,7 +4,7 @@ import { longCache, nextVariant, pairFor, runPairs } from './support/fault-pairs
 import { faultNamed, FAULTS, FOREIGN_HOST, GRAPHQL_SAMPLE } from './support/faults.js';
 import { graphqlCall, type GraphqlCall } from './support/graphql-calls.js';
 import { balance, HARDENING_KEY, startHardeningGateway, type HardeningGateway } from './support/hardening-gateway.js';
-import { MISSING_HEALTHY_FILES, SCENARIOS, STRAY_SCENARIOS } from './support/healthy-families.js';
+import { expectedOn, MISSING_HEALTHY_FILES, SCENARIOS, STRAY_SCENARIOS } from './support/healthy-families.js';
 
 /**
  * Issue 8 item 1: every endpoint of the catalogue against every upstream fault. For each
@@ -41,7 +41,7 @@ describe('fault matrix', () => {
   it.each(FAULTS.map((fault) => [fault.name, fault] as const))(
     '%s on every endpoint: the spec code, 0 credits, nothing cached, then a healthy success',
     async (_name, fault) => {
-      const pairs = catalogue.endpoints.map((endpoint) => pairFor(endpoint, fault.name));
+      const pairs = catalogue.endpoints.map((endpoint) => pairFor(endpoint, fault));
       await runPairs(gateway, pairs, fault.reply, gateway.faultTargets, fault.expected);
       counts.matrix += pairs.length;
     },
@@ -60,12 +60,13 @@ describe('fault matrix', () => {
       await gateway.clearFault();
       const problems = faulted.flatMap((response, index) => {
         const { field } = calls[index]!;
+        const expected = expectedOn(catalogue.endpoints[index]!, fault);
         const error = response.body.errors?.[0];
         const found = [];
-        if (response.status >= 500 && response.status !== fault.expected.status) found.push(`${field}: HTTP ${response.status}`);
+        if (response.status >= 500 && response.status !== expected.status) found.push(`${field}: HTTP ${response.status}`);
         if (response.body.data?.[field] !== null && response.body.data !== null)
           found.push(`${field}: data ${JSON.stringify(response.body.data)}`);
-        if (error?.extensions?.code !== fault.expected.code || error?.extensions?.http?.status !== fault.expected.status)
+        if (error?.extensions?.code !== expected.code || error?.extensions?.http?.status !== expected.status)
           found.push(`${field}: ${JSON.stringify(response.body.errors)}`);
         if (response.body.extensions?.billing?.creditsCharged !== 0)
           found.push(`${field}: billing ${JSON.stringify(response.body.extensions?.billing)}`);
@@ -80,14 +81,14 @@ describe('fault matrix', () => {
         const billing = response.body.extensions?.billing;
         return response.body.errors === undefined &&
           response.body.data?.[field] &&
-          billing?.creditsCharged === 1 &&
+          billing?.creditsCharged === catalogue.endpoints[index]!.flags.creditCost &&
           billing?.liveFetches === 1 &&
           billing?.cacheHits === 0
           ? []
           : [`${field}, then healthy: ${JSON.stringify(response.body).slice(0, 300)}`];
       });
       expect(healthyProblems).toEqual([]);
-      expect(await balance(gateway)).toBe(before - calls.length);
+      expect(await balance(gateway)).toBe(before - catalogue.endpoints.reduce((sum, endpoint) => sum + endpoint.flags.creditCost, 0));
       counts.graphql += calls.length;
     },
   );

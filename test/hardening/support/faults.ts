@@ -8,7 +8,8 @@ import type { FakeReply } from '../../support/fake-upstream-server.js';
  *
  * A provider family's upstream (its `providerUpstream`) reads its provider's failures the
  * way classify.ts reads a platform's (refusal, redirect and challenge are blocked; one default
- * Retry-After), so every row holds for it unchanged and no row needs a per-family override.
+ * Retry-After), so every row holds for it unchanged. A family whose own contract classifies a
+ * fault otherwise says so in its healthy upstream (`faultExpectations`).
  */
 
 /**

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FamilyDefinition } from '../../../src/catalogue/family.js';
 import { catalogue } from '../../../src/catalogue/index.js';
+import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
+import type { Expected, Fault } from './faults.js';
 import type { HealthyFamily, Scenario } from './healthy-family.js';
 
 /**
@@ -47,3 +49,9 @@ export const STRAY_SCENARIOS: readonly string[] = HEALTHY_FAMILIES.flatMap(({ fa
     .filter((path) => !family.endpoints.some((endpoint) => endpoint.path === path))
     .map((path) => `${family.name}: ${path}`),
 );
+
+/** What a fault must answer on `endpoint`: its family's own expectation where it declares one, else the table's. */
+export function expectedOn(endpoint: EndpointDefinition, fault: Fault): Expected {
+  const family = HEALTHY_FAMILIES.find((each) => each.family.name === endpoint.family);
+  return family?.healthy.faultExpectations?.[fault.name] ?? fault.expected;
+}

@@ -1,4 +1,5 @@
 import type { FakeRoute, RecordedRequest } from '../../support/fake-upstream-server.js';
+import type { Expected } from './faults.js';
 
 /** REST parameters naming a resource of its own for each `variant`, served healthy by the family's route. */
 export type Scenario = (variant: number) => Record<string, string>;
@@ -18,4 +19,9 @@ export interface HealthyFamily {
    * declared hosts). A family whose first request is the meaningful one narrows it.
    */
   faultTarget?: (request: RecordedRequest, url: URL) => boolean;
+  /**
+   * Faults (by name) whose answer the family's own contract classifies otherwise than the
+   * shared table, with what it answers instead.
+   */
+  faultExpectations?: Readonly<Record<string, Expected>>;
 }
