@@ -6475,8 +6475,13 @@ export interface operations {
                         /** @description null for an empty result (meta.empty: true, not charged) */
                         data: components["schemas"]["Creator"] | null;
                         meta: components["schemas"]["Meta"];
-                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
-                        raw?: unknown;
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.pinnedPost */
+                        raw?: {
+                            /** @description the at:// URI of the pinned post, or null */
+                            pinnedPost?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -6537,8 +6542,15 @@ export interface operations {
                         };
                         meta: components["schemas"]["Meta"];
                         pagination: components["schemas"]["Pagination"];
-                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
-                        raw?: unknown;
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.posts */
+                        raw?: {
+                            /** @description per item: its uri, repostedBy, pinned, quote and language */
+                            posts?: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -6591,8 +6603,15 @@ export interface operations {
                         /** @description null for an empty result (meta.empty: true, not charged) */
                         data: components["schemas"]["Post"] | null;
                         meta: components["schemas"]["Meta"];
-                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
-                        raw?: unknown;
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.quote, raw.language */
+                        raw?: {
+                            /** @description the at:// URI of a quoted post, or null */
+                            quote?: string | null;
+                            /** @description the first declared language, or null */
+                            language?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -6651,8 +6670,15 @@ export interface operations {
                         };
                         meta: components["schemas"]["Meta"];
                         pagination: components["schemas"]["Pagination"];
-                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
-                        raw?: unknown;
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.comments */
+                        raw?: {
+                            /** @description per reply: its depth (1 for direct replies) and uri */
+                            comments?: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -6711,8 +6737,15 @@ export interface operations {
                         };
                         meta: components["schemas"]["Meta"];
                         pagination: components["schemas"]["Pagination"];
-                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
-                        raw?: unknown;
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.posts */
+                        raw?: {
+                            /** @description per item: its uri, repostedBy, quote and language */
+                            posts?: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -6771,8 +6804,15 @@ export interface operations {
                         };
                         meta: components["schemas"]["Meta"];
                         pagination: components["schemas"]["Pagination"];
-                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
-                        raw?: unknown;
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.list */
+                        raw?: {
+                            /** @description the list's name, purpose, description and listItemCount */
+                            list?: {
+                                [key: string]: unknown;
+                            } | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7071,8 +7111,17 @@ export interface operations {
                         };
                         meta: components["schemas"]["Meta"];
                         pagination: components["schemas"]["Pagination"];
-                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
-                        raw?: unknown;
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.items, raw.domains */
+                        raw?: {
+                            /** @description per advertiser: what the platform lists, with adCount as its range */
+                            items?: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @description the domains the platform suggests */
+                            domains?: string[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7315,8 +7364,13 @@ export interface operations {
                         };
                         meta: components["schemas"]["Meta"];
                         pagination: components["schemas"]["Pagination"];
-                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
-                        raw?: unknown;
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.total */
+                        raw?: {
+                            /** @description the registry's match count */
+                            total?: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7375,8 +7429,19 @@ export interface operations {
                         };
                         meta: components["schemas"]["Meta"];
                         pagination: components["schemas"]["Pagination"];
-                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
-                        raw?: unknown;
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.posts, raw.skipped */
+                        raw?: {
+                            /** @description per story: its kind and link */
+                            posts?: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @description listed items left out (gone, deleted or dead), with the reason */
+                            skipped?: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7431,8 +7496,19 @@ export interface operations {
                         /** @description null for an empty result (meta.empty: true, not charged) */
                         data: components["schemas"]["Post"] | null;
                         meta: components["schemas"]["Meta"];
-                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
-                        raw?: unknown;
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.link, raw.kind, raw.parts, raw.parent */
+                        raw?: {
+                            /** @description the link of a story, or null */
+                            link?: string | null;
+                            /** @description story, ask, show, job, poll, pollopt or comment */
+                            kind?: string;
+                            /** @description a poll's options */
+                            parts?: number[];
+                            /** @description a comment's parent item */
+                            parent?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7493,8 +7569,17 @@ export interface operations {
                         };
                         meta: components["schemas"]["Meta"];
                         pagination: components["schemas"]["Pagination"];
-                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
-                        raw?: unknown;
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.comments, raw.via */
+                        raw?: {
+                            /** @description per comment: its depth and whether it was removed */
+                            comments?: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @description algolia, or firebase when the official API was walked */
+                            via?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7547,8 +7632,15 @@ export interface operations {
                         /** @description null for an empty result (meta.empty: true, not charged) */
                         data: components["schemas"]["Creator"] | null;
                         meta: components["schemas"]["Meta"];
-                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
-                        raw?: unknown;
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.karma, raw.submitted */
+                        raw?: {
+                            /** @description the user's karma */
+                            karma?: number | null;
+                            /** @description the submitted item ids, newest first */
+                            submitted?: number[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -7673,8 +7765,15 @@ export interface operations {
                         };
                         meta: components["schemas"]["Meta"];
                         pagination: components["schemas"]["Pagination"];
-                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
-                        raw?: unknown;
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.posts */
+                        raw?: {
+                            /** @description per hit: a comment names its story (storyId, storyTitle, storyUrl) and parent */
+                            posts?: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };

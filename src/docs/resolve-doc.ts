@@ -59,9 +59,12 @@ export function resolveOperation(catalogue: Catalogue): JsonSchema {
     },
     'x-credit-cost': 1,
     'x-credit-cost-rule': 'the cost of the resolved endpoint',
+    'x-render-credit-multiplier': 3,
     'x-cacheable': true,
     'x-batchable': true,
+    'x-requires-residential-proxy': false,
     'x-subscribable': true,
     'x-experimental': false,
+    'x-parameter-constraints': "the resolved endpoint's own flags apply: its price, its proxy, whether it can be batched or subscribed to",
   };
 }

@@ -32,6 +32,10 @@ export const adsAdvertisersSearchEndpoint = defineEndpoint({
   params,
   flags: endpointFlags({ subscribable: false }),
   returns: { kind: 'list', type: 'Creator', maxItems: SUGGESTION_COUNT },
+  raw: z.object({
+    items: z.array(z.looseObject({})).describe('per advertiser: what the platform lists, with adCount as its range'),
+    domains: z.array(z.string()).describe('the domains the platform suggests'),
+  }),
   normaliseParams: canonicalQuery,
   async fetch(input, ctx): Promise<ListResult<Creator>> {
     const method = RPC_METHODS.suggestions;

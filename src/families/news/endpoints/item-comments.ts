@@ -75,6 +75,10 @@ export const newsItemCommentsEndpoint = defineEndpoint({
   params,
   flags: endpointFlags({ subscribable: true, parameterConstraints: ITEM_CONSTRAINT }),
   returns: { kind: 'list', type: 'Comment' },
+  raw: z.object({
+    comments: z.array(z.looseObject({})).describe('per comment: its depth and whether it was removed'),
+    via: z.string().describe('algolia, or firebase when the official API was walked'),
+  }),
   normaliseParams: canonicalItem,
   async fetch(input, ctx): Promise<ListResult<Comment>> {
     const id = input.id!;

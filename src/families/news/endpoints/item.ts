@@ -30,6 +30,12 @@ export const newsItemEndpoint = defineEndpoint({
   params,
   flags: endpointFlags({ subscribable: true, parameterConstraints: ITEM_CONSTRAINT }),
   returns: { kind: 'single', type: 'Post' },
+  raw: z.object({
+    link: z.string().nullable().describe('the link of a story, or null'),
+    kind: z.string().describe('story, ask, show, job, poll, pollopt or comment'),
+    parts: z.array(z.number()).describe("a poll's options"),
+    parent: z.number().describe("a comment's parent item"),
+  }),
   normaliseParams: canonicalItem,
   async fetch(input, ctx): Promise<SingleResult<Post>> {
     const id = input.id!;

@@ -30,6 +30,9 @@ export const newsSearchEndpoint = defineEndpoint({
   params,
   flags: endpointFlags({ subscribable: false, parameterConstraints: 'pass a cursor with the same limit it was made with' }),
   returns: { kind: 'list', type: 'Post' },
+  raw: z.object({
+    posts: z.array(z.looseObject({})).describe('per hit: a comment names its story (storyId, storyTitle, storyUrl) and parent'),
+  }),
   normaliseParams(input) {
     const query = input.query.trim().replace(/\s+/g, ' ');
     if (query === '') throw invalidParam('query', 'query must not be blank.');

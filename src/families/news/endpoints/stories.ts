@@ -35,6 +35,10 @@ export const newsStoriesEndpoint = defineEndpoint({
     parameterConstraints: 'a page may hold fewer than limit items (raw.skipped names the gone ones)',
   }),
   returns: { kind: 'list', type: 'Post' },
+  raw: z.object({
+    posts: z.array(z.looseObject({})).describe('per story: its kind and link'),
+    skipped: z.array(z.looseObject({})).describe('listed items left out (gone, deleted or dead), with the reason'),
+  }),
   normaliseParams(input) {
     offsetOf(input.cursor);
     return input;

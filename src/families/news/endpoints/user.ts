@@ -22,6 +22,10 @@ export const newsUserEndpoint = defineEndpoint({
   params,
   flags: endpointFlags({ subscribable: true }),
   returns: { kind: 'single', type: 'Creator' },
+  raw: z.object({
+    karma: z.number().nullable().describe("the user's karma"),
+    submitted: z.array(z.number()).describe('the submitted item ids, newest first'),
+  }),
   normaliseParams: canonicalUser,
   async fetch(input, ctx): Promise<SingleResult<Creator>> {
     const url = userUrl(input.username);

@@ -33,6 +33,7 @@ export const packagesSearchEndpoint = defineEndpoint({
   params,
   flags: endpointFlags({ subscribable: false, parameterConstraints: 'registry npm or crates' }),
   returns: { kind: 'list', type: 'Package' },
+  raw: z.object({ total: z.number().nullable().describe("the registry's match count") }),
   normaliseParams: (input) => {
     refusePypi(input.registry, 'a search API');
     if (input.registry === 'npm') offsetOf(input.cursor);

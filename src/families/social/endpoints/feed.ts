@@ -25,6 +25,7 @@ export const socialFeedEndpoint = defineEndpoint({
   params,
   flags: endpointFlags({ subscribable: true, parameterConstraints: recordForms('feed') }),
   returns: { kind: 'list', type: 'Post' },
+  raw: z.object({ posts: z.array(z.looseObject({})).describe('per item: its uri, repostedBy, quote and language') }),
   normaliseParams: canonicalRecord('feed'),
   async fetch(input, ctx): Promise<ListResult<Post>> {
     const ref = parseRecord(input.url, 'feed');

@@ -28,6 +28,7 @@ export const socialListEndpoint = defineEndpoint({
   params,
   flags: endpointFlags({ subscribable: true, parameterConstraints: recordForms('list') }),
   returns: { kind: 'list', type: 'Creator' },
+  raw: z.object({ list: z.looseObject({}).nullable().describe("the list's name, purpose, description and listItemCount") }),
   normaliseParams: canonicalRecord('list'),
   async fetch(input, ctx): Promise<ListResult<Creator>> {
     const ref = parseRecord(input.url, 'list');

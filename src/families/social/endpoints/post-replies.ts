@@ -32,6 +32,7 @@ export const socialPostRepliesEndpoint = defineEndpoint({
   params,
   flags: endpointFlags({ subscribable: true, parameterConstraints: recordForms('post') }),
   returns: { kind: 'list', type: 'Comment' },
+  raw: z.object({ comments: z.array(z.looseObject({})).describe('per reply: its depth (1 for direct replies) and uri') }),
   normaliseParams: canonicalRecord('post'),
   async fetch(input, ctx): Promise<ListResult<Comment>> {
     const answer = await getXrpc(ctx, 'app.bsky.feed.getPostThread', { uri: input.url, depth: input.depth, parentHeight: 0 });

@@ -47,6 +47,10 @@ export const socialPostEndpoint = defineEndpoint({
   params,
   flags: endpointFlags({ subscribable: true, parameterConstraints: recordForms('post') }),
   returns: { kind: 'single', type: 'Post' },
+  raw: z.object({
+    quote: z.string().nullable().describe('the at:// URI of a quoted post, or null'),
+    language: z.string().nullable().describe('the first declared language, or null'),
+  }),
   normaliseParams: canonicalRecord('post'),
   async fetch(input, ctx): Promise<SingleResult<Post>> {
     const { answer, found } = await findPost(input.url, ctx);

@@ -41,6 +41,7 @@ export const socialProfilePostsEndpoint = defineEndpoint({
   params,
   flags: endpointFlags({ subscribable: true, parameterConstraints: HANDLE_FORMS }),
   returns: { kind: 'list', type: 'Post' },
+  raw: z.object({ posts: z.array(z.looseObject({})).describe('per item: its uri, repostedBy, pinned, quote and language') }),
   normaliseParams: canonicalActor,
   async fetch(input, ctx): Promise<ListResult<Post>> {
     const answer = await getXrpc(ctx, 'app.bsky.feed.getAuthorFeed', {

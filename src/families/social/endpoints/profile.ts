@@ -26,6 +26,7 @@ export const socialProfileEndpoint = defineEndpoint({
   params,
   flags: endpointFlags({ subscribable: true, parameterConstraints: HANDLE_FORMS }),
   returns: { kind: 'single', type: 'Creator' },
+  raw: z.object({ pinnedPost: z.string().nullable().describe('the at:// URI of the pinned post, or null') }),
   normaliseParams: canonicalActor,
   async fetch(input, ctx): Promise<SingleResult<Creator>> {
     const answer = await getXrpc(ctx, 'app.bsky.actor.getProfile', { actor: input.handle });
