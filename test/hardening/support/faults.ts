@@ -14,9 +14,10 @@ import type { FakeReply } from '../../support/fake-upstream-server.js';
 
 /**
  * The upstream time-out the hardening gateway runs with: generous, so a healthy answer on a
- * loaded CI machine never times out; SLOW_MS is well beyond it.
+ * loaded CI machine never times out, even when every endpoint of every family asks the one fake
+ * server at once through its few pooled connections; SLOW_MS is well beyond it.
  */
-export const UPSTREAM_TIMEOUT_MS = 1500;
+export const UPSTREAM_TIMEOUT_MS = 4000;
 const SLOW_MS = UPSTREAM_TIMEOUT_MS + 2500;
 
 export interface Expected {
