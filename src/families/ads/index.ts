@@ -34,4 +34,5 @@ export const adsFamily = defineFamily({
   urlForms: adsUrlForms,
   edges: adsEdges,
   refetch: adsRefetch,
+  demo: async () => (await import('./demo/world.js')).adsDemo,
 });

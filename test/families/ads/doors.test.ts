@@ -6,8 +6,8 @@ import { pollJob, finished, send } from '../../jobs/support.js';
 import { callTool, connectClient } from '../../mcp/support.js';
 import { follow, sseClient } from '../../graphql/sse-client.js';
 import { RICH_KEY, startHarness, type Harness } from '../../support/gateway.js';
-import { ADVERTISER, creativeIdOf, DOMAIN, OTHER_ADVERTISER } from './bodies.js';
-import { adsPlatform, UNKNOWN_CREATIVE } from './platform.js';
+import { ADVERTISER, creativeIdOf, DOMAIN, OTHER_ADVERTISER } from '../../../src/families/ads/demo/bodies.js';
+import { adsPlatform, UNKNOWN_CREATIVE } from '../../../src/families/ads/demo/platform.js';
 
 /** The ads family on every door, over the real gateway and a loopback fake of the platform. */
 describe('the ads family on every door', () => {

@@ -16,12 +16,12 @@ import {
   creativeIdOf,
   DOMAIN,
   ERROR_OBJECT,
-  fReqOf,
   lookupAnswer,
   searchCreative,
   searchPage,
   suggestionsAnswer,
-} from './bodies.js';
+} from '../../../src/families/ads/demo/bodies.js';
+import { fReqOf } from './bodies.js';
 
 const FETCHED_AT = '2026-11-21T00:00:00.000Z';
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}): StubAnswer => ({

@@ -1,6 +1,14 @@
 import type { FakeReply, RecordedRequest } from '../../support/fake-upstream-server.js';
 import type { HealthyFamily } from '../../hardening/support/healthy-family.js';
-import { ADVERTISER, creativeIdOf, fReqOf, lookupAnswer, searchCreative, searchPage, suggestionsAnswer } from './bodies.js';
+import {
+  ADVERTISER,
+  creativeIdOf,
+  lookupAnswer,
+  searchCreative,
+  searchPage,
+  suggestionsAnswer,
+} from '../../../src/families/ads/demo/bodies.js';
+import { fReqOf } from './bodies.js';
 
 const RPC_HOST = 'adstransparency.google.com';
 const RPC_PATH = /^\/anji\/_\/rpc\/(SearchService\/SearchCreatives|LookupService\/GetCreativeById|SearchService\/SearchSuggestions)$/;

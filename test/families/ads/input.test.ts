@@ -6,7 +6,7 @@ import { encodeCursor } from '../../../src/families/ads/input/cursor.js';
 import { canonicalDomain, canonicalRegion } from '../../../src/families/ads/input/refs.js';
 import { GEO_ID_BY_REGION, regionOfGeoId } from '../../../src/families/ads/input/regions.js';
 import { cacheKey } from '../../../src/pipeline/cache-key.js';
-import { ADVERTISER, creativeIdOf } from './bodies.js';
+import { ADVERTISER, creativeIdOf } from '../../../src/families/ads/demo/bodies.js';
 
 /** The parameter a refusal names, or fails the test when the call does not refuse. */
 function refusedParam(run: () => unknown): unknown {

@@ -3,8 +3,8 @@ import { spawnGateway, type ChildGateway } from '../../redis/processes.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../../state/redis-support.js';
 import { FakeUpstream } from '../../support/fake-upstream-server.js';
 import { startHarness, type Harness } from '../../support/gateway.js';
-import { DOMAIN } from './bodies.js';
-import { adsPlatform } from './platform.js';
+import { DOMAIN } from '../../../src/families/ads/demo/bodies.js';
+import { adsPlatform } from '../../../src/families/ads/demo/platform.js';
 
 /**
  * The platform's throttle (a 302 to its CAPTCHA page): a 429 with Retry-After, never followed,
