@@ -21,7 +21,7 @@ export const NEWS_DEMO_EXAMPLES: readonly DemoExample[] = [
     what: 'a whole comment tree in one request, a removed comment keeping its replies',
     path: `/v1/news/item/comments?${query({ id: String(TREE_STORY) })}`,
   },
-  { endpoint: '/v1/news/user', what: 'a user, the links in their about text made plain', path: `/v1/news/user?${query({ username: 'Pat' })}` },
+  { endpoint: '/v1/news/user', what: "a user's karma, about text and join date", path: `/v1/news/user?${query({ username: 'Pat' })}` },
   {
     endpoint: '/v1/news/user/submissions',
     what: "a user's stories, newest first",
