@@ -9,7 +9,7 @@ import { Agent, request } from 'undici';
 import { createGateway } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { FakeUpstream } from '../test/support/fake-upstream-server.js';
-import { ALGOLIA, FIREBASE, newsWorld } from '../test/families/news/world.js';
+import { ALGOLIA, FIREBASE, newsWorld } from '../src/families/news/demo/hacker-news.js';
 import { fmt, renderTable, type Row } from './support/table.js';
 
 const UPSTREAM_MS = 50;

@@ -39,4 +39,5 @@ export const newsFamily = defineFamily({
   urlForms: newsUrlForms,
   edges: newsEdges,
   refetch: newsRefetch,
+  demo: async () => (await import('./demo/world.js')).newsDemo,
 });

@@ -3,9 +3,25 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callTool, connectClient } from '../../mcp/support.js';
 import { RICH_KEY, startHarness, type Harness } from '../../support/gateway.js';
-import { ALGOLIA, AUTHORS, FIREBASE, GITHUB_API, LINKED_REPO, TOP_IDS, TREE_STORY, WALKED_STORY, newsWorld } from './world.js';
+import {
+  ALGOLIA,
+  AUTHORS,
+  FIREBASE,
+  LINKED_REPO,
+  TOP_IDS,
+  TREE_STORY,
+  WALKED_STORY,
+  newsWorld,
+} from '../../../src/families/news/demo/hacker-news.js';
+import type { FakeRoute } from '../../support/fake-upstream-server.js';
 
 const REPO_BODY = readFileSync(fileURLToPath(new URL('../code/fixtures/repo.json', import.meta.url)), 'utf8');
+const GITHUB_API = 'api.github.com';
+/** The repository the first front-page story links to, for the linkedRepository edge into the code family. */
+const linkedRepository: FakeRoute = (request, url) =>
+  request.host === GITHUB_API && url.pathname === `/repos/${LINKED_REPO}`
+    ? { body: REPO_BODY, headers: { 'content-type': 'application/json; charset=utf-8' } }
+    : undefined;
 
 /** The news family on every door, over a loopback fake of both upstreams. */
 describe('the news family end to end', () => {
@@ -16,7 +32,7 @@ describe('the news family end to end', () => {
 
   beforeAll(async () => {
     harness = await startHarness();
-    harness.upstream.on(newsWorld({ repoBody: REPO_BODY }));
+    harness.upstream.on(newsWorld()).on(linkedRepository);
   });
   afterAll(() => harness?.close());
   beforeEach(() => {

@@ -1,7 +1,7 @@
 import { encodeOffset } from '../../../src/families/news/endpoints/params.js';
 import type { HealthyFamily } from '../../hardening/support/healthy-family.js';
 import type { FakeReply, FakeRoute } from '../../support/fake-upstream-server.js';
-import { ALGOLIA, FIREBASE } from './world.js';
+import { ALGOLIA, FIREBASE } from '../../../src/families/news/demo/hacker-news.js';
 
 /**
  * A healthy Hacker News for the hardening suites: any item, user, list or search answers by the

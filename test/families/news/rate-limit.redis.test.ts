@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeUpstream } from '../../support/fake-upstream-server.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../../state/redis-support.js';
 import { spawnGateway, type ChildGateway } from '../../redis/processes.js';
-import { ALGOLIA, FIREBASE, newsWorld } from './world.js';
+import { ALGOLIA, FIREBASE, newsWorld } from '../../../src/families/news/demo/hacker-news.js';
 
 const KEY = 'sk_test_news_budget';
 /** Long enough that a busy machine still refuses within it, short enough to wait out. */

@@ -1,13 +1,14 @@
-import type { FakeReply, FakeRoute } from '../../support/fake-upstream-server.js';
+import type { FakeReply, FakeRoute } from '../../../demo/fake-upstream.js';
+import { ALGOLIA_HOST, FIREBASE_HOST } from '../constants.js';
 
 /**
  * A synthetic Hacker News in the recorded shapes (invented ids, names and texts), served by a
- * FakeRoute on both upstream hosts. Firebase answers `null` for anything unknown, as it does.
+ * FakeRoute on both upstream hosts: the demo world's platform and the family's tests' fake.
+ * Firebase answers `null` for anything unknown, as it does.
  */
 
-export const FIREBASE = 'hacker-news.firebaseio.com';
-export const ALGOLIA = 'hn.algolia.com';
-export const GITHUB_API = 'api.github.com';
+export const FIREBASE = FIREBASE_HOST;
+export const ALGOLIA = ALGOLIA_HOST;
 
 const BASE_TIME = 1_767_000_000;
 /** Front-page stories: 40 of them, by seven authors, the first linking to a GitHub repository. */
@@ -221,20 +222,18 @@ const json = (body: unknown, extra: Partial<FakeReply> = {}): FakeReply => ({
 export interface WorldOptions {
   /** Milliseconds every answer waits (the bench's slow upstream). */
   delayMs?: number;
-  /** A GitHub repository body for `/repos/{LINKED_REPO}`. */
-  repoBody?: string;
 }
 
-/** The fake's route: Firebase by path, HN Search by path and query, and the linked repository on GitHub's API. */
+/** The fake's route: Firebase by path, HN Search by path and query. */
 export function newsWorld(options: WorldOptions = {}): FakeRoute {
   const delayMs = options.delayMs ?? 0;
   return (request, url) => {
-    const reply = answer(request.host, url, options);
+    const reply = answer(request.host, url);
     return reply && delayMs > 0 ? { ...reply, delayMs } : reply;
   };
 }
 
-function answer(host: string | undefined, url: URL, options: WorldOptions): FakeReply | undefined {
+function answer(host: string | undefined, url: URL): FakeReply | undefined {
   if (host === FIREBASE) {
     const list = /^\/v0\/(top|new|best|ask|show|job)stories\.json$/.exec(url.pathname);
     if (list) return json(list[1] === 'best' ? BEST_IDS : list[1] === 'top' ? TOP_IDS : null);
@@ -250,7 +249,5 @@ function answer(host: string | undefined, url: URL, options: WorldOptions): Fake
     if (/^\/api\/v1\/(search|search_by_date)$/.test(url.pathname)) return json(searchBody(url));
     return undefined;
   }
-  if (host === GITHUB_API && url.pathname === `/repos/${LINKED_REPO}` && options.repoBody !== undefined)
-    return json(JSON.parse(options.repoBody));
   return undefined;
 }
