@@ -68,6 +68,12 @@ describe('every answer matches /openapi.json', () => {
       const raw = await call('GET', withRaw.replace(/&$/, ''));
       expect(raw.status, raw.text).toBe(200);
     }
+    // A page URL: the resolved endpoint's answer, a refusal naming url, and the forms.
+    const resolvable = demo.examples.find((example) => example.endpoint === '/v1/code/repo')!;
+    const repoUrl = new URL(resolvable.path, demo.baseUrl).searchParams.get('repo')!;
+    expect((await call('GET', `/v1/resolve?url=${encodeURIComponent(repoUrl)}`)).status).toBe(200);
+    expect((await call('GET', `/v1/resolve?url=${encodeURIComponent('https://example.com/nothing')}`)).status).toBe(400);
+    expect((await call('GET', '/v1/resolve/forms')).status).toBe(200);
     // Missing things are empty results, not errors.
     const empty = await call('GET', '/v1/forum/user?username=nobody_here_42');
     expect(empty.status).toBe(200);
