@@ -910,7 +910,7 @@ export interface paths {
         };
         /**
          * Any supported page URL in, the resource behind it out, through the endpoint that serves that kind of page.
-         * @description Reads the URL into an endpoint and its canonical parameters (meta.resolved) and answers what that endpoint answers, billed as it: usually 1 credit, 2 on the advertising-library endpoints, 0 on a cache hit, an empty result or an error. Equivalent URLs (tracking parameters, host aliases, trailing slashes) share one cache entry. A URL that is not absolute http(s), on a host no family reads (details.supportedHosts lists them), or a page no form reads is 400 naming url, before anything is fetched or held. Hosts read: adstransparency.google.com, bsky.app, crates.io, github.com, i.reddit.com, m.reddit.com, new.reddit.com, news.ycombinator.com, np.reddit.com, npmjs.com, old.reddit.com, pypi.org, redd.it, reddit.com, redfin.ca, redfin.com, sh.reddit.com, v.redd.it, www.bsky.app, www.crates.io, www.github.com, www.npmjs.com, www.pypi.org, www.reddit.com, www.redfin.ca, www.redfin.com.
+         * @description Reads the URL into an endpoint and its canonical parameters (meta.resolved) and answers what that endpoint answers, billed as it: usually 1 credit, 2 on the advertising-library endpoints, 0 on a cache hit, an empty result or an error. Equivalent URLs (tracking parameters, host aliases, trailing slashes) share one cache entry. A URL that is not absolute http(s), on a host no family reads (details.supportedHosts lists them), or a page no form reads is 400 naming url, before anything is fetched or held. GET /v1/resolve/forms lists the pages read.
          */
         get: operations["resolve"];
         put?: never;

@@ -24,7 +24,7 @@ export function resolveOperation(catalogue: Catalogue): JsonSchema {
     operationId: 'resolve',
     tags: ['resolve'],
     summary: 'Any supported page URL in, the resource behind it out, through the endpoint that serves that kind of page.',
-    description: `Reads the URL into an endpoint and its canonical parameters (meta.resolved) and answers what that endpoint answers, billed as it: usually 1 credit, 2 on the advertising-library endpoints, 0 on a cache hit, an empty result or an error. Equivalent URLs (tracking parameters, host aliases, trailing slashes) share one cache entry. A URL that is not absolute http(s), on a host no family reads (details.supportedHosts lists them), or a page no form reads is 400 naming url, before anything is fetched or held. Hosts read: ${catalogue.urlFormHosts.join(', ')}.`,
+    description: `Reads the URL into an endpoint and its canonical parameters (meta.resolved) and answers what that endpoint answers, billed as it: usually 1 credit, 2 on the advertising-library endpoints, 0 on a cache hit, an empty result or an error. Equivalent URLs (tracking parameters, host aliases, trailing slashes) share one cache entry. A URL that is not absolute http(s), on a host no family reads (details.supportedHosts lists them), or a page no form reads is 400 naming url, before anything is fetched or held. GET /v1/resolve/forms lists the pages read.`,
     parameters: Object.entries(schema.properties).map(([name, property]) => {
       const { description, ...rest } = property;
       return { in: 'query', name, required: required.has(name), description, schema: rest };

@@ -19,7 +19,7 @@ export function addResolveField(catalogue: Catalogue): void {
     t.field({
       type: nodeInterface,
       nullable: true,
-      description: `The resource behind a page URL (a post, an account, a repository, a listing...), read through the endpoint that serves that kind of page: billed and cached like it (usually 1 credit; 0 on a cache hit or an empty result). Null for an empty result. Hosts read: ${catalogue.urlFormHosts.join(', ')}. REST: GET /v1/resolve.`,
+      description: `The resource behind a page URL (a post, an account, a repository, a listing...), read through the endpoint that serves that kind of page: billed and cached like it (usually 1 credit; 0 on a cache hit or an empty result). Null for an empty result. GET /v1/resolve/forms lists the pages read. REST: GET /v1/resolve.`,
       extensions: { upstreamCost: { fetches: 1 } },
       args: {
         url: t.arg.string({ required: true, description: 'An absolute http(s) URL of a page some family reads.' }),
