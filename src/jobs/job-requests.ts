@@ -95,7 +95,9 @@ function resolveJobRequest(catalogue: Catalogue, kind: 'job' | 'batch', inputs: 
       const { endpoint, request } = resolveUrl(catalogue, url, options);
       if (kind === 'batch') endpointNamed(catalogue, endpoint.path, 'batchable');
       targets.push({ input, request, endpoint: endpoint.path });
-      lanes.set(endpoint.family, [...(lanes.get(endpoint.family) ?? []), index]);
+      const lane = lanes.get(endpoint.family) ?? [];
+      lane.push(index);
+      lanes.set(endpoint.family, lane);
     } catch (error) {
       if (!isGatewayError(error) || kind === 'job') throw error;
       targets.push({ input, request: NOTHING_TO_RUN, refusal: { code: error.code, message: error.message, details: error.details } });

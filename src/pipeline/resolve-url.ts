@@ -58,13 +58,13 @@ export function resolveUrl(catalogue: Catalogue, raw: unknown, options: Record<s
     const endpoint = catalogue.byPath.get(form.endpoint)!;
     const params = form.params(url);
     try {
-      validateRequest(endpoint, params);
+      return { endpoint, request: validateRequest(endpoint, { ...params, ...options }), form };
     } catch (error) {
       // The page has the form's shape but not a value its parser takes: another form may read it.
-      if (isGatewayError(error) && error.code === 'invalid_request') continue;
+      // A refusal of one of the caller's options (cache_max_age, an unknown name) is the caller's.
+      if (isGatewayError(error) && error.code === 'invalid_request' && String(error.details?.param) in params) continue;
       throw error;
     }
-    return { endpoint, request: validateRequest(endpoint, { ...params, ...options }), form };
   }
   const kinds = [...new Set(forms.map((form) => form.names))].join(', ');
   throw invalidParam(param, `${param}: this page on ${host} is none that the gateway reads (it reads ${kinds}); e.g. ${forms[0]!.example}`);
