@@ -58,7 +58,7 @@ describe('upstream classification', () => {
     ).toBe('upstream_blocked');
     expect(
       classifyResponse(response(200, '<html><head><title>Are You a Robot?</title></head></html>', { 'content-type': 'text/html' }), [], {
-        titles: [/are you a robot/i],
+        markers: [/<title>[^<]*are you a robot/i],
       })?.code,
     ).toBe('upstream_blocked');
   });
