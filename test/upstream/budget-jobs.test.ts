@@ -37,13 +37,8 @@ describe('job targets and a spent host', () => {
 
   it('waits until the reset named by the refusal, then fetches once and charges once', async () => {
     let spent = true;
-    const [shelves] = booksRoutes(booksOnShelf('waiting', 2));
-    fake.on((request, url) => {
-      const answer = shelves!(request, url);
-      return (
-        answer && { ...answer, headers: { ...answer.headers, 'x-ratelimit-remaining': spent ? '0' : '80', 'x-ratelimit-reset': '45' } }
-      );
-    });
+    const headers = () => ({ 'x-ratelimit-remaining': spent ? '0' : '80', 'x-ratelimit-reset': '45' });
+    for (const route of booksRoutes(booksOnShelf('waiting', 2), { headers })) fake.on(route);
     const upstream = client.forFamily({ family: 'bookshelf', hosts: [BOOKS_HOST], readBudget: readCatalogueBudget });
     // An earlier answer spent the budget for 45 seconds.
     await upstream.fetch({ url: 'https://books.example.test/shelves/waiting.json' });

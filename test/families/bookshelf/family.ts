@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../../src/catalogue/endpoint.js';
 import { defineFamily } from '../../../src/catalogue/family.js';
 import { optionalUrl, positiveInt } from '../../../src/config/setting-types.js';
 import { invalidParam, schemaDrift } from '../../../src/errors.js';
-import type { FakeRoute } from '../../../src/demo/fake-upstream.js';
+import type { FakeReply, FakeRoute } from '../../../src/demo/fake-upstream.js';
 import { json, onHost } from '../../../src/demo/replies.js';
 
 /**
@@ -148,27 +148,36 @@ const byOrder: Record<(typeof SHELF_ORDERS)[number], (a: CatalogueBook, b: Catal
 
 /**
  * The catalogue host, healthy: shelves (sorted, paged after a catalogue number) and books from
- * `books`, read at request time so a test may change them; 404 for anything else.
+ * `books`, read at request time so a test may change them; 404 for anything else. Every answer
+ * may carry `headers` (a test's announced budget) and come after `delayMs` (callers that overlap).
  */
-export const booksRoutes = (books: Record<string, CatalogueBook> = BOOKS): FakeRoute[] => [
+export const booksRoutes = (
+  books: Record<string, CatalogueBook> = BOOKS,
+  answers: { delayMs?: number; headers?: () => Record<string, string> } = {},
+): FakeRoute[] => [
   onHost(BOOKS_HOST, (url) => {
-    const shelf = /^\/shelves\/([a-z0-9-]+)\.json$/.exec(url.pathname)?.[1];
-    if (shelf) {
-      const order = byOrder[url.searchParams.get('sort') as keyof typeof byOrder] ?? byOrder.catalogue;
-      const all = Object.values(books)
-        .filter((book) => book.shelf === shelf)
-        .sort(order);
-      if (all.length === 0) return json({ error: 'no shelf' }, 404);
-      const after = url.searchParams.get('after');
-      const start = after === null ? 0 : all.findIndex((book) => book.id === after) + 1;
-      const limit = Number(url.searchParams.get('limit') ?? 10);
-      const page = all.slice(start, start + limit);
-      return json({ books: page, next: start + limit < all.length ? page.at(-1)!.id : null });
-    }
-    const id = /^\/books\/(\d+)\.json$/.exec(url.pathname)?.[1];
-    return id && books[id] ? json(books[id]) : json({ error: 'no book' }, 404);
+    const reply = catalogueReply(books, url);
+    return { ...reply, headers: { ...reply.headers, ...answers.headers?.() }, ...(answers.delayMs ? { delayMs: answers.delayMs } : {}) };
   }),
 ];
+
+function catalogueReply(books: Record<string, CatalogueBook>, url: URL): FakeReply {
+  const shelf = /^\/shelves\/([a-z0-9-]+)\.json$/.exec(url.pathname)?.[1];
+  if (shelf) {
+    const order = byOrder[url.searchParams.get('sort') as keyof typeof byOrder] ?? byOrder.catalogue;
+    const all = Object.values(books)
+      .filter((book) => book.shelf === shelf)
+      .sort(order);
+    if (all.length === 0) return json({ error: 'no shelf' }, 404);
+    const after = url.searchParams.get('after');
+    const start = after === null ? 0 : all.findIndex((book) => book.id === after) + 1;
+    const limit = Number(url.searchParams.get('limit') ?? 10);
+    const page = all.slice(start, start + limit);
+    return json({ books: page, next: start + limit < all.length ? page.at(-1)!.id : null });
+  }
+  const id = /^\/books\/(\d+)\.json$/.exec(url.pathname)?.[1];
+  return id && books[id] ? json(books[id]) : json({ error: 'no book' }, 404);
+}
 
 export const bookshelfFamily = defineFamily({
   name: 'bookshelf',
