@@ -76,6 +76,11 @@ describe('MCP door over loopback', () => {
       '/shelves/examples.json?sort=title&limit=3',
       '/shelves/examples.json?sort=title&limit=3',
     ]);
+    // The cursor reads on where the page ended.
+    const next = (await callTool(client, 'bookshelf_shelf', { shelf: 'examples', sort: 'title', limit: 3, cursor: '1002' }))
+      .structuredContent as Record<string, any>;
+    expect(next.data.items.map((item: { id: string }) => item.id)).toEqual(['1003', '1004']);
+    expect(next.pagination).toEqual({ cursor: null, hasMore: false });
   });
 
   it('pays 1 credit for a live call and 0 for a cache hit, as REST does', async () => {

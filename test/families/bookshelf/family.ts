@@ -43,6 +43,15 @@ export const bookSchema = z
 
 type Book = z.infer<typeof bookSchema>;
 
+/** The catalogue's answer as JSON; anything else is the catalogue's drift, never a crash. */
+const parseAnswer = (body: string): unknown => {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    throw schemaDrift('The catalogue answered something other than JSON.');
+  }
+};
+
 const upstreamBook = z.object({ id: z.string(), title: z.string(), shelf: z.string(), pages: z.number().int().nullable().optional() });
 const toBook = (raw: unknown, fetchedAt: string): Book => {
   const parsed = upstreamBook.safeParse(raw);
@@ -92,7 +101,7 @@ const shelfEndpoint = defineEndpoint({
     });
     const response = await ctx.upstream.fetch({ url: `${ORIGIN}/shelves/${params.shelf}.json?${query}`, passStatuses: [404] });
     if (response.status === 404) return { items: [], pagination: { cursor: null, hasMore: false }, raw: null, emptyReason: 'not_found' };
-    const body = shelfPage.safeParse(JSON.parse(response.body));
+    const body = shelfPage.safeParse(parseAnswer(response.body));
     if (!body.success) throw schemaDrift('The catalogue answered an unreadable shelf.');
     const next = body.data.next ?? null;
     return {
@@ -117,7 +126,8 @@ const bookEndpoint = defineEndpoint({
   async fetch(params, ctx) {
     const response = await ctx.upstream.fetch({ url: `${ORIGIN}/books/${params.id}.json`, passStatuses: [404] });
     if (response.status === 404) return { data: null, raw: null, emptyReason: 'not_found' };
-    return { data: toBook(JSON.parse(response.body), ctx.fetchedAt), raw: JSON.parse(response.body) };
+    const raw = parseAnswer(response.body);
+    return { data: toBook(raw, ctx.fetchedAt), raw };
   },
 });
 
