@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Admission, startOverloadGuard, type EventLoopDelaySource, type OverloadGuard } from './admission/index.js';
+import { Admission, createOverloadGuard, type EventLoopDelaySource, type OverloadGuard } from './admission/index.js';
 import type { Catalogue } from './catalogue/catalogue.js';
 import { catalogue as defaultCatalogue } from './catalogue/index.js';
 import type { Config } from './config/config.js';
@@ -94,7 +94,11 @@ export async function createGateway(
   });
 
   // One per process: every door admits its callers through it, in its own scope, and sheds there.
-  const overload = startOverloadGuard(config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, registerShedCounter(metrics), options.eventLoopDelay);
+  const overload = createOverloadGuard(config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, registerShedCounter(metrics), options.eventLoopDelay);
+  server.addHook('onReady', (done) => {
+    overload?.start();
+    done();
+  });
   const admission = new Admission(state, createRateLimiter(config.RATE_LIMIT_PER_MINUTE, state), overload);
 
   const jobs = await createJobs(config, deps, logError);

@@ -32,10 +32,12 @@ export function monitoredEventLoopDelay(): EventLoopDelaySource {
 
 /**
  * Sheds new work while the process itself is saturated: a timer reads the event loop's delay
- * every SAMPLE_INTERVAL_MS and sets `shedding` when it is over the bound. Admission reads that
- * one boolean per request; a request it refuses costs no credit, no rate-limit token and no
- * state call, and is answered at once, so a burst the process cannot serve in time gets a
- * prompt 503 and a retry instead of answers that time out after waiting for the loop.
+ * every SAMPLE_INTERVAL_MS and sets `shedding` while it is over the bound in two windows in a
+ * row (sustained, not one stall: a long garbage collection, a large body parsed, start-up).
+ * Admission reads that one boolean per request; a request it refuses costs no credit, no
+ * rate-limit token and no state call, and is answered at once, so a burst the process cannot
+ * serve in time gets a prompt 503 and a retry instead of answers that fail after waiting for
+ * the loop.
  */
 export class OverloadGuard {
   /** True while new work is refused. A plain field: reading it is the whole per-request cost. */
@@ -44,6 +46,7 @@ export class OverloadGuard {
   readonly #source: EventLoopDelaySource;
   readonly #onShed: () => void;
   #timer: NodeJS.Timeout | null = null;
+  #lastWindowOver = false;
 
   constructor(maxDelayMs: number, source: EventLoopDelaySource, onShed: () => void) {
     this.#maxDelayMs = maxDelayMs;
@@ -53,13 +56,19 @@ export class OverloadGuard {
 
   /** Reads the delay of the window just ended and decides for the next one. */
   sample(): void {
-    this.shedding = this.#source.read() > this.#maxDelayMs;
+    const over = this.#source.read() > this.#maxDelayMs;
+    this.shedding = over && this.#lastWindowOver;
+    this.#lastWindowOver = over;
   }
 
-  /** Samples on a timer that never keeps the process alive. */
-  start(): this {
-    this.#timer ??= setInterval(() => this.sample(), SAMPLE_INTERVAL_MS).unref();
-    return this;
+  /**
+   * Samples on a timer that never keeps the process alive, from now on: what the loop waited
+   * before (building the server) is not load and is dropped.
+   */
+  start(): void {
+    if (this.#timer) return;
+    this.#source.read();
+    this.#timer = setInterval(() => this.sample(), SAMPLE_INTERVAL_MS).unref();
   }
 
   /** The refusal of one request that arrived while shedding (and counts it). */
@@ -80,13 +89,13 @@ export class OverloadGuard {
 }
 
 /**
- * The guard of a process with its bound in milliseconds (OVERLOAD_MAX_EVENT_LOOP_DELAY_MS),
- * sampling; null when the bound is 0 (never shed).
+ * The guard of a process with its bound in milliseconds (OVERLOAD_MAX_EVENT_LOOP_DELAY_MS), to
+ * start() once the server is ready; null when the bound is 0 (never shed).
  */
-export function startOverloadGuard(
+export function createOverloadGuard(
   maxDelayMs: number,
   onShed: () => void,
   source: () => EventLoopDelaySource = monitoredEventLoopDelay,
 ): OverloadGuard | null {
-  return maxDelayMs > 0 ? new OverloadGuard(maxDelayMs, source(), onShed).start() : null;
+  return maxDelayMs > 0 ? new OverloadGuard(maxDelayMs, source(), onShed) : null;
 }

@@ -26,9 +26,10 @@ describe('overload shedding at the doors', () => {
     harness.upstream.requests.length = 0;
   });
 
-  /** Sets the delay the guard reads and has it decide now, as its timer would twice a second. */
+  /** Sets the delay the guard reads and has it decide now over two windows, as its timer would in a second. */
   const saturated = (busy: boolean) => {
     delay.ms = busy ? 1500 : 0;
+    harness.gateway.overload!.sample();
     harness.gateway.overload!.sample();
   };
   const shedCount = async () => {

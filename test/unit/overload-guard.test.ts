@@ -3,7 +3,7 @@ import {
   monitoredEventLoopDelay,
   OverloadGuard,
   SAMPLE_INTERVAL_MS,
-  startOverloadGuard,
+  createOverloadGuard,
   type EventLoopDelaySource,
 } from '../../src/admission/overload.js';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
@@ -25,14 +25,21 @@ describe('the overload guard', () => {
     vi.useRealTimers();
   });
 
-  it('sheds while the delay of the last window is over the bound, and stops when it is back under', () => {
-    const guard = new OverloadGuard(1000, scriptedDelays(0, 999, 1000, 1001, 4000, 20), () => {});
-    const decisions: boolean[] = [];
-    for (let window = 0; window < 6; window++) {
+  /** The guard's decision after each of `readings`. */
+  const decisions = (...readings: number[]): boolean[] => {
+    const guard = new OverloadGuard(1000, scriptedDelays(...readings), () => {});
+    return readings.map(() => {
       guard.sample();
-      decisions.push(guard.shedding);
-    }
-    expect(decisions).toEqual([false, false, false, true, true, false]);
+      return guard.shedding;
+    });
+  };
+
+  it('sheds while the delay is over the bound in two windows in a row, and stops at the first window back under', () => {
+    expect(decisions(0, 999, 1000, 1001, 4000, 1500, 20, 1200, 1200)).toEqual([false, false, false, false, true, true, false, false, true]);
+  });
+
+  it('does not shed for one stall, however long', () => {
+    expect(decisions(60_000, 0, 5000, 10, 5000, 1000)).toEqual([false, false, false, false, false, false]);
   });
 
   it('admits until its first sample', () => {
@@ -50,14 +57,18 @@ describe('the overload guard', () => {
     expect(counted).toBe(2);
   });
 
-  it('samples on its own timer, which never keeps the process alive, until closed', async () => {
+  it('samples on its own timer once started, dropping what the loop waited before, until closed', async () => {
     vi.useFakeTimers();
-    const source = scriptedDelays(0, 3000, 0);
-    const guard = startOverloadGuard(
+    // Read at start (building the server: dropped), then once per window.
+    const source = scriptedDelays(9000, 3000, 3000, 0);
+    const guard = createOverloadGuard(
       1000,
       () => {},
       () => source,
     )!;
+    expect(vi.getTimerCount()).toBe(0);
+    guard.start();
+    guard.start();
     expect(vi.getTimerCount()).toBe(1);
     await vi.advanceTimersByTimeAsync(SAMPLE_INTERVAL_MS);
     expect(guard.shedding).toBe(false);
@@ -65,6 +76,7 @@ describe('the overload guard', () => {
     expect(guard.shedding).toBe(true);
     await vi.advanceTimersByTimeAsync(SAMPLE_INTERVAL_MS);
     expect(guard.shedding).toBe(false);
+    expect(source.reads).toBe(4);
     guard.close();
     expect(source.closed).toBe(true);
     expect(vi.getTimerCount()).toBe(0);
@@ -72,7 +84,7 @@ describe('the overload guard', () => {
 
   it('is off with a bound of 0: no guard, no monitor', () => {
     const source = vi.fn(() => scriptedDelays(5000));
-    expect(startOverloadGuard(0, () => {}, source)).toBeNull();
+    expect(createOverloadGuard(0, () => {}, source)).toBeNull();
     expect(source).not.toHaveBeenCalled();
   });
 
