@@ -2,6 +2,8 @@ import { performance } from 'node:perf_hooks';
 
 /** Longest step of a deadline: a loop blocked longer than a step is counted as one step. */
 const MAX_STEP_MS = 100;
+/** However busy the process, a call waits at most this many deadlines of wall time. */
+const MAX_WALL_DEADLINES = 5;
 
 /** A running deadline: `expired` rejects when it passes; clear() stops it. */
 export interface StoreDeadline {
@@ -15,7 +17,8 @@ export interface StoreDeadline {
  * late by more than a step (the loop was busy elsewhere) counts as one step, and once the time
  * is spent it waits one more turn of the loop (setImmediate runs after the poll phase), so a
  * reply already in the socket is read before the store is declared too slow. On an idle loop it
- * expires at `timeoutMs`, as a plain timer would: a hung store still fails within the deadline.
+ * expires at `timeoutMs`, as a plain timer would: a hung store still fails within the deadline;
+ * on a saturated one, after MAX_WALL_DEADLINES deadlines of wall time at most.
  */
 export function storeDeadline(timeoutMs: number, now: () => number = () => performance.now()): StoreDeadline {
   const stepMs = Math.min(MAX_STEP_MS, Math.max(1, Math.ceil(timeoutMs / 10)));
@@ -23,13 +26,14 @@ export function storeDeadline(timeoutMs: number, now: () => number = () => perfo
   let lastTurn: NodeJS.Immediate | undefined;
   const expired = new Promise<never>((_resolve, reject) => {
     let counted = 0;
-    let last = now();
+    const started = now();
+    let last = started;
     const step = () => {
       const at = now();
       const elapsed = at - last;
       last = at;
       counted += elapsed > 2 * stepMs ? stepMs : elapsed;
-      if (counted < timeoutMs) timer!.refresh();
+      if (counted < timeoutMs && at - started < MAX_WALL_DEADLINES * timeoutMs) timer!.refresh();
       else lastTurn = setImmediate(() => reject(new Error(`no answer within ${timeoutMs} ms`)));
     };
     timer = setTimeout(step, stepMs);
