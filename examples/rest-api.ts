@@ -4705,7 +4705,7 @@ export interface components {
                 };
             };
         };
-        /** @description The state store is unreachable (Retry-After). Codes: service_unavailable (retryable: service_unavailable). Never charged. */
+        /** @description The state store is unreachable, or the gateway is too busy to start the request (Retry-After). Codes: service_unavailable (retryable: service_unavailable). Never charged. */
         Error503: {
             headers: {
                 /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */

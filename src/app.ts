@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Admission } from './admission/index.js';
+import { Admission, createOverloadGuard, type EventLoopDelaySource, type OverloadGuard } from './admission/index.js';
 import type { Catalogue } from './catalogue/catalogue.js';
 import { catalogue as defaultCatalogue } from './catalogue/index.js';
 import type { Config } from './config/config.js';
@@ -11,7 +11,7 @@ import { GatewayError } from './errors.js';
 import { createJobs, type Jobs } from './jobs/index.js';
 import { loggerOptions, type LogDestination } from './logging/logger-options.js';
 import { registerMcpDoor } from './mcp/door.js';
-import { createMetrics, registerSharedWatchGauges } from './metrics.js';
+import { createMetrics, registerShedCounter, registerSharedWatchGauges } from './metrics.js';
 import { createPipelineDeps } from './pipeline/deps.js';
 import { registerProbes } from './probes.js';
 import { errorBody } from './render/envelope.js';
@@ -38,6 +38,8 @@ export interface Gateway {
   graphqlEvents: PubSubEventTarget;
   /** What this process knows of each upstream host's budget (the remaining-budget gauge reads it; tests lifting a fault forget it). */
   upstreamBudgets: BudgetGuard;
+  /** Whether this process sheds new data requests now; null when OVERLOAD_MAX_EVENT_LOOP_DELAY_MS is 0. */
+  overload: OverloadGuard | null;
   /** Every method and path the server answers (for the OpenAPI coverage test). */
   routes: { method: string; path: string }[];
   close(): Promise<void>;
@@ -53,6 +55,8 @@ export async function createGateway(
     subscriptions?: SubscriptionOptions;
     docs?: GraphiQLSettings;
     resolveAll?: ResolveAll;
+    /** Where the overload guard reads the event loop's delay (tests); default: perf_hooks. */
+    eventLoopDelay?: () => EventLoopDelaySource;
   } = {},
 ): Promise<Gateway> {
   const catalogue = options.catalogue ?? defaultCatalogue;
@@ -89,8 +93,13 @@ export async function createGateway(
     done(null, payload);
   });
 
-  // One per process: every door admits its callers through it, in its own scope.
-  const admission = new Admission(state, createRateLimiter(config.RATE_LIMIT_PER_MINUTE, state));
+  // One per process: every door admits its callers through it, in its own scope, and sheds there.
+  const overload = createOverloadGuard(config.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, registerShedCounter(metrics), options.eventLoopDelay);
+  server.addHook('onReady', (done) => {
+    overload?.start();
+    done();
+  });
+  const admission = new Admission(state, createRateLimiter(config.RATE_LIMIT_PER_MINUTE, state), overload);
 
   const jobs = await createJobs(config, deps, logError);
   registerMcpDoor(server, catalogue, deps, { admission, jobs: jobs.service });
@@ -146,8 +155,10 @@ export async function createGateway(
     subscriptions,
     graphqlEvents,
     upstreamBudgets: pipeline.budgets,
+    overload,
     routes,
     async close() {
+      overload?.close();
       await server.close();
       await jobs.close();
       await subscriptions.close();

@@ -113,3 +113,13 @@ export function registerSharedWatchGauges(metrics: Metrics, read: () => Promise<
     },
   });
 }
+
+/** Counts requests the overload guard shed (503 before admission); returns what counts one. */
+export function registerShedCounter(metrics: Metrics): () => void {
+  const shed = new Counter({
+    name: 'gateway_requests_shed_total',
+    help: 'Requests refused with 503 before admission because the process was saturated (event-loop delay over OVERLOAD_MAX_EVENT_LOOP_DELAY_MS)',
+    registers: [metrics.registry],
+  });
+  return () => shed.inc();
+}

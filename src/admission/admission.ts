@@ -7,6 +7,7 @@ import { accountIdFromHash, hashKey } from '../state/key-hash.js';
 import type { AccountUsage, ApiKeyRecord, StateAdapters } from '../state/ports.js';
 import { activeAccount, checkedKey, presentedApiKey } from './authenticate.js';
 import type { Caller } from './caller.js';
+import type { OverloadGuard } from './overload.js';
 
 /** What one door asks of the admission step. */
 export interface AdmissionOptions {
@@ -34,19 +35,24 @@ const RECENTLY_VALID_MAX = 10_000;
  * balance: the one admission step every door takes before reading a body or touching an
  * upstream. A key seen valid lately is counted, and its balance read, while it is looked up
  * (on Redis the three commands leave in one round trip); a key never seen valid is looked up
- * first, so random keys create no counters. One per process, shared by every door.
+ * first, so random keys create no counters. While the process is saturated (its overload guard
+ * is shedding) a request is refused before any of that. One per process, shared by every door.
  */
 export class Admission {
   readonly #state: Pick<StateAdapters, 'keys' | 'ledger'>;
   readonly #limiter: RequestRateLimiter | null;
+  readonly #overload: OverloadGuard | null;
   readonly #recentlyValid = new LRUCache<string, true>({ max: RECENTLY_VALID_MAX });
 
-  constructor(state: Pick<StateAdapters, 'keys' | 'ledger'>, limiter: RequestRateLimiter | null) {
+  constructor(state: Pick<StateAdapters, 'keys' | 'ledger'>, limiter: RequestRateLimiter | null, overload: OverloadGuard | null = null) {
     this.#state = state;
     this.#limiter = limiter;
+    this.#overload = overload;
   }
 
   async admit(presented: string | undefined, readsBalance: boolean): Promise<Admitted> {
+    // Before the key is looked up: a shed request costs no state call, credit or rate-limit token.
+    if (this.#overload?.shedding) return { caller: null, refusal: this.#overload.shed() };
     let account: ApiKeyRecord | null = null;
     try {
       const keyHash = hashKey(checkedKey(presented));

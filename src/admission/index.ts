@@ -1,3 +1,4 @@
 export { Admission, registerAdmission, setRateLimitHeaders, type AdmissionOptions } from './admission.js';
 export { authenticate, presentedApiKey } from './authenticate.js';
 export { admittedCaller, admittedOrNull, type Caller } from './caller.js';
+export { OverloadGuard, createOverloadGuard, type EventLoopDelaySource } from './overload.js';

@@ -84,6 +84,8 @@ const envSchema = z.object({
   GRAPHQL_MAX_COST: positiveInt(500),
   GRAPHQL_MAX_DEPTH: positiveInt(15),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  // Event-loop delay above which new data requests are shed with 503 (README "Overload"); 0: never shed.
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
 });
 
 /**

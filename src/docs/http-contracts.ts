@@ -77,7 +77,7 @@ const STATUS_MEANING: Record<number, string> = {
   500: 'Something failed on our side; nothing was charged.',
   501: 'This deployment lacks the proxy, provider or credentials the endpoint needs.',
   502: 'The platform blocked the request or answered in a shape that could not be read.',
-  503: 'The state store is unreachable (Retry-After).',
+  503: 'The state store is unreachable, or the gateway is too busy to start the request (Retry-After).',
   504: 'The platform did not answer in time.',
 };
 

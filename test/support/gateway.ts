@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { EventLoopDelaySource } from '../../src/admission/index.js';
 import { createGateway, type Gateway } from '../../src/app.js';
 import type { Catalogue } from '../../src/catalogue/catalogue.js';
 import type { FamilyDefinition } from '../../src/catalogue/family.js';
@@ -47,6 +48,7 @@ export async function startHarness(
     subscriptions?: SubscriptionOptions;
     resolveAll?: ResolveAll;
     catalogue?: Catalogue;
+    eventLoopDelay?: () => EventLoopDelaySource;
   } = {},
 ): Promise<Harness> {
   const upstream = new FakeUpstream();
@@ -72,6 +74,7 @@ export async function startHarness(
     logDestination: options.logDestination ?? runLog,
     subscriptions: options.subscriptions,
     resolveAll: options.resolveAll,
+    eventLoopDelay: options.eventLoopDelay,
   });
   await gateway.server.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;

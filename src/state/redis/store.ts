@@ -2,6 +2,7 @@ import { ErrorReply } from 'redis';
 import { GatewayError } from '../../errors.js';
 import type { RedisClient } from './connection.js';
 import type { KeyLayout } from './key-layout.js';
+import { storeDeadline } from './store-deadline.js';
 
 /** Seconds a caller is told to wait: the client retries the connection at least this often. */
 export const RETRY_AFTER_SECONDS = 1;
@@ -26,17 +27,15 @@ export class RedisStore {
   }
 
   async call<T>(work: (client: RedisClient) => Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    // node-redis cannot withdraw a command once written, so a hung server is cut off here.
-    const deadline = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
-    });
+    // node-redis cannot withdraw a command once written, so a hung server is cut off here; the
+    // deadline counts the store's time, not the time this process kept the reply waiting.
+    const deadline = storeDeadline(this.timeoutMs);
     try {
-      return await Promise.race([work(this.client), deadline]);
+      return await Promise.race([work(this.client), deadline.expired]);
     } catch (error) {
       throw storeFailure(error);
     } finally {
-      clearTimeout(timer);
+      deadline.clear();
     }
   }
 }

@@ -1,0 +1,99 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connectRedis, type RedisClient } from '../../src/state/redis/connection.js';
+import { KeyLayout } from '../../src/state/redis/key-layout.js';
+import { RedisStore } from '../../src/state/redis/store.js';
+import { storeDeadline } from '../../src/state/redis/store-deadline.js';
+import { REDIS_URL, testPrefix } from './redis-support.js';
+
+/** Whether the deadline has rejected yet (read after the fake clock moved). */
+function watch(expired: Promise<never>): { readonly done: boolean } {
+  const state = { done: false };
+  expired.catch(() => (state.done = true));
+  return state;
+}
+
+/** The event loop held for `ms` by synchronous work, as a saturated process holds it. */
+function blockLoop(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+describe('a state call deadline', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('expires at its time on a loop that is free: a store that does not answer fails within the deadline', async () => {
+    vi.useFakeTimers();
+    const deadline = storeDeadline(1000, () => Date.now());
+    const expired = watch(deadline.expired);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(expired.done).toBe(false);
+    // The last step, then one more turn of the loop.
+    await vi.advanceTimersByTimeAsync(2);
+    expect(expired.done).toBe(true);
+    await expect(deadline.expired).rejects.toThrow('no answer within 1000 ms');
+  });
+
+  it('counts a step whose timer fired late, because the loop was blocked, as one step only', async () => {
+    vi.useFakeTimers();
+    const deadline = storeDeadline(1000, () => Date.now());
+    const expired = watch(deadline.expired);
+    await vi.advanceTimersByTimeAsync(500);
+    // Three seconds pass in which no timer could run: the process was busy, not the store.
+    vi.setSystemTime(Date.now() + 3000);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(expired.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(399);
+    expect(expired.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(expired.done).toBe(true);
+  });
+
+  it('expires after five deadlines of wall time however busy the loop, so no call waits unbounded', async () => {
+    vi.useFakeTimers();
+    const deadline = storeDeadline(1000, () => Date.now());
+    const expired = watch(deadline.expired);
+    // Every step comes 1.2 s late: 100 ms of the store's time each, 1.3 s of wall time.
+    for (let step = 0; step < 3; step++) {
+      vi.setSystemTime(Date.now() + 1200);
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(expired.done).toBe(false);
+    vi.setSystemTime(Date.now() + 1200);
+    await vi.advanceTimersByTimeAsync(102);
+    expect(expired.done).toBe(true);
+  });
+
+  it('never expires once cleared', async () => {
+    vi.useFakeTimers();
+    const deadline = storeDeadline(300, () => Date.now());
+    const expired = watch(deadline.expired);
+    await vi.advanceTimersByTimeAsync(200);
+    deadline.clear();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(expired.done).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe.skipIf(!REDIS_URL)('a state call while the process holds its event loop past the deadline', () => {
+  let client: RedisClient;
+  beforeAll(async () => {
+    client = await connectRedis({ url: REDIS_URL! });
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('takes the reply Redis already sent instead of failing as 503', async () => {
+    const store = new RedisStore(client, new KeyLayout(testPrefix()), 100);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const answer = store.call((redis) => redis.ping());
+      // The command is on the wire and Redis answers at once; the reply waits in the socket
+      // while this process is busy for three deadlines.
+      blockLoop(300);
+      await expect(answer).resolves.toBe('PONG');
+    }
+  });
+});
