@@ -61,12 +61,22 @@ export function serveCommunities(upstream: FakeUpstream, delayMs = 0): void {
 export const communityTargets = (count: number, prefix = 'c'): { subreddit: string }[] =>
   Array.from({ length: count }, (_unused, index) => ({ subreddit: `${prefix}${index}` }));
 
-/** Serves every shelf of the test family's catalogue (test/families/bookshelf) with 3 books, after `delayMs`. */
+/**
+ * Serves every shelf of the test family's catalogue (test/families/bookshelf) with 3 books, after `delayMs`,
+ * except shelves named "empty…" (no books) and "broken…" (HTTP 500).
+ */
 export function serveShelves(upstream: FakeUpstream, delayMs = 0): void {
   upstream.on((_request, url) => {
     const shelf = url.hostname === BOOKS_HOST ? /^\/shelves\/([a-z0-9-]+)\.json$/.exec(url.pathname)?.[1] : undefined;
     if (shelf === undefined) return undefined;
-    const books = [1, 2, 3].map((index) => ({ id: `${shelf}-${index}`, title: `Book ${index} of ${shelf}`, shelf, pages: null }));
+    if (shelf.startsWith('broken')) return { status: 500, body: 'oops', delayMs };
+    const count = shelf.startsWith('empty') ? 0 : 3;
+    const books = Array.from({ length: count }, (_unused, index) => ({
+      id: `${shelf}-${index + 1}`,
+      title: `Book ${index + 1} of ${shelf}`,
+      shelf,
+      pages: null,
+    }));
     return { body: { books }, delayMs };
   });
 }
