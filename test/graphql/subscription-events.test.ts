@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionEventsTopic } from '../../src/subscriptions/events.js';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 import { POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
-import { subscribe, watchCommunity, WebhookReceiver } from '../subscriptions/support.js';
+import { subscribe, watchShelf, WebhookReceiver } from '../subscriptions/support.js';
 import { follow, sseClient, until, type SseMode } from './sse-client.js';
 
 const EVENTS = `subscription ($id: ID!) { subscriptionEvents(id: $id) { type subscriptionId endpoint changedAt previousHash hash data at } }`;
 
+/** On the test family's shelf endpoint (test/families/bookshelf). */
 describe('subscriptionEvents(id) over SSE', () => {
   let harness: Harness;
   const receiver = new WebhookReceiver();
   beforeAll(async () => {
     await receiver.start();
-    harness = await startHarness({ WEBHOOK_ALLOW_PRIVATE: 'true', SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1' });
+    harness = await startHarness(
+      { WEBHOOK_ALLOW_PRIVATE: 'true', SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1' },
+      { catalogue: bookshelfCatalogue },
+    );
   });
   afterAll(async () => {
     await harness.close();
@@ -20,14 +25,14 @@ describe('subscriptionEvents(id) over SSE', () => {
 
   for (const mode of ['single', 'distinct'] as SseMode[]) {
     it(`streams the content.changed event the webhook receives, free (${mode})`, async () => {
-      const community = watchCommunity(harness.upstream, `events${mode}`);
-      const { id } = await subscribe(harness, community.name, receiver.url);
+      const shelf = watchShelf(harness.upstream, `events${mode}`);
+      const { id } = await subscribe(harness, shelf.name, receiver.url);
       const client = sseClient(harness.baseUrl, RICH_KEY, mode);
       const stream = follow(client, EVENTS, { id });
       const next = stream.take(1);
       // The stream is open once this process listens on the topic; then the change is checked.
       await until(() => harness.gateway.graphqlEvents.isListening(subscriptionEventsTopic(id)));
-      community.posts = [{ id: 'p9', author: 'dave' }, ...community.posts];
+      shelf.books = [{ id: 'p9', title: 'Dave' }, ...shelf.books];
       expect(await harness.gateway.subscriptions.checkNow(id)).toMatchObject({ outcome: 'changed' });
       const [event] = await next;
       await stream.stop();
@@ -36,7 +41,7 @@ describe('subscriptionEvents(id) over SSE', () => {
       expect(event!.data!.subscriptionEvents).toMatchObject({
         type: 'CONTENT_CHANGED',
         subscriptionId: id,
-        endpoint: '/v1/forum/subreddit',
+        endpoint: '/v1/bookshelf/shelf',
       });
       expect(event!.data!.subscriptionEvents.data.items.map((post: any) => post.id)).toEqual(['p9', 'p1', 'p2']);
       expect(event!.data!.subscriptionEvents.at).toBe(event!.data!.subscriptionEvents.changedAt);
@@ -47,8 +52,8 @@ describe('subscriptionEvents(id) over SSE', () => {
   // Distinct-connections streams of shared events are served on the socket (event-streams.ts) on both doors.
   for (const door of ['/graphql', '/graphql/stream']) {
     it(`shares one result between streams of one operation and ends after subscription.disabled (distinct, ${door})`, async () => {
-      const community = watchCommunity(harness.upstream, `eventsshared${door.length}`);
-      const { id } = await subscribe(harness, community.name, receiver.url);
+      const shelf = watchShelf(harness.upstream, `eventsshared${door.length}`);
+      const { id } = await subscribe(harness, shelf.name, receiver.url);
       const clients = [
         sseClient(harness.baseUrl, RICH_KEY, 'distinct', `${harness.baseUrl}${door}`),
         sseClient(harness.baseUrl, RICH_KEY, 'distinct', `${harness.baseUrl}${door}`),
@@ -60,7 +65,7 @@ describe('subscriptionEvents(id) over SSE', () => {
       const disabled = {
         type: 'subscription.disabled',
         subscriptionId: id,
-        endpoint: '/v1/forum/subreddit',
+        endpoint: '/v1/bookshelf/shelf',
         params: {},
         disabledAt: new Date().toISOString(),
         reason: 'webhook_gone',
@@ -81,8 +86,8 @@ describe('subscriptionEvents(id) over SSE', () => {
     });
 
     it(`refuses another key's subscription and a missing key as the door does (distinct, ${door})`, async () => {
-      const community = watchCommunity(harness.upstream, `eventsrefused${door.length}`);
-      const { id } = await subscribe(harness, community.name, receiver.url);
+      const shelf = watchShelf(harness.upstream, `eventsrefused${door.length}`);
+      const { id } = await subscribe(harness, shelf.name, receiver.url);
       // Before any stream opens: Yoga answers with the error's status, graphql-sse with an event on a 200 stream.
       const foreign = await fetch(`${harness.baseUrl}${door}`, {
         method: 'POST',
@@ -102,8 +107,8 @@ describe('subscriptionEvents(id) over SSE', () => {
   }
 
   it("refuses another key's subscription with not_found", async () => {
-    const community = watchCommunity(harness.upstream, 'eventsforeign');
-    const { id } = await subscribe(harness, community.name, receiver.url);
+    const shelf = watchShelf(harness.upstream, 'eventsforeign');
+    const { id } = await subscribe(harness, shelf.name, receiver.url);
     const client = sseClient(harness.baseUrl, POOR_KEY, 'single');
     const [result] = await follow(client, EVENTS, { id }).rest();
     client.dispose();
