@@ -62,13 +62,14 @@ export const communityTargets = (count: number, prefix = 'c'): { subreddit: stri
   Array.from({ length: count }, (_unused, index) => ({ subreddit: `${prefix}${index}` }));
 
 /**
- * Serves every shelf of the test family's catalogue (test/families/bookshelf) with 3 books, after `delayMs`,
- * except shelves named "empty…" (no books) and "broken…" (HTTP 500).
+ * Serves every shelf of the test family's catalogue (test/families/bookshelf) with 3 books, after `delay`
+ * ms (a function: read as each request arrives), except shelves named "empty…" (no books) and "broken…" (HTTP 500).
  */
-export function serveShelves(upstream: FakeUpstream, delayMs = 0): void {
+export function serveShelves(upstream: FakeUpstream, delay: number | (() => number) = 0): void {
   upstream.on((_request, url) => {
     const shelf = url.hostname === BOOKS_HOST ? /^\/shelves\/([a-z0-9-]+)\.json$/.exec(url.pathname)?.[1] : undefined;
     if (shelf === undefined) return undefined;
+    const delayMs = typeof delay === 'number' ? delay : delay();
     if (shelf.startsWith('broken')) return { status: 500, body: 'oops', delayMs };
     const count = shelf.startsWith('empty') ? 0 : 3;
     const books = Array.from({ length: count }, (_unused, index) => ({
