@@ -13,7 +13,7 @@ export function budgetStoreContract(
 ): void {
   describe.skipIf(options.skip ?? false)(`${name} budget store contract`, () => {
     if (options.cleanup) afterAll(options.cleanup);
-    const booksHost = { host: 'booksHost.example.test', egress: 'direct' };
+    const booksHost = { host: 'books.example.test', egress: 'direct' };
     const now = Date.now();
 
     it('keeps an announced budget until its reset, per host and egress', async () => {
