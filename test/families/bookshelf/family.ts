@@ -5,6 +5,7 @@ import { optionalUrl, positiveInt } from '../../../src/config/setting-types.js';
 import { invalidParam, schemaDrift } from '../../../src/errors.js';
 import type { FakeRoute } from '../../../src/demo/fake-upstream.js';
 import { json, onHost } from '../../../src/demo/replies.js';
+import { readRetryAfter, type BudgetReader } from '../../../src/upstream/budget/read-budget.js';
 
 /**
  * A small family that lives only under test/: an invented book catalogue on `books.example.test`,
@@ -116,6 +117,18 @@ export const booksRoutes = (): FakeRoute[] => [
   }),
 ];
 
+/**
+ * The catalogue host may announce its budget: x-ratelimit-remaining requests until the window
+ * ends x-ratelimit-reset seconds from now. Without those headers, a Retry-After is read as for
+ * any family.
+ */
+const readShelfBudget: BudgetReader = (headers, nowMs) => {
+  const remaining = Number(headers['x-ratelimit-remaining'] ?? Number.NaN);
+  const resetSeconds = Number(headers['x-ratelimit-reset'] ?? Number.NaN);
+  if (!Number.isFinite(remaining) || !Number.isFinite(resetSeconds)) return readRetryAfter(headers, nowMs);
+  return { remaining, resetAtMs: nowMs + resetSeconds * 1000 };
+};
+
 export const bookshelfFamily = defineFamily({
   name: 'bookshelf',
   hosts: [BOOKS_HOST],
@@ -124,6 +137,7 @@ export const bookshelfFamily = defineFamily({
   proxyEnv: 'BOOKSHELF_PROXY_URL',
   requiresResidentialProxy: false,
   concurrencyEnv: 'BOOKSHELF_CONCURRENCY',
+  readBudget: readShelfBudget,
   resources: [bookSchema],
   endpoints: [shelfEndpoint, bookEndpoint],
   edges: (kit) => [
