@@ -5,7 +5,6 @@ import { optionalUrl, positiveInt } from '../../../src/config/setting-types.js';
 import { invalidParam, schemaDrift } from '../../../src/errors.js';
 import type { FakeRoute } from '../../../src/demo/fake-upstream.js';
 import { json, onHost } from '../../../src/demo/replies.js';
-import { readRetryAfter, type BudgetReader } from '../../../src/upstream/budget/read-budget.js';
 
 /**
  * A small family that lives only under test/: an invented book catalogue on `books.example.test`,
@@ -16,6 +15,17 @@ import { readRetryAfter, type BudgetReader } from '../../../src/upstream/budget/
 
 export const BOOKS_HOST = 'books.example.test';
 const ORIGIN = `https://${BOOKS_HOST}`;
+
+/**
+ * The catalogue announces its request budget as x-ratelimit-remaining (requests left) and
+ * x-ratelimit-reset (whole seconds until the window ends); anything else announces nothing.
+ */
+export function readCatalogueBudget(headers: Record<string, string>, nowMs: number): { remaining: number; resetAtMs: number } | null {
+  const remaining = Number(headers['x-ratelimit-remaining']?.trim() || Number.NaN);
+  const resetSeconds = Number(headers['x-ratelimit-reset']?.trim() || Number.NaN);
+  if (!Number.isInteger(remaining) || !Number.isInteger(resetSeconds) || remaining < 0 || resetSeconds < 0) return null;
+  return { remaining, resetAtMs: nowMs + resetSeconds * 1000 };
+}
 
 export const bookSchema = z
   .object({
@@ -117,27 +127,15 @@ export const booksRoutes = (): FakeRoute[] => [
   }),
 ];
 
-/**
- * The catalogue host may announce its budget: x-ratelimit-remaining requests until the window
- * ends x-ratelimit-reset seconds from now. Without those headers, a Retry-After is read as for
- * any family.
- */
-const readShelfBudget: BudgetReader = (headers, nowMs) => {
-  const remaining = Number(headers['x-ratelimit-remaining'] ?? Number.NaN);
-  const resetSeconds = Number(headers['x-ratelimit-reset'] ?? Number.NaN);
-  if (!Number.isFinite(remaining) || !Number.isFinite(resetSeconds)) return readRetryAfter(headers, nowMs);
-  return { remaining, resetAtMs: nowMs + resetSeconds * 1000 };
-};
-
 export const bookshelfFamily = defineFamily({
   name: 'bookshelf',
   hosts: [BOOKS_HOST],
   blockPages: { markers: [/shelves are closed/i] },
+  readBudget: readCatalogueBudget,
   settings: { BOOKSHELF_PROXY_URL: optionalUrl, BOOKSHELF_CONCURRENCY: positiveInt(2) },
   proxyEnv: 'BOOKSHELF_PROXY_URL',
   requiresResidentialProxy: false,
   concurrencyEnv: 'BOOKSHELF_CONCURRENCY',
-  readBudget: readShelfBudget,
   resources: [bookSchema],
   endpoints: [shelfEndpoint, bookEndpoint],
   edges: (kit) => [
