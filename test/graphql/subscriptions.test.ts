@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountIdFromHash, hashKey } from '../../src/state/key-hash.js';
 import { listing, userAbout, type SyntheticPost } from '../families/forum/forum-data.js';
 import { POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
-import { communityTargets, serveCommunities } from '../jobs/support.js';
+import { communityTargets, serveCommunities } from '../families/forum/serve-communities.js';
 import { follow, sseClient, until, type SseMode } from './sse-client.js';
 
 const WATCH_SUBREDDIT = `subscription ($interval: Int!) {

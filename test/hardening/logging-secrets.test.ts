@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED, secretScrubber } from '../../src/logging/redaction.js';
-import { finished, pollJob, send, serveCommunities } from '../jobs/support.js';
+import { serveCommunities } from '../families/forum/serve-communities.js';
+import { finished, pollJob, send } from '../jobs/support.js';
 import { listing, postsByAuthors, userAbout } from '../families/forum/forum-data.js';
 import { startForwardProxy } from '../support/forward-proxy.js';
 import { CAPPED_KEY, POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';

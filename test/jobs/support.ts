@@ -1,4 +1,3 @@
-import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 import { BOOKS_HOST } from '../families/bookshelf/family.js';
 import type { FakeUpstream } from '../support/fake-upstream-server.js';
 import { RICH_KEY } from '../support/gateway.js';
@@ -43,23 +42,6 @@ export async function pollJob(
 }
 
 export const finished = (job: Record<string, any>): boolean => ['succeeded', 'failed', 'canceled'].includes(job.status);
-
-/**
- * Serves /r/{name}/hot.json for every community: 3 posts after `delayMs`, except names
- * starting with "empty" (no posts) and "broken" (HTTP 500).
- */
-export function serveCommunities(upstream: FakeUpstream, delayMs = 0): void {
-  upstream.on((_request, url) => {
-    const match = /^\/r\/([^/]+)\/hot\.json$/.exec(url.pathname);
-    if (!match) return undefined;
-    if (match[1]!.startsWith('broken')) return { status: 500, body: 'oops', delayMs };
-    return { body: listing(match[1]!.startsWith('empty') ? [] : postsByAuthors(3, 3)), delayMs };
-  });
-}
-
-/** Batch targets for communities c0…c{n-1}. */
-export const communityTargets = (count: number, prefix = 'c'): { subreddit: string }[] =>
-  Array.from({ length: count }, (_unused, index) => ({ subreddit: `${prefix}${index}` }));
 
 /**
  * Serves every shelf of the test family's catalogue (test/families/bookshelf) with 3 books, after `delay`
