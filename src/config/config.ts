@@ -117,9 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, families: reado
 }
 
 /** For process entries: the configuration, or one line naming the bad variable and exit code 1. */
-export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env, families: readonly FamilyDefinition[] = registeredFamilies): Config {
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
   try {
-    return loadConfig(env, families);
+    return loadConfig(env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);

@@ -1,9 +1,10 @@
 /**
- * The gateway's process entry (src/run-gateway.ts, as src/main.ts runs it) with the test
- * family (test/families/bookshelf) registered beside the real ones, for tests that start the
- * gateway as an operator would and call the test family.
+ * The gateway's own process entry, src/main.ts, unchanged, with the test family
+ * (test/families/bookshelf) registered beside the real ones: for tests that start the gateway as
+ * an operator would and call the test family. The registry is swapped by a resolution hook
+ * before src/main.ts loads, so this file imports nothing of src/ statically.
  */
-import { runGateway } from '../../src/run-gateway.js';
-import { bookshelfCatalogue } from './bookshelf-catalogue.js';
+import { register } from 'node:module';
 
-await runGateway({ catalogue: bookshelfCatalogue });
+register('./bookshelf-registry-hook.mjs', import.meta.url);
+await import('../../src/main.js');
