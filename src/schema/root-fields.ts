@@ -9,7 +9,7 @@ import { enumValueName, restEnum, restSpelling } from './enum-values.js';
 import { endpointCost } from '../limits/upstream-cost.js';
 import { LISTED_BY, listTypeOf, RAW, resourceType, type Resource, type ResourceList } from './types/resources.js';
 
-const camelCase = (name: string): string => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+export const camelCase = (name: string): string => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 interface JsonSchemaProperty {

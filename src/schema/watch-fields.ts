@@ -47,7 +47,7 @@ function startWatch(context: GraphQLContext, endpoint: EndpointDefinition, parse
   return context.watches.open(context, endpoint, validated(endpoint, own).params, seconds * 1000);
 }
 
-const WATCH_NOTE = `Streams over SSE: the first result at once (charged like the query field: 1 credit, 0 when empty), then every intervalSeconds a live check that sends the result again only when it changed (1 credit per change; unchanged and failed checks are free and send nothing). Edges you select (author, ...) are billed per event as in a query. A change the balance cannot pay for ends the stream with insufficient_credits. Always live: no cacheMaxAge, no includeRaw.`;
+const WATCH_NOTE = `Streams over SSE: the first result at once (charged like the query field: the endpoint's price, 0 when empty), then every intervalSeconds a live check that sends the result again only when it changed (1 credit per change; unchanged and failed checks are free and send nothing). Edges you select (author, ...) are billed per event as in a query. A change the balance cannot pay for ends the stream with insufficient_credits. Always live: no cacheMaxAge, no includeRaw.`;
 
 /** `forumSubreddit` -> `watchForumSubreddit`. */
 export const watchFieldName = (endpoint: EndpointDefinition): string =>

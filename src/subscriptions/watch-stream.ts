@@ -57,7 +57,7 @@ export class PollingWatchStreams implements WatchStreams {
   }
 
   /**
-   * The first result through the pipeline, charged like a live query result (1 credit, 0 when
+   * The first result through the pipeline, charged like a live query result (its price, 0 when
    * empty); then the changes, each charged 1 credit. With shared watches the stream is told each
    * poll of the target (one poll per interval however many streams and subscriptions watch it)
    * at its own pace, and compares it with the last result it sent. A failed poll emits nothing;

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/catalogue/index.js';
 import { validateRequest } from '../../src/pipeline/params.js';
-import { startHarness, type Harness } from '../support/gateway.js';
+import { bookshelfCatalogue as catalogue, startBookshelfHarness } from '../support/bookshelf-harness.js';
+import { type Harness } from '../support/gateway.js';
 
 /** Regressions: what a 400 says must match what was wrong, and the docs' promises must hold. */
 describe('parameter messages and cache_max_age', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness();
+    harness = await startBookshelfHarness();
   });
   afterAll(() => harness.close());
 
   it('says a non-numeric limit is not a number, not that it is missing', async () => {
-    const response = await harness.get('/v1/forum/subreddit?subreddit=pics&limit=abc');
+    const response = await harness.get('/v1/bookshelf/shelf?shelf=poetry&limit=abc');
     expect(response.status).toBe(400);
     expect(response.body.error.details.param).toBe('limit');
     expect(response.body.error.message).toContain('expected number');
@@ -21,12 +21,12 @@ describe('parameter messages and cache_max_age', () => {
   });
 
   it('still says "is required" for a missing parameter', async () => {
-    const response = await harness.get('/v1/forum/subreddit');
-    expect(response.body.error.message).toBe('Invalid parameter `subreddit`: is required.');
+    const response = await harness.get('/v1/bookshelf/shelf');
+    expect(response.body.error.message).toBe('Invalid parameter `shelf`: is required.');
   });
 
   it('words type errors the same way in every door (validateRequest)', () => {
-    expect(() => validateRequest(catalogue.byPath.get('/v1/forum/subreddit')!, { subreddit: 'pics', limit: 'abc' })).toThrow(
+    expect(() => validateRequest(catalogue.byPath.get('/v1/bookshelf/shelf')!, { shelf: 'poetry', limit: 'abc' })).toThrow(
       /expected number/,
     );
   });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/catalogue/index.js';
 import { DEMO_API_KEY, startDemo, type Demo } from '../../src/demo/start-demo.js';
 import { OpenApiResponseCheck } from '../support/openapi-response-check.js';
 import { ResponseRecorder } from '../support/response-recorder.js';
-import { startHarness, type Harness } from '../support/gateway.js';
+import { bookshelfCatalogue as catalogue, startBookshelfHarness } from '../support/bookshelf-harness.js';
+import { type Harness } from '../support/gateway.js';
 
 /**
  * Drives every route the server answers, in its successes and its failures, and checks each
@@ -23,10 +23,15 @@ describe('every answer matches /openapi.json', () => {
   const recorder = new ResponseRecorder();
 
   beforeAll(async () => {
-    // The offline demo: every family's synthetic platform, so each endpoint can succeed.
-    demo = await startDemo({ port: 0, logLevel: 'silent', env: { API_KEYS: `${DEMO_API_KEY}=10000,${POOR_KEY}=0,${CAPPED_KEY}=100:1` } });
+    // The offline demo: every family's synthetic platform (the test family's too), so each endpoint can succeed.
+    demo = await startDemo({
+      port: 0,
+      logLevel: 'silent',
+      catalogue,
+      env: { API_KEYS: `${DEMO_API_KEY}=10000,${POOR_KEY}=0,${CAPPED_KEY}=100:1` },
+    });
     // No proxy and no provider: the families that need one answer 501.
-    bare = await startHarness();
+    bare = await startBookshelfHarness();
     document = (await (await fetch(`${demo.baseUrl}/openapi.json`)).json()) as Record<string, any>;
     check = new OpenApiResponseCheck(document);
   });
@@ -75,7 +80,7 @@ describe('every answer matches /openapi.json', () => {
     expect((await call('GET', `/v1/resolve?url=${encodeURIComponent('https://example.com/nothing')}`)).status).toBe(400);
     expect((await call('GET', '/v1/resolve/forms')).status).toBe(200);
     // Missing things are empty results, not errors.
-    const empty = await call('GET', '/v1/forum/user?username=nobody_here_42');
+    const empty = await call('GET', '/v1/bookshelf/book?id=999');
     expect(empty.status).toBe(200);
     expect(empty.body!.meta.empty).toBe(true);
     for (const endpoint of catalogue.endpoints) {
@@ -98,8 +103,8 @@ describe('every answer matches /openapi.json', () => {
   });
 
   it('jobs and batches: 202, replay, 409, 400, paging with cursor and limit, 404, cancel', async () => {
-    const forum = catalogue.endpoints.filter((endpoint) => endpoint.flags.batchable);
-    const examples = demo.examples.filter((example) => forum.some((endpoint) => endpoint.path === example.endpoint));
+    const batchable = catalogue.endpoints.filter((endpoint) => endpoint.flags.batchable);
+    const examples = demo.examples.filter((example) => batchable.some((endpoint) => endpoint.path === example.endpoint));
     const paramsOf = (path: string) => Object.fromEntries(new URL(path, demo.baseUrl).searchParams);
     const job = await call('POST', '/v1/jobs', {
       body: { endpoint: examples[0]!.endpoint, params: paramsOf(examples[0]!.path) },

@@ -1,27 +1,27 @@
 import { ApolloClient, HttpLink, InMemoryCache, gql, type DocumentNode } from '@apollo/client';
+import { buildClientSchema, getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gatewayTypePolicies } from '../../src/client/index.js';
-import { userAbout } from '../families/forum/forum-data.js';
+import { gatewayTypePolicies, type GatewayTypePolicies } from '../../src/client/index.js';
+import { listPolicySpec } from '../../src/client/list-policies.js';
+import { BOOKS, booksRoutes } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
-import { at, comment, fixture, json, thread } from '../families/forum/e2e/support.js';
 
 /**
  * A client no one here wrote: Apollo Client's InMemoryCache, with the type policies the typed
- * client ships. Resources are normalised by their global id; list wrappers stay under their parent.
+ * client ships, derived (as `npm run codegen` derives them) from the schema of a gateway that
+ * serves the test family. Resources are normalised by their global id; list wrappers stay under
+ * their parent.
  */
 
-const POST = 'ac0001';
-const POST_THREAD = thread({ id: POST, author: 'maple_writer', subreddit: 'examplesub', numComments: 2 }, [
-  comment(POST, { id: 'c1', author: 'maple_writer' }),
-  comment(POST, { id: 'c2', author: 'cedar_fan' }),
-]);
+const BOOK = '101';
 
-const COMMENT_TEXTS = gql`
-  query CommentTexts($url: String!) {
-    forumPost(url: $url) {
+const MATE_TITLES = gql`
+  query MateTitles($id: String!) {
+    bookshelfBook(id: $id) {
       id
       title
-      comments {
+      shelfmates {
         pagination {
           cursor
           hasMore
@@ -29,55 +29,23 @@ const COMMENT_TEXTS = gql`
         items {
           id
           platformId
-          text
+          title
         }
       }
     }
   }
 `;
-const COMMENT_THREADING = gql`
-  query CommentThreading($url: String!) {
-    forumPost(url: $url) {
+const MATE_SHELVES = gql`
+  query MateShelves($id: String!) {
+    bookshelfBook(id: $id) {
       id
-      comments {
+      shelfmates {
         fetchedAt
         items {
           id
-          parentId
-          authorHandle
+          shelf
+          pages
         }
-      }
-    }
-  }
-`;
-
-/** A user and a community whose platform ids are the same base36 string. */
-const SHARED_NATIVE_ID = 'ab12cd';
-const USER_AND_COMMUNITY = gql`
-  query UserAndCommunity {
-    forumUser(username: "ab12cd") {
-      id
-      platformId
-      handle
-      url
-    }
-    forumSubredditDetails(subreddit: "examplesub") {
-      id
-      platformId
-      handle
-      url
-    }
-  }
-`;
-const NODE = gql`
-  query Node($id: ID!) {
-    node(id: $id) {
-      __typename
-      id
-      ... on Creator {
-        platformId
-        handle
-        url
       }
     }
   }
@@ -94,102 +62,62 @@ function completeInCache(cache: InMemoryCache, query: DocumentNode, variables: R
 
 describe('Apollo InMemoryCache over the GraphQL door', () => {
   let harness: Harness;
+  let shippedPolicies: GatewayTypePolicies;
   beforeAll(async () => {
-    harness = await startHarness();
+    harness = await startHarness({}, { catalogue: bookshelfCatalogue });
+    const introspection = await harness.graphql(getIntrospectionQuery());
+    shippedPolicies = gatewayTypePolicies(listPolicySpec(buildClientSchema(introspection.body.data as IntrospectionQuery)));
   });
   afterAll(() => harness.close());
-  beforeEach(() => harness.upstream.reset());
+  beforeEach(() => {
+    harness.upstream.reset();
+    for (const route of booksRoutes()) harness.upstream.on(route);
+  });
 
   async function runBoth(cache: InMemoryCache): Promise<void> {
-    harness.upstream.on(at(`/comments/${POST}.json`, json(POST_THREAD)));
     const client = apollo(harness, cache);
-    const first = await client.query<{ forumPost: { comments: { items: { platformId: string }[] } } }>({
-      query: COMMENT_TEXTS,
-      variables: { url: POST },
+    const first = await client.query<{ bookshelfBook: { shelfmates: { items: { platformId: string }[] } } }>({
+      query: MATE_TITLES,
+      variables: { id: BOOK },
       fetchPolicy: 'network-only',
     });
-    expect(first.data?.forumPost.comments.items.map((item) => item.platformId)).toEqual(['c1', 'c2']);
-    await client.query({ query: COMMENT_THREADING, variables: { url: POST }, fetchPolicy: 'network-only' });
+    expect(first.data?.bookshelfBook.shelfmates.items.map((item) => item.platformId)).toEqual(['101', '102']);
+    await client.query({ query: MATE_SHELVES, variables: { id: BOOK }, fetchPolicy: 'network-only' });
   }
 
-  it('keeps two queries on the same post with different comment selections complete (the shipped type policies)', async () => {
-    const cache = new InMemoryCache({ typePolicies: gatewayTypePolicies() });
+  it('derives policies for the test family as for the shipped ones', () => {
+    expect(shippedPolicies.BookList).toEqual({ keyFields: false });
+    expect(shippedPolicies.Book?.fields).toEqual({ shelfmates: { merge: true } });
+    // The real families' policies are the ones the typed client ships.
+    expect(shippedPolicies).toMatchObject(gatewayTypePolicies());
+  });
+
+  it('keeps two queries on the same book with different shelfmate selections complete (the shipped type policies)', async () => {
+    const cache = new InMemoryCache({ typePolicies: shippedPolicies });
     await runBoth(cache);
-    expect(completeInCache(cache, COMMENT_TEXTS, { url: POST })).toBe(true);
-    expect(completeInCache(cache, COMMENT_THREADING, { url: POST })).toBe(true);
-    const read = cache.readQuery<{ forumPost: { comments: { pagination: { hasMore: boolean }; items: { text: string }[] } } }>({
-      query: COMMENT_TEXTS,
-      variables: { url: POST },
+    expect(completeInCache(cache, MATE_TITLES, { id: BOOK })).toBe(true);
+    expect(completeInCache(cache, MATE_SHELVES, { id: BOOK })).toBe(true);
+    const read = cache.readQuery<{ bookshelfBook: { shelfmates: { pagination: { hasMore: boolean }; items: { title: string }[] } } }>({
+      query: MATE_TITLES,
+      variables: { id: BOOK },
     });
-    expect(read?.forumPost.comments.items).toHaveLength(2);
-    expect(read?.forumPost.comments.pagination).toMatchObject({ hasMore: expect.any(Boolean) });
+    expect(read?.bookshelfBook.shelfmates.items.map((item) => item.title)).toEqual([BOOKS['101']!.title, BOOKS['102']!.title]);
+    expect(read?.bookshelfBook.shelfmates.pagination).toMatchObject({ hasMore: expect.any(Boolean) });
   });
 
   it('loses the first selection without them: the list wrapper is replaced (why the policies ship)', async () => {
     const cache = new InMemoryCache();
     await runBoth(cache);
-    expect(completeInCache(cache, COMMENT_THREADING, { url: POST })).toBe(true);
-    expect(completeInCache(cache, COMMENT_TEXTS, { url: POST })).toBe(false);
-  });
-
-  it('gives a user and a community with the same native id different ids, and node(id:) returns each', async () => {
-    const community = JSON.parse(fixture('about-subreddit.json')) as { data: Record<string, unknown> };
-    community.data.id = SHARED_NATIVE_ID;
-    community.data.name = `t5_${SHARED_NATIVE_ID}`;
-    harness.upstream
-      .on(at(`/user/${SHARED_NATIVE_ID}/about.json`, json(userAbout(SHARED_NATIVE_ID, 9))))
-      .on(at('/r/examplesub/about.json', json(community)));
-    const cache = new InMemoryCache({ typePolicies: gatewayTypePolicies() });
-    const client = apollo(harness, cache);
-
-    type Creator = { id: string; platformId: string; handle: string; url: string };
-    const { data } = await client.query<{ forumUser: Creator; forumSubredditDetails: Creator }>({ query: USER_AND_COMMUNITY });
-    const user = data!.forumUser;
-    const subreddit = data!.forumSubredditDetails;
-    expect(user.platformId).toBe(SHARED_NATIVE_ID);
-    expect(subreddit.platformId).toBe(SHARED_NATIVE_ID);
-    expect(user.id).not.toBe(subreddit.id);
-    // Two cache entries, each with its own data.
-    expect(
-      cache.readFragment<Creator>({
-        id: cache.identify({ __typename: 'Creator', id: user.id }),
-        fragment: gql`
-          fragment U on Creator {
-            handle
-          }
-        `,
-      })?.handle,
-    ).toBe(SHARED_NATIVE_ID);
-    expect(
-      cache.readFragment<Creator>({
-        id: cache.identify({ __typename: 'Creator', id: subreddit.id }),
-        fragment: gql`
-          fragment C on Creator {
-            handle
-          }
-        `,
-      })?.handle,
-    ).toBe('examplesub');
-
-    for (const [creator, handle] of [
-      [user, SHARED_NATIVE_ID],
-      [subreddit, 'examplesub'],
-    ] as const) {
-      const node = await client.query<{ node: (Creator & { __typename: string }) | null }>({
-        query: NODE,
-        variables: { id: creator.id },
-        fetchPolicy: 'network-only',
-      });
-      expect(node.data?.node).toEqual({ __typename: 'Creator', id: creator.id, platformId: SHARED_NATIVE_ID, handle, url: creator.url });
-    }
+    expect(completeInCache(cache, MATE_SHELVES, { id: BOOK })).toBe(true);
+    expect(completeInCache(cache, MATE_TITLES, { id: BOOK })).toBe(false);
   });
 
   it('answers node(id:) with null for an id it did not issue or a resource it cannot fetch again, for free', async () => {
-    harness.upstream.on(at(`/comments/${POST}.json`, json(POST_THREAD)));
-    const posted = await harness.graphql(`{ forumPost(url: "${POST}") { comments { items { id } } } }`);
-    const commentId: string = posted.body.data.forumPost.comments.items[0].id;
+    const shelf = await harness.graphql(`{ bookshelfBook(id: "${BOOK}") { shelfmates { items { id } } } }`);
+    // The test family declares no way to fetch a book again by its global id.
+    const bookId: string = shelf.body.data.bookshelfBook.shelfmates.items[0].id;
     const before = harness.upstream.requests.length;
-    for (const id of ['not-an-id', Buffer.from('["Creator","reddit","user:x",1,2]').toString('base64url'), commentId]) {
+    for (const id of ['not-an-id', Buffer.from('["Book","bookshelf","101",1,2]').toString('base64url'), bookId]) {
       const { body } = await harness.graphql('query ($id: ID!) { node(id: $id) { id } }', { id });
       expect(body.errors).toBeUndefined();
       expect(body.data.node).toBeNull();

@@ -1,35 +1,37 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountIdFromHash, hashKey } from '../../src/state/key-hash.js';
-import { listing, userAbout, type SyntheticPost } from '../families/forum/forum-data.js';
+import { booksOnShelf, booksRoutes, type CatalogueBook } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 import { POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
-import { communityTargets, serveCommunities } from '../families/forum/serve-communities.js';
 import { follow, sseClient, until, type SseMode } from './sse-client.js';
 
-const WATCH_SUBREDDIT = `subscription ($interval: Int!) {
-  watchForumSubreddit(subreddit: "watched", limit: 3, intervalSeconds: $interval) { fetchedAt items { id title author { handle } } }
+const WATCH_SHELF = `subscription ($interval: Int!) {
+  watchBookshelfShelf(shelf: "watched", limit: 3, intervalSeconds: $interval) { fetchedAt items { id title entry { pages } } }
 }`;
 
 const MODES: SseMode[] = ['single', 'distinct'];
 
+/** Batch targets: `count` shelves named after `prefix`, one book each. */
+const batchShelves = (count: number, prefix: string) => Array.from({ length: count }, (_unused, index) => `${prefix}${index}`);
+
 describe('GraphQL subscriptions over SSE', () => {
   let harness: Harness;
-  let posts: SyntheticPost[];
+  /** The catalogue the fake host serves; a test changes a book in place to change the watched shelf. */
+  let books: Record<string, CatalogueBook>;
   const requests = (prefix: string) => harness.upstream.requests.filter((request) => request.url.startsWith(prefix)).length;
 
   beforeAll(async () => {
-    harness = await startHarness({ SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', FORUM_CONCURRENCY: '2' });
+    harness = await startHarness({ SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', BOOKSHELF_CONCURRENCY: '2' }, { catalogue: bookshelfCatalogue });
   });
   afterAll(() => harness.close());
   beforeEach(() => {
-    posts = [1, 2, 3].map((index) => ({ id: `w${index}`, author: `watcher_${index}`, title: `first ${index}` }));
+    books = Object.fromEntries(
+      [1, 2, 3].map((index) => [`300${index}`, { id: `300${index}`, title: `first ${index}`, shelf: 'watched', pages: 10 * index }]),
+    );
+    for (const [index, shelf] of [...batchShelves(4, 'ssesingle'), ...batchShelves(4, 'ssedistinct')].entries())
+      Object.assign(books, booksOnShelf(shelf, 1, 5000 + index));
     harness.upstream.reset();
-    harness.upstream
-      .on((_request, url) => (url.pathname === '/r/watched/hot.json' ? { body: listing(posts) } : undefined))
-      .on((_request, url) => {
-        const match = /^\/user\/([^/]+)\/about\.json$/.exec(url.pathname);
-        return match ? { body: userAbout(match[1]!, 5) } : undefined;
-      });
-    serveCommunities(harness.upstream, 6);
+    for (const route of booksRoutes(books)) harness.upstream.on(route);
   });
 
   describe('authentication (x-api-key, 401 with the spec codes)', () => {
@@ -47,7 +49,7 @@ describe('GraphQL subscriptions over SSE', () => {
       expect((await distinct.json()).errors[0].extensions.code).toBe('invalid_api_key');
 
       for (const mode of MODES) {
-        const failure = await follow(sseClient(harness.baseUrl, null, mode), WATCH_SUBREDDIT, { interval: 60 })
+        const failure = await follow(sseClient(harness.baseUrl, null, mode), WATCH_SHELF, { interval: 60 })
           .take(1)
           .catch((error: unknown) => error);
         expect(failure, mode).toBeInstanceOf(Error);
@@ -73,8 +75,8 @@ describe('GraphQL subscriptions over SSE', () => {
   for (const mode of MODES) {
     it(`streams jobProgress to the end (${mode === 'single' ? 'single connection, /graphql/stream' : 'distinct connections, /graphql'})`, async () => {
       const created = await harness.graphql(
-        `mutation ($targets: [JSON!]!) { createBatch(endpoint: "/v1/forum/subreddit", targets: $targets) { id } }`,
-        { targets: communityTargets(4, `sse${mode}`) },
+        `mutation ($targets: [JSON!]!) { createBatch(endpoint: "/v1/bookshelf/shelf", targets: $targets) { id } }`,
+        { targets: batchShelves(4, `sse${mode}`).map((shelf) => ({ shelf })) },
       );
       const { id } = created.body.data.createBatch;
       const client = sseClient(harness.baseUrl, RICH_KEY, mode);
@@ -99,32 +101,32 @@ describe('GraphQL subscriptions over SSE', () => {
   }
 
   for (const mode of MODES) {
-    it(`watchForumSubreddit sends the first result, nothing while unchanged, then the change with fresh edges, billed per event (${mode})`, async () => {
+    it(`watchBookshelfShelf sends the first result, nothing while unchanged, then the change with fresh edges, billed per event (${mode})`, async () => {
       const key = `sk_test_watch_${mode}`;
       await harness.gateway.state.keys.seed(key, 100, null);
       const client = sseClient(harness.baseUrl, key, mode);
-      const stream = follow(client, WATCH_SUBREDDIT, { interval: 1 });
+      const stream = follow(client, WATCH_SHELF, { interval: 1 });
 
       const [first] = await stream.take(1);
       expect(first!.errors).toBeUndefined();
-      expect(first!.data!.watchForumSubreddit.items.map((item: any) => [item.title, item.author.handle])).toEqual([
-        ['first 1', 'watcher_1'],
-        ['first 2', 'watcher_2'],
-        ['first 3', 'watcher_3'],
+      expect(first!.data!.watchBookshelfShelf.items.map((item: any) => [item.title, item.entry.pages])).toEqual([
+        ['first 1', 10],
+        ['first 2', 20],
+        ['first 3', 30],
       ]);
-      // The listing and three authors, each a live fetch charged 1 credit, as the query field would be.
+      // The shelf and three entries, each a live fetch charged 1 credit, as the query field would be.
       expect(first!.extensions!.billing).toEqual({ creditsCharged: 4, liveFetches: 4, cacheHits: 0 });
 
       // Two unchanged checks: nothing is sent and nothing is charged.
-      await until(() => requests('/r/watched/hot.json') >= 3);
-      posts[1] = { ...posts[1]!, title: 'changed 2' };
+      await until(() => requests('/shelves/watched.json') >= 3);
+      books['3002'] = { ...books['3002']!, title: 'changed 2' };
       const [second] = await stream.take(1);
       await stream.stop();
       client.dispose();
-      expect(second!.data!.watchForumSubreddit.items.map((item: any) => item.title)).toEqual(['first 1', 'changed 2', 'first 3']);
-      // The change (1 credit) and the authors again: the loaders are fresh for every event.
+      expect(second!.data!.watchBookshelfShelf.items.map((item: any) => item.title)).toEqual(['first 1', 'changed 2', 'first 3']);
+      // The change (1 credit) and the entries again: the loaders are fresh for every event.
       expect(second!.extensions!.billing).toEqual({ creditsCharged: 4, liveFetches: 4, cacheHits: 0 });
-      expect(requests('/user/')).toBe(6);
+      expect(requests('/books/')).toBe(6);
       const usage = await harness.gateway.state.ledger.usage(accountIdFromHash(hashKey(key)), null);
       expect(usage.balance).toBe(100 - 8);
     });
@@ -136,11 +138,11 @@ describe('GraphQL subscriptions over SSE', () => {
     const client = sseClient(harness.baseUrl, key, 'single');
     const stream = follow(
       client,
-      `subscription { watchForumSubreddit(subreddit: "watched", limit: 3, intervalSeconds: 1) { items { title } } }`,
+      `subscription { watchBookshelfShelf(shelf: "watched", limit: 3, intervalSeconds: 1) { items { title } } }`,
     );
     const [first] = await stream.take(1);
     expect(first!.extensions!.billing!.creditsCharged).toBe(1);
-    posts[0] = { ...posts[0]!, title: 'changed 1' };
+    books['3001'] = { ...books['3001']!, title: 'changed 1' };
     const rest = await stream.rest();
     client.dispose();
     expect(rest).toHaveLength(1);
@@ -152,34 +154,35 @@ describe('GraphQL subscriptions over SSE', () => {
     const client = sseClient(harness.baseUrl, RICH_KEY, 'single');
     const tooLong = await follow(
       client,
-      `subscription { watchForumSubreddit(subreddit: "watched", intervalSeconds: 3601) { fetchedAt } }`,
+      `subscription { watchBookshelfShelf(shelf: "watched", intervalSeconds: 3601) { fetchedAt } }`,
     ).rest();
     expect(tooLong[0]!.errors![0]!.extensions).toMatchObject({ code: 'invalid_request', param: 'intervalSeconds' });
     const badName = await follow(
       client,
-      `subscription { watchForumSubreddit(subreddit: "bad name!", intervalSeconds: 60) { fetchedAt } }`,
+      `subscription { watchBookshelfShelf(shelf: "bad name!", intervalSeconds: 60) { fetchedAt } }`,
     ).rest();
-    expect(badName[0]!.errors![0]!.extensions).toMatchObject({ code: 'invalid_request', details: { param: 'subreddit' } });
-    const badListing = await follow(
+    expect(badName[0]!.errors![0]!.extensions).toMatchObject({ code: 'invalid_request', details: { param: 'shelf' } });
+    const badSort = await follow(
       client,
-      `subscription { watchRealtyListing(url: "https://www.redfin.com/CA/X/1-A-St-90000/home/1", listing: SOLD, intervalSeconds: 60) { url } }`,
+      `subscription { watchBookshelfShelf(shelf: "watched", sort: SIDEWAYS, intervalSeconds: 60) { fetchedAt } }`,
     ).rest();
-    // `listing` is an enum: a value outside it fails document validation, as invalid_request.
-    expect(badListing[0]!.errors![0]!.extensions).toMatchObject({ code: 'invalid_request', graphqlCode: 'GRAPHQL_VALIDATION_FAILED' });
-    // No realty proxy on this deployment: the first result fails, and the stream ends with its code.
-    const noProxy = await follow(
-      client,
-      `subscription { watchRealtyListing(url: "https://www.redfin.com/CA/X/1-A-St-90000/home/1", listing: FOR_RENT, intervalSeconds: 60) { url } }`,
-    ).rest();
+    // `sort` is an enum: a value outside it fails document validation, as invalid_request.
+    expect(badSort[0]!.errors![0]!.extensions).toMatchObject({ code: 'invalid_request', graphqlCode: 'GRAPHQL_VALIDATION_FAILED' });
+    // The platform shows its block page: the first result fails, and the stream ends with its code.
+    harness.upstream.reset();
+    harness.upstream.on((_request, url) =>
+      url.pathname === '/shelves/closed.json' ? { status: 200, body: '<html><body>The shelves are closed.</body></html>' } : undefined,
+    );
+    const blocked = await follow(client, `subscription { watchBookshelfShelf(shelf: "closed", intervalSeconds: 60) { fetchedAt } }`).rest();
     client.dispose();
-    expect(noProxy.at(-1)!.errors![0]!.extensions).toMatchObject({ code: 'not_configured' });
+    expect(blocked.at(-1)!.errors![0]!.extensions).toMatchObject({ code: 'upstream_blocked' });
   });
 
   it('answers queries on /graphql/stream with extensions.billing, like /graphql', async () => {
     const client = sseClient(harness.baseUrl, RICH_KEY, 'single');
-    const [result] = await follow(client, `{ forumSubreddit(subreddit: "watched", limit: 3) { items { id } } }`).rest();
+    const [result] = await follow(client, `{ bookshelfShelf(shelf: "watched", limit: 3) { items { id } } }`).rest();
     client.dispose();
-    expect(result!.data!.forumSubreddit.items).toHaveLength(3);
+    expect(result!.data!.bookshelfShelf.items).toHaveLength(3);
     expect(result!.extensions!.billing).toEqual({ creditsCharged: 1, liveFetches: 1, cacheHits: 0 });
   });
 });

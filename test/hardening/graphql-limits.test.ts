@@ -1,6 +1,7 @@
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listing, postsByAuthors, userAbout } from '../families/forum/forum-data.js';
+import { BOOKS, booksOnShelf, booksRoutes } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 import { follow, sseClient } from '../graphql/sse-client.js';
 
@@ -12,9 +13,17 @@ import { follow, sseClient } from '../graphql/sse-client.js';
  */
 
 const times = (count: number, make: (index: number) => string) => Array.from({ length: count }, (_unused, index) => make(index)).join(' ');
-/** `{ a { a { … } } }` through Creator.posts/items/author: three levels per round. */
-const postsChain = (rounds: number, leaf = 'id'): string =>
-  rounds === 0 ? leaf : `posts { items { author { ${postsChain(rounds - 1, leaf)} } } }`;
+/**
+ * `{ a { a { … } } }` through Book.shelfmates/items: two levels per round. A shelfmates page holds
+ * up to 10 books, so a round costs 1 fetch plus 10 times what the round inside it costs.
+ */
+const matesChain = (rounds: number, leaf = 'id'): string =>
+  rounds === 0 ? leaf : `shelfmates { items { ${matesChain(rounds - 1, leaf)} } }`;
+/** A page of `limit` books (up to 20), each with three rounds of shelfmates and their entries: 1 + 20 × 111. */
+const fanOut = (limit = '20') => `bookshelfShelf(shelf: "synthetic", limit: ${limit}) { items { ${matesChain(2, 'entry { id }')} } }`;
+
+/** The first abusive document as a watch: the same fields, the same cost. */
+const WATCH_FAN_OUT = `watchBookshelfShelf(shelf: "synthetic", limit: 20, intervalSeconds: 60) { items { ${matesChain(2, 'entry { id }')} } }`;
 
 interface Abusive {
   name: string;
@@ -26,60 +35,56 @@ interface Abusive {
 
 const ABUSIVE: Abusive[] = [
   {
-    name: 'comments of 100 posts with their authors',
-    query: '{ forumSubreddit(subreddit: "synthetic", limit: 100) { items { comments { items { author { id } } } } } }',
-    message: /up to 10101 upstream fetches and the limit is 500/,
+    name: 'entries of the shelfmates of the shelfmates of 20 books',
+    query: `{ ${fanOut()} }`,
+    message: /up to 2221 upstream fetches and the limit is 500/,
   },
   {
     name: 'the same fan-out hidden in named fragments',
-    query: `{ forumSubreddit(subreddit: "synthetic", limit: 100) { ...Page } }
-      fragment Page on PostList { items { ...WithComments } }
-      fragment WithComments on Post { comments { items { ...Who } } }
-      fragment Who on Comment { author { id } }`,
-    message: /up to 10101 upstream fetches/,
+    query: `{ bookshelfShelf(shelf: "synthetic", limit: 20) { ...Page } }
+      fragment Page on BookList { items { ...Mates } }
+      fragment Mates on Book { shelfmates { items { ...TheirMates } } }
+      fragment TheirMates on Book { shelfmates { items { entry { id } } } }`,
+    message: /up to 2221 upstream fetches/,
   },
   {
     name: 'the same fan-out in inline fragments',
     query:
-      '{ forumSubreddit(subreddit: "synthetic", limit: 100) { ... on PostList { items { ... on Post { comments { ... on CommentList { items { author { id } } } } } } } } }',
-    message: /up to 10101 upstream fetches/,
+      '{ bookshelfShelf(shelf: "synthetic", limit: 20) { ... on BookList { items { ... on Book { shelfmates { ... on BookList { items { shelfmates { items { entry { id } } } } } } } } } } }',
+    message: /up to 2221 upstream fetches/,
   },
   {
     name: 'a page size given by a variable',
-    query: 'query ($n: Int) { forumSubreddit(subreddit: "synthetic", limit: $n) { items { comments { items { author { id } } } } } }',
+    query: `query ($n: Int) { ${fanOut('$n')} }`,
     variables: { n: 5 },
-    message: /up to 506 upstream fetches/,
+    message: /up to 556 upstream fetches/,
   },
   {
+    // 1 + 20 × (21 + 12): refused only because the variable's default (20), not the field's (10), is read.
     name: 'a page size taken from a variable default',
     query:
-      'query ($n: Int = 50) { forumSearch(query: "x", limit: $n) { items { comments { items { author { id } } } author { posts { items { id } } } } } }',
-    message: /up to 5151 upstream fetches/,
+      'query ($n: Int = 20) { bookshelfShelf(shelf: "synthetic", limit: $n) { items { shelfmates { items { entry { id } shelfmates { items { id } } } } entry { shelfmates { items { entry { id } } } } } } }',
+    message: /up to 661 upstream fetches/,
   },
   {
-    name: 'nested posts of authors of posts',
-    query: `{ forumUser(username: "maple_writer") { ${postsChain(2)} } }`,
-    message: /up to 677 upstream fetches/,
+    name: 'four rounds of shelfmates of one book',
+    query: `{ bookshelfBook(id: "101") { ${matesChain(4)} } }`,
+    message: /up to 1112 upstream fetches/,
   },
   {
-    name: 'two full realty rentals pages with every listing',
-    query:
-      '{ a: realtySearch(url: "https://www.redfin.com/city/1/WA/Seattle/apartments-for-rent") { items { listing { id } } } b: realtySearch(url: "https://www.redfin.com/city/2/WA/Tacoma/apartments-for-rent") { items { listing { id } } } }',
-    message: /up to 702 upstream fetches/,
-  },
-  {
+    // 30 × 24: each alias is cheap, their sum is not.
     name: 'cost spread over many cheap aliases',
-    query: `{ ${times(30, (index) => `u${index}: forumUser(username: "user_${index}") { ${postsChain(1)} }`)} }`,
-    message: /up to 810 upstream fetches/,
+    query: `{ ${times(30, (index) => `b${index}: bookshelfBook(id: "${index + 1}") { shelfmates { items { entry { id } } } entry { shelfmates { items { entry { id } } } } }`)} }`,
+    message: /up to 720 upstream fetches/,
   },
   {
     name: 'depth through the graph',
-    query: `{ forumUser(username: "maple_writer") { ${postsChain(6)} } }`,
+    query: `{ bookshelfBook(id: "101") { ${matesChain(9)} } }`,
     message: /Query depth limit of 15 exceeded, found 20/,
   },
   {
     name: 'depth hidden in a chain of fragments',
-    query: `{ forumUser(username: "a") { ...L1 } } ${times(7, (index) => `fragment L${index + 1} on Creator { posts { items { author { ${index === 6 ? 'id' : `...L${index + 2}`} } } } }`)}`,
+    query: `{ bookshelfBook(id: "101") { ...L1 } } ${times(7, (index) => `fragment L${index + 1} on Book { shelfmates { items { ${index === 6 ? 'id' : `...L${index + 2}`} } } }`)}`,
     message: /Query depth limit of 15 exceeded/,
   },
   {
@@ -99,7 +104,7 @@ const ABUSIVE: Abusive[] = [
   },
   {
     name: '40 aliased root fields',
-    query: `{ ${times(40, (index) => `u${index}: forumUser(username: "user_${index}") { id }`)} }`,
+    query: `{ ${times(40, (index) => `b${index}: bookshelfBook(id: "${index + 1}") { id }`)} }`,
     message: /Aliases limit of 30 exceeded/,
   },
   {
@@ -112,7 +117,7 @@ const ABUSIVE: Abusive[] = [
     query: `{ ...F12 } fragment F0 on Query { __typename } ${times(12, (index) => `fragment F${index + 1} on Query { ...F${index} ...F${index} ...F${index} }`)}`,
     message: /Query breadth limit of 100 exceeded, found 531441/,
   },
-  { name: 'more than 2000 tokens', query: `{ forumUser(username: "a") { ${times(2100, () => 'id')} } }`, message: /more than 2000 tokens/ },
+  { name: 'more than 2000 tokens', query: `{ bookshelfBook(id: "1") { ${times(2100, () => 'id')} } }`, message: /more than 2000 tokens/ },
   { name: '60 directives', query: `{ ${times(60, () => '__typename @include(if: true)')} }`, message: /Directives limit of 50 exceeded/ },
 ];
 
@@ -132,25 +137,25 @@ const ACCEPTABLE: { name: string; query: string; variables?: Record<string, unkn
     cost: 0,
   },
   {
-    name: 'a page of posts with their authors',
-    query: '{ forumSubreddit(subreddit: "synthetic", limit: 25) { items { id author { handle } } } }',
-    cost: 26,
+    name: 'a page of books with their entries',
+    query: '{ bookshelfShelf(shelf: "synthetic", limit: 20) { items { id entry { title } } } }',
+    cost: 21,
   },
   {
     name: 'a page size from a variable',
-    query: 'query ($n: Int) { forumSubreddit(subreddit: "synthetic", limit: $n) { items { author { handle } } } }',
-    variables: { n: 100 },
-    cost: 101,
+    query: 'query ($n: Int) { bookshelfShelf(shelf: "synthetic", limit: $n) { items { entry { title } } } }',
+    variables: { n: 15 },
+    cost: 16,
   },
   {
-    name: 'a user with posts and their authors, through a fragment',
-    query: '{ forumUser(username: "maple_writer") { ...Posts } } fragment Posts on Creator { posts { items { id author { id } } } }',
-    cost: 27,
+    name: 'a book with its shelfmates and their entries, through a fragment',
+    query: '{ bookshelfBook(id: "1000") { ...Mates } } fragment Mates on Book { shelfmates { items { id entry { id } } } }',
+    cost: 12,
   },
   {
-    name: 'one level of posts of authors of posts',
-    query: `{ forumUser(username: "maple_writer") { ${postsChain(1, 'handle')} } }`,
-    cost: 27,
+    name: 'two rounds of shelfmates of one book',
+    query: `{ bookshelfBook(id: "1000") { ${matesChain(2, 'title')} } }`,
+    cost: 12,
   },
 ];
 
@@ -158,7 +163,7 @@ describe('GraphQL abuse limits', () => {
   let harness: Harness;
   const counts = { rejected: 0, accepted: 0 };
   beforeAll(async () => {
-    harness = await startHarness();
+    harness = await startHarness({}, { catalogue: bookshelfCatalogue });
   });
   afterAll(async () => {
     process.stdout.write(`graphql abuse: ${counts.rejected} documents rejected, ${counts.accepted} accepted\n`);
@@ -166,13 +171,7 @@ describe('GraphQL abuse limits', () => {
   });
   beforeEach(() => {
     harness.upstream.reset();
-    harness.upstream
-      .on((_request, url) => (url.pathname === '/r/synthetic/hot.json' ? { body: listing(postsByAuthors(25, 5), 't3_next1') } : undefined))
-      .on((_request, url) => (/^\/user\/[^/]+\/submitted\.json$/.test(url.pathname) ? { body: listing(postsByAuthors(3, 1)) } : undefined))
-      .on((_request, url) => {
-        const match = /^\/user\/([^/]+)\/about\.json$/.exec(url.pathname);
-        return match ? { body: userAbout(match[1]!, 5) } : undefined;
-      });
+    for (const route of booksRoutes({ ...BOOKS, ...booksOnShelf('synthetic', 25) })) harness.upstream.on(route);
   });
 
   for (const abusive of ABUSIVE) {
@@ -212,40 +211,35 @@ describe('GraphQL abuse limits', () => {
       const query = follow(stream, ABUSIVE[0]!.query);
       const [refused] = await query.take(1);
       expect(refused!.errors?.[0]).toMatchObject({
-        message: expect.stringMatching(/up to 10101 upstream fetches/),
+        message: expect.stringMatching(/up to 2221 upstream fetches/),
         extensions: { code: 'invalid_request' },
       });
-      const watch = follow(
-        stream,
-        'subscription { watchForumSubreddit(subreddit: "synthetic", limit: 100, intervalSeconds: 60) { items { comments { items { author { id } } } } } }',
-      );
+      const watch = follow(stream, `subscription { ${WATCH_FAN_OUT} }`);
       const [watchRefused] = await watch.take(1);
-      expect(watchRefused!.errors?.[0]?.message).toMatch(/up to 10101 upstream fetches/);
-      const suggestion = follow(stream, '{ forumUsr(username: "x") { id } }');
+      expect(watchRefused!.errors?.[0]?.message).toMatch(/up to 2221 upstream fetches/);
+      const suggestion = follow(stream, '{ bookshelfBok(id: "1") { id } }');
       const [unknownField] = await suggestion.take(1);
       expect(unknownField!.errors?.[0]?.message).not.toMatch(/Did you mean/);
     } finally {
       stream.dispose();
     }
-    const distinct = await harness.graphql(
-      'subscription { watchForumSubreddit(subreddit: "synthetic", limit: 100, intervalSeconds: 60) { items { comments { items { author { id } } } } } }',
-    );
-    expect(distinct.body.errors[0].message).toMatch(/up to 10101 upstream fetches/);
+    const distinct = await harness.graphql(`subscription { ${WATCH_FAN_OUT} }`);
+    expect(distinct.body.errors[0].message).toMatch(/up to 2221 upstream fetches/);
     expect(harness.upstream.requests).toHaveLength(0);
   });
 
   it('states the cost error with its figures in extensions.details', async () => {
     const { body } = await harness.graphql(ABUSIVE[0]!.query);
-    expect(body.errors[0].extensions.details).toEqual({ limit: 'cost', cost: 10101, max: 500 });
+    expect(body.errors[0].extensions.details).toEqual({ limit: 'cost', cost: 2221, max: 500 });
     expect(body.errors[0].extensions.retryable).toBe(false);
   });
 
   it('hides field suggestions, also on a repeated (cached) document', async () => {
     for (let round = 0; round < 2; round += 1) {
-      const { status, body } = await harness.graphql('{ forumPst(url: "x") { id } }');
+      const { status, body } = await harness.graphql('{ bookshelfBok(id: "1") { id } }');
       expect(status).toBe(400);
-      expect(body.errors[0].message).toBe('Cannot query field "forumPst" on type "Query".');
-      expect(JSON.stringify(body)).not.toMatch(/Did you mean|forumPost/);
+      expect(body.errors[0].message).toBe('Cannot query field "bookshelfBok" on type "Query".');
+      expect(JSON.stringify(body)).not.toMatch(/Did you mean|bookshelfBook/);
     }
   });
 
@@ -253,7 +247,7 @@ describe('GraphQL abuse limits', () => {
     const response = await fetch(`${harness.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': RICH_KEY },
-      body: JSON.stringify([{ query: '{ forumUser(username: "a") { id } }' }, { query: '{ forumUser(username: "b") { id } }' }]),
+      body: JSON.stringify([{ query: '{ bookshelfBook(id: "1") { id } }' }, { query: '{ bookshelfBook(id: "2") { id } }' }]),
     });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toMatch(/Batching is not supported/);
@@ -271,7 +265,8 @@ describe('GraphQL abuse limits', () => {
   });
 
   it('applies the limits before authentication: an abusive document without a key costs nothing and fetches nothing', async () => {
-    const { status, body } = await harness.graphql(ABUSIVE[14]!.query, undefined, null);
+    const bomb = ABUSIVE.find((abusive) => abusive.name.startsWith('a fragment bomb'))!;
+    const { status, body } = await harness.graphql(bomb.query, undefined, null);
     expect(status).toBe(400);
     expect(body.errors[0].extensions.code).toBe('invalid_request');
     expect(harness.upstream.requests).toHaveLength(0);
@@ -281,19 +276,19 @@ describe('GraphQL abuse limits', () => {
 describe('GraphQL cost limit from GRAPHQL_MAX_COST', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness({ GRAPHQL_MAX_COST: '10', GRAPHQL_MAX_DEPTH: '4' });
+    harness = await startHarness({ GRAPHQL_MAX_COST: '10', GRAPHQL_MAX_DEPTH: '4' }, { catalogue: bookshelfCatalogue });
   });
   afterAll(() => harness.close());
 
-  it('refuses a page of 25 posts with authors (26) under a budget of 10, and names both figures', async () => {
-    const { status, body } = await harness.graphql('{ forumSubreddit(subreddit: "synthetic") { items { author { id } } } }');
+  it('refuses a default page of 10 books with their entries (11) under a budget of 10, and names both figures', async () => {
+    const { status, body } = await harness.graphql('{ bookshelfShelf(shelf: "synthetic") { items { entry { id } } } }');
     expect(status).toBe(400);
-    expect(body.errors[0].message).toMatch(/up to 26 upstream fetches and the limit is 10/);
+    expect(body.errors[0].message).toMatch(/up to 11 upstream fetches and the limit is 10/);
     expect(harness.upstream.requests).toHaveLength(0);
   });
 
   it('refuses depth 5 under GRAPHQL_MAX_DEPTH=4', async () => {
-    const { status, body } = await harness.graphql('{ forumUser(username: "a") { posts { items { author { id } } } } }');
+    const { status, body } = await harness.graphql('{ bookshelfBook(id: "1") { shelfmates { items { entry { id } } } } }');
     expect(status).toBe(400);
     expect(body.errors[0].message).toBe('Query depth limit of 4 exceeded, found 5.');
   });

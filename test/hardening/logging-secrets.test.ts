@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED, secretScrubber } from '../../src/logging/redaction.js';
-import { serveCommunities } from '../families/forum/serve-communities.js';
 import { finished, pollJob, send } from '../jobs/support.js';
-import { listing, postsByAuthors, userAbout } from '../families/forum/forum-data.js';
+import { BOOKS, booksOnShelf, booksRoutes } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 import { startForwardProxy } from '../support/forward-proxy.js';
 import { CAPPED_KEY, POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 
 /**
  * Structured logs of a representative run at LOG_LEVEL=trace (REST, GraphQL, a job, errors,
- * a forum proxy with credentials), captured and searched: JSON lines, the request id on every
+ * a family proxy with credentials), captured and searched: JSON lines, the request id on every
  * request's lines and on every response, and no API key, webhook secret or signature, or
  * proxy password anywhere.
  */
@@ -30,30 +30,25 @@ describe('logs of a representative run', () => {
     proxyUrl.username = 'proxy-user';
     proxyUrl.password = PROXY_PASSWORD;
     harness = await startHarness(
-      { LOG_LEVEL: 'trace', FORUM_PROXY_URL: proxyUrl.toString() },
-      { logDestination: { write: (line) => void lines.push(line) } },
+      { LOG_LEVEL: 'trace', BOOKSHELF_PROXY_URL: proxyUrl.toString() },
+      { logDestination: { write: (line) => void lines.push(line) }, catalogue: bookshelfCatalogue },
     );
-    harness.upstream
-      .on((_request, url) => (url.pathname === '/r/synthetic/hot.json' ? { body: listing(postsByAuthors(3, 2)) } : undefined))
-      .on((_request, url) => {
-        const match = /^\/user\/([^/]+)\/about\.json$/.exec(url.pathname);
-        return match ? { body: userAbout(match[1]!, 3) } : undefined;
-      });
-    serveCommunities(harness.upstream);
+    const books = { ...BOOKS, ...booksOnShelf('synthetic', 3), ...booksOnShelf('logged', 2, 2000) };
+    for (const route of booksRoutes(books)) harness.upstream.on(route);
 
     const track = (headers: Headers) => responseIds.push(headers.get('x-request-id') ?? '');
-    track((await harness.get('/v1/forum/subreddit?subreddit=synthetic&limit=3')).headers);
-    track((await harness.get('/v1/forum/subreddit?subreddit=synthetic&limit=3&cache_max_age=1h', CAPPED_KEY)).headers);
-    track((await harness.get('/v1/forum/user?username=bad name!')).headers);
-    track((await harness.get(`/v1/forum/post?url=${GENERATED_LOOKING_KEY}`)).headers);
-    track((await harness.get('/v1/forum/user?username=maple_writer', POOR_KEY)).headers);
+    track((await harness.get('/v1/bookshelf/shelf?shelf=synthetic&limit=3')).headers);
+    track((await harness.get('/v1/bookshelf/shelf?shelf=synthetic&limit=3&cache_max_age=1h', CAPPED_KEY)).headers);
+    track((await harness.get('/v1/bookshelf/shelf?shelf=bad name!')).headers);
+    track((await harness.get(`/v1/bookshelf/book?id=${GENERATED_LOOKING_KEY}`)).headers);
+    track((await harness.get('/v1/bookshelf/book?id=101', POOR_KEY)).headers);
     track((await harness.get('/v1/account', 'sk_test_not_a_real_key_1')).headers);
     track((await harness.get('/v1/account', null)).headers);
-    await harness.graphql('{ forumSubreddit(subreddit: "synthetic", limit: 3) { items { id author { handle } } } }');
-    await harness.graphql('{ forumUser(username: "bad name!") { id } }');
+    await harness.graphql('{ bookshelfShelf(shelf: "synthetic", limit: 3) { items { id entry { title } } } }');
+    await harness.graphql('{ bookshelfShelf(shelf: "bad name!") { items { id } } }');
     await harness.graphql(`{ __typename } # ${WEBHOOK_SECRET} ${SIGNATURE}`);
     const created = await send(harness.baseUrl, 'POST', '/v1/jobs', {
-      body: { endpoint: '/v1/forum/subreddit', params: { subreddit: 'logged' } },
+      body: { endpoint: '/v1/bookshelf/shelf', params: { shelf: 'logged' } },
       headers: { 'webhook-signature': SIGNATURE, authorization: `Bearer ${WEBHOOK_SECRET}`, cookie: `session=${WEBHOOK_SECRET}` },
     });
     track(created.headers);
@@ -108,7 +103,7 @@ describe('logs of a representative run', () => {
 describe('request ids from callers', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness();
+    harness = await startHarness({}, { catalogue: bookshelfCatalogue });
   });
   afterAll(() => harness.close());
 
@@ -133,13 +128,15 @@ describe('the secret scrubber', () => {
     ).toBe(
       '{"a":"[redacted] sk_live_[redacted] whsec_[redacted] v1,[redacted] redis://[redacted]@host:6379 http://[redacted]@proxy:8080/x"}',
     );
-    expect(scrub('{"url":"https://www.reddit.com/r/x","v":"v1,short"}')).toBe('{"url":"https://www.reddit.com/r/x","v":"v1,short"}');
+    expect(scrub('{"url":"https://books.example.test/shelves/x","v":"v1,short"}')).toBe(
+      '{"url":"https://books.example.test/shelves/x","v":"v1,short"}',
+    );
   });
 
   it('removes the development and demo keys too (npm start and npm run demo print them, not as seeded keys)', () => {
     const scrub = secretScrubber([]);
-    expect(scrub('{"url":"/v1/forum/user?key=sk_dev_NJ_i-J_iUvLKDz9Nn","k":"sk_demo_first_hour_0001"}')).toBe(
-      '{"url":"/v1/forum/user?key=sk_dev_[redacted]","k":"sk_demo_[redacted]"}',
+    expect(scrub('{"url":"/v1/bookshelf/book?key=sk_dev_NJ_i-J_iUvLKDz9Nn","k":"sk_demo_first_hour_0001"}')).toBe(
+      '{"url":"/v1/bookshelf/book?key=sk_dev_[redacted]","k":"sk_demo_[redacted]"}',
     );
   });
 });

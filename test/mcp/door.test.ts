@@ -1,10 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/catalogue/index.js';
 import { toolNameOf } from '../../src/mcp/tool-name.js';
-import { at, balanceOf, json } from '../families/forum/e2e/support.js';
-import { listing, postsByAuthors } from '../families/forum/forum-data.js';
+import { BOOKS, booksOnShelf, booksRoutes, type CatalogueBook } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue as catalogue } from '../support/bookshelf-harness.js';
+import { balanceOf } from '../support/envelope.js';
 import { POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 import { callTool, connectClient, keyHeaders, postMcp, textOf, toolsCall, withoutFetchedAt } from './support.js';
 
@@ -16,11 +16,14 @@ import { callTool, connectClient, keyHeaders, postMcp, textOf, toolsCall, withou
 
 const SERVICE_TOOLS = ['account', 'create_batch', 'create_job', 'get_job'];
 
+/** A harness serving the test family beside the real ones; each test serves the catalogue it needs. */
+const startBookshelf = (env: Record<string, string> = {}) => startHarness(env, { catalogue });
+
 describe('MCP door over loopback', () => {
   let harness: Harness;
   let client: Client;
   beforeAll(async () => {
-    harness = await startHarness();
+    harness = await startBookshelf();
     client = await connectClient(harness.baseUrl);
   });
   afterAll(async () => {
@@ -28,13 +31,16 @@ describe('MCP door over loopback', () => {
     await harness.close();
   });
   beforeEach(() => harness.upstream.reset());
+  const serve = (books: Record<string, CatalogueBook>) => {
+    for (const route of booksRoutes(books)) harness.upstream.on(route);
+  };
 
   it('lists one tool per catalogue endpoint, named from its path, with input and output schemas, plus the service tools', async () => {
     const { tools } = await client.listTools();
     const expected = catalogue.endpoints.map((endpoint) => toolNameOf(endpoint.path));
-    expect(expected).toEqual(
-      expect.arrayContaining(['forum_subreddit', 'realty_for_sale', 'detect_age_gender', 'forum_post_comment_replies']),
-    );
+    expect(expected).toEqual(expect.arrayContaining(['bookshelf_shelf', 'bookshelf_book']));
+    // Deeper paths and dashes become one identifier.
+    expect(toolNameOf('/v1/bookshelf/shelf/reading-list')).toBe('bookshelf_shelf_reading_list');
     expect(tools.map((tool) => tool.name).sort()).toEqual([...expected, 'resolve_url', ...SERVICE_TOOLS].sort());
     for (const endpoint of catalogue.endpoints) {
       const tool = tools.find((each) => each.name === toolNameOf(endpoint.path))!;
@@ -46,15 +52,15 @@ describe('MCP door over loopback', () => {
       expect(tool.description).toContain(`Cost: ${endpoint.flags.creditCost} credit`);
       expect(tool.description).toContain(endpoint.flags.cacheable ? 'cache_max_age' : 'never cached');
     }
-    const subreddit = tools.find((tool) => tool.name === 'forum_subreddit')!;
-    expect(subreddit.inputSchema.required).toEqual(['subreddit']);
-    expect(subreddit.inputSchema.additionalProperties).toBe(false);
+    const shelf = tools.find((tool) => tool.name === 'bookshelf_shelf')!;
+    expect(shelf.inputSchema.required).toEqual(['shelf']);
+    expect(shelf.inputSchema.additionalProperties).toBe(false);
   });
 
-  it('answers forum_subreddit with the same items and pagination as GET /v1/forum/subreddit with the same parameters', async () => {
-    harness.upstream.on(at('/r/examplesub/top.json', json(listing(postsByAuthors(3, 3), 't3_next01'))));
-    const result = await callTool(client, 'forum_subreddit', { subreddit: 'r/examplesub', sort: 'top', timeframe: 'week', limit: 3 });
-    const rest = await harness.get('/v1/forum/subreddit?subreddit=r/examplesub&sort=top&timeframe=week&limit=3');
+  it('answers bookshelf_shelf with the same items and pagination as GET /v1/bookshelf/shelf with the same parameters', async () => {
+    serve(booksOnShelf('examples', 5));
+    const result = await callTool(client, 'bookshelf_shelf', { shelf: 'Examples', sort: 'title', limit: 3 });
+    const rest = await harness.get('/v1/bookshelf/shelf?shelf=Examples&sort=title&limit=3');
     expect(rest.status).toBe(200);
     expect(result.isError).toBeFalsy();
     const structured = result.structuredContent as Record<string, any>;
@@ -62,26 +68,29 @@ describe('MCP door over loopback', () => {
     expect(structured.data.items).toHaveLength(3);
     expect(withoutFetchedAt(structured.data.items)).toEqual(withoutFetchedAt(rest.body.data.items));
     expect(structured.pagination).toEqual(rest.body.pagination);
-    expect(structured.pagination).toEqual({ cursor: 't3_next01', hasMore: true });
-    expect(textOf(result)).toMatch(
-      /^3 Post items from \/v1\/forum\/subreddit; next page: cursor=t3_next01\. fetched live; 1 credit charged\./,
-    );
+    expect(structured.pagination).toEqual({ cursor: '1002', hasMore: true });
+    expect(textOf(result)).toMatch(/^3 Book items from \/v1\/bookshelf\/shelf; next page: cursor=1002\. fetched live; 1 credit charged\./);
     expect(result._meta).toMatchObject({ creditsCharged: 1, cached: false });
     // Both doors asked the upstream the same question.
     expect(harness.upstream.requests.map((request) => request.url)).toEqual([
-      '/r/examplesub/top.json?t=week&limit=3&raw_json=1',
-      '/r/examplesub/top.json?t=week&limit=3&raw_json=1',
+      '/shelves/examples.json?sort=title&limit=3',
+      '/shelves/examples.json?sort=title&limit=3',
     ]);
+    // The cursor reads on where the page ended.
+    const next = (await callTool(client, 'bookshelf_shelf', { shelf: 'examples', sort: 'title', limit: 3, cursor: '1002' }))
+      .structuredContent as Record<string, any>;
+    expect(next.data.items.map((item: { id: string }) => item.id)).toEqual(['1003', '1004']);
+    expect(next.pagination).toEqual({ cursor: null, hasMore: false });
   });
 
   it('pays 1 credit for a live call and 0 for a cache hit, as REST does', async () => {
-    harness.upstream.on(at('/r/cachedsub/hot.json', json(listing(postsByAuthors(2, 2)))));
+    serve(booksOnShelf('cached', 2));
     const before = await balanceOf(harness);
-    const live = await callTool(client, 'forum_subreddit', { subreddit: 'cachedsub', cache_max_age: '1h' });
+    const live = await callTool(client, 'bookshelf_shelf', { shelf: 'cached', cache_max_age: '1h' });
     expect(live._meta).toMatchObject({ creditsCharged: 1, cached: false });
     expect(await balanceOf(harness)).toBe(before - 1);
 
-    const hit = await callTool(client, 'forum_subreddit', { subreddit: 'cachedsub', cache_max_age: '1h' });
+    const hit = await callTool(client, 'bookshelf_shelf', { shelf: 'cached', cache_max_age: '1h' });
     expect(hit._meta).toMatchObject({ creditsCharged: 0, cached: true });
     expect(textOf(hit)).toContain('served from cache');
     expect(hit.structuredContent).toEqual(live.structuredContent);
@@ -89,19 +98,18 @@ describe('MCP door over loopback', () => {
     expect(harness.upstream.requests).toHaveLength(1);
 
     // The REST door shares the cache entry: the same parameters are a hit there too.
-    const rest = await harness.get('/v1/forum/subreddit?subreddit=cachedsub&cache_max_age=1h');
+    const rest = await harness.get('/v1/bookshelf/shelf?shelf=cached&cache_max_age=1h');
     expect(rest.body.meta).toMatchObject({ creditsCharged: 0, cached: true });
     expect(rest.body.data).toEqual((live.structuredContent as Record<string, unknown>).data);
   });
 
   it('returns raw beside data with include_raw, and an empty single result as data: null, not charged', async () => {
-    harness.upstream.on(at('/r/examplesub/hot.json', json(listing(postsByAuthors(1, 1)))));
-    const withRaw = await callTool(client, 'forum_subreddit', { subreddit: 'examplesub', include_raw: true });
-    expect((withRaw.structuredContent as Record<string, any>).raw.via).toBe('json');
+    serve(BOOKS);
+    const withRaw = await callTool(client, 'bookshelf_shelf', { shelf: 'nature', include_raw: true });
+    expect((withRaw.structuredContent as Record<string, any>).raw).toEqual({ books: [BOOKS['201']], next: null });
 
-    harness.upstream.on(at('/user/gone_person/about.json', json({ message: 'Not Found', error: 404 }, 404)));
     const before = await balanceOf(harness);
-    const empty = await callTool(client, 'forum_user', { username: 'gone_person' });
+    const empty = await callTool(client, 'bookshelf_book', { id: '999' });
     expect(empty.isError).toBeFalsy();
     expect(empty.structuredContent).toEqual({ data: null });
     expect(empty._meta).toMatchObject({ creditsCharged: 0, empty: true });
@@ -111,14 +119,14 @@ describe('MCP door over loopback', () => {
   it('answers a bad argument with isError naming the parameter, never a protocol error, and charges nothing', async () => {
     const before = await balanceOf(harness);
     const cases: [Record<string, unknown>, string][] = [
-      [{ subreddit: 'examplesub', limit: 1000 }, '`limit`'],
-      [{ subreddit: 'examplesub', sort: 'sideways' }, '`sort`'],
-      [{ limit: 5 }, '`subreddit`'],
-      [{ subreddit: 'examplesub', colour: 'red' }, '`colour`'],
-      [{ subreddit: 'examplesub', cache_max_age: 'soon' }, '`cache_max_age`'],
+      [{ shelf: 'examples', limit: 1000 }, '`limit`'],
+      [{ shelf: 'examples', sort: 'sideways' }, '`sort`'],
+      [{ limit: 5 }, '`shelf`'],
+      [{ shelf: 'examples', colour: 'red' }, '`colour`'],
+      [{ shelf: 'examples', cache_max_age: 'soon' }, '`cache_max_age`'],
     ];
     for (const [args, named] of cases) {
-      const result = await callTool(client, 'forum_subreddit', args);
+      const result = await callTool(client, 'bookshelf_shelf', args);
       expect(result.isError, JSON.stringify(args)).toBe(true);
       expect(textOf(result)).toMatch(/^invalid_request: /);
       expect(textOf(result)).toContain(named);
@@ -129,9 +137,9 @@ describe('MCP door over loopback', () => {
       });
       expect(result.structuredContent).toBeUndefined();
     }
-    const unknownTool = await callTool(client, 'forum_everything', {});
+    const unknownTool = await callTool(client, 'bookshelf_everything', {});
     expect(unknownTool.isError).toBe(true);
-    expect(textOf(unknownTool)).toContain('No tool `forum_everything`');
+    expect(textOf(unknownTool)).toContain('No tool `bookshelf_everything`');
     expect(harness.upstream.requests).toHaveLength(0);
     expect(await balanceOf(harness)).toBe(before);
   });
@@ -139,8 +147,8 @@ describe('MCP door over loopback', () => {
   it('answers insufficient_credits as a tool error with the REST code', async () => {
     const poor = await connectClient(harness.baseUrl, { key: POOR_KEY });
     try {
-      harness.upstream.on(at('/r/examplesub/hot.json', json(listing(postsByAuthors(1, 1)))));
-      const result = await callTool(poor, 'forum_subreddit', { subreddit: 'examplesub' });
+      serve(BOOKS);
+      const result = await callTool(poor, 'bookshelf_shelf', { shelf: 'poetry' });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toMatch(/^insufficient_credits: This call costs 1 credit\(s\) and the balance is 0\./);
       expect(harness.upstream.requests).toHaveLength(0);
@@ -217,7 +225,7 @@ describe('MCP door over loopback', () => {
   });
 
   it('bounds the request body as the other doors do: 400 invalid_request over the limit', async () => {
-    const huge = JSON.stringify(toolsCall('forum_subreddit', { subreddit: 'x'.repeat(1_100_000) }));
+    const huge = JSON.stringify(toolsCall('bookshelf_shelf', { shelf: 'x'.repeat(1_100_000) }));
     const response = await postMcp(harness.baseUrl, huge, keyHeaders());
     expect(response.status).toBe(400);
     expect(JSON.parse(response.text).error.code).toBe('invalid_request');
@@ -228,12 +236,10 @@ describe('MCP job tools', () => {
   let harness: Harness;
   let client: Client;
   beforeAll(async () => {
-    harness = await startHarness();
+    harness = await startBookshelf();
     client = await connectClient(harness.baseUrl);
-    harness.upstream.on((_request, url) => {
-      const match = /^\/r\/([^/]+)\/hot\.json$/.exec(url.pathname);
-      return match ? json(listing(postsByAuthors(2, 2))) : undefined;
-    });
+    const shelves = ['jobshelf', 'b0', 'b1', 'b2'].map((shelf, index) => booksOnShelf(shelf, 2, 1000 + 100 * index));
+    for (const route of booksRoutes(Object.assign({}, ...shelves) as Record<string, CatalogueBook>)) harness.upstream.on(route);
   });
   afterAll(async () => {
     await client.close();
@@ -254,14 +260,14 @@ describe('MCP job tools', () => {
 
   it('creates a job, polls it with get_job and reads the same envelope REST stores, charged as a live call', async () => {
     const before = await balanceOf(harness);
-    const created = await callTool(client, 'create_job', { endpoint: '/v1/forum/subreddit', params: { subreddit: 'jobsub' } });
+    const created = await callTool(client, 'create_job', { endpoint: '/v1/bookshelf/shelf', params: { shelf: 'jobshelf' } });
     expect(created.isError, textOf(created)).toBeFalsy();
     const view = created.structuredContent as Record<string, any>;
     expect(view).toMatchObject({
       kind: 'job',
       status: 'queued',
-      endpoint: '/v1/forum/subreddit',
-      params: { subreddit: 'jobsub' },
+      endpoint: '/v1/bookshelf/shelf',
+      params: { shelf: 'jobshelf' },
       pollUrl: `/v1/jobs/${view.id}`,
     });
     const job = await settled(view.id);
@@ -273,8 +279,8 @@ describe('MCP job tools', () => {
 
   it('creates a batch and pages its results; replays an idempotency key; refuses invalid targets naming them', async () => {
     const args = {
-      endpoint: '/v1/forum/subreddit',
-      targets: [{ subreddit: 'b0' }, { subreddit: 'b1' }, { subreddit: 'b2' }],
+      endpoint: '/v1/bookshelf/shelf',
+      targets: [{ shelf: 'b0' }, { shelf: 'b1' }, { shelf: 'b2' }],
       idempotency_key: 'mcp-batch-1',
     };
     const created = await callTool(client, 'create_batch', args);
@@ -287,18 +293,18 @@ describe('MCP job tools', () => {
     expect(job.progress).toEqual({ total: 3, done: 3, failed: 0 });
     const firstPage = await callTool(client, 'get_job', { id: view.id, limit: 2 });
     const page = firstPage.structuredContent as Record<string, any>;
-    expect(page.results.map((each: Record<string, any>) => each.params.subreddit)).toEqual(['b0', 'b1']);
+    expect(page.results.map((each: Record<string, any>) => each.params.shelf)).toEqual(['b0', 'b1']);
     expect(page.pagination).toEqual({ cursor: '2', hasMore: true });
     const secondPage = (await callTool(client, 'get_job', { id: view.id, cursor: '2' })).structuredContent as Record<string, any>;
     expect(secondPage.results.map((each: Record<string, any>) => each.index)).toEqual([2]);
 
     const invalid = await callTool(client, 'create_batch', {
-      endpoint: '/v1/forum/subreddit',
-      targets: [{ subreddit: 'ok' }, { subreddit: 'ok', limit: 0 }],
+      endpoint: '/v1/bookshelf/shelf',
+      targets: [{ shelf: 'ok' }, { shelf: 'ok', limit: 0 }],
     });
     expect(invalid.isError).toBe(true);
     expect(textOf(invalid)).toMatch(/^invalid_request: 1 target\(s\) are invalid: #1 Invalid parameter `limit`/);
-    const unknownArg = await callTool(client, 'create_job', { endpoint: '/v1/forum/subreddit', parameters: {} });
+    const unknownArg = await callTool(client, 'create_job', { endpoint: '/v1/bookshelf/shelf', parameters: {} });
     expect(textOf(unknownArg)).toContain('Unknown parameter `parameters`');
     const missing = await callTool(client, 'get_job', { id: 'job_00000000000000000000000000000000' });
     expect(textOf(missing)).toMatch(/^not_found: /);
@@ -309,18 +315,18 @@ describe('MCP door when the caller leaves', () => {
   let harness: Harness;
   beforeAll(async () => {
     // An upstream timeout longer than the slow answer, so only the caller leaving can end the fetch.
-    harness = await startHarness({ UPSTREAM_TIMEOUT_MS: '20000' });
+    harness = await startBookshelf({ UPSTREAM_TIMEOUT_MS: '20000' });
   });
   afterAll(() => harness.close());
 
   it('aborts the upstream work of a caller that leaves mid-call, and releases its credit', async () => {
-    harness.upstream.on(at('/r/slowsub/hot.json', { ...json(listing(postsByAuthors(2, 2))), delayMs: 8000 }));
+    for (const route of booksRoutes(booksOnShelf('slow', 2), { delayMs: 8000 })) harness.upstream.on(route);
     const before = await balanceOf(harness);
     const leaving = new AbortController();
     const call = fetch(new URL('/mcp', harness.baseUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...keyHeaders() },
-      body: JSON.stringify(toolsCall('forum_subreddit', { subreddit: 'slowsub' })),
+      body: JSON.stringify(toolsCall('bookshelf_shelf', { shelf: 'slow' })),
       signal: leaving.signal,
     }).then(
       () => 'answered',

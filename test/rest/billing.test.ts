@@ -1,25 +1,31 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { booksOnShelf, booksRoutes } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 import { CAPPED_KEY, POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
-import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 
-const SUBREDDIT = '/v1/forum/subreddit?subreddit=synthetic';
+const SHELF = '/v1/bookshelf/shelf?shelf=synthetic';
 
 describe('billing guarantees over REST', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness({ API_KEYS: `${RICH_KEY}=1000,${POOR_KEY}=0,${CAPPED_KEY}=100:2,sk_test_five_0001=5` });
+    harness = await startHarness(
+      { API_KEYS: `${RICH_KEY}=1000,${POOR_KEY}=0,${CAPPED_KEY}=100:2,sk_test_five_0001=5` },
+      { catalogue: bookshelfCatalogue },
+    );
   });
   afterAll(() => harness.close());
   beforeEach(() => harness.upstream.reset());
 
   const balanceOf = async (key: string) => (await harness.get('/v1/account', key)).body.data.balance as number;
-  const serveListing = (posts = postsByAuthors(3, 3)) =>
-    harness.upstream.on((_request, url) => (url.pathname.startsWith('/r/synthetic/hot') ? { body: listing(posts) } : undefined));
+  /** Serves the shelf `synthetic` with `count` books (none: the catalogue has no such shelf). */
+  const serveShelf = (count = 3) => {
+    for (const route of booksRoutes(booksOnShelf('synthetic', count))) harness.upstream.on(route);
+  };
 
   it('charges 1 credit for a live, non-empty result and says so in meta and headers', async () => {
-    serveListing();
+    serveShelf();
     const before = await balanceOf(RICH_KEY);
-    const response = await harness.get(SUBREDDIT);
+    const response = await harness.get(SHELF);
     expect(response.status).toBe(200);
     expect(response.body.success).toBe(true);
     expect(response.body.data.items).toHaveLength(3);
@@ -32,7 +38,7 @@ describe('billing guarantees over REST', () => {
   it('does not charge a failed request', async () => {
     harness.upstream.on(() => ({ status: 500, body: 'oops' }));
     const before = await balanceOf(RICH_KEY);
-    const response = await harness.get(SUBREDDIT);
+    const response = await harness.get(SHELF);
     expect(response.status).toBe(502);
     expect(response.body).toMatchObject({ success: false, error: { code: 'upstream_blocked' }, meta: { creditsCharged: 0 } });
     expect(response.headers.get('x-credits-charged')).toBe('0');
@@ -40,23 +46,23 @@ describe('billing guarantees over REST', () => {
   });
 
   it('does not charge or cache an empty result', async () => {
-    serveListing([]);
+    serveShelf(0);
     const before = await balanceOf(RICH_KEY);
-    const response = await harness.get(`${SUBREDDIT}&limit=9&cache_max_age=1h`);
+    const response = await harness.get(`${SHELF}&limit=9&cache_max_age=1h`);
     expect(response.status).toBe(200);
     expect(response.body.data.items).toEqual([]);
     expect(response.body.meta).toMatchObject({ creditsCharged: 0, empty: true });
     expect(await balanceOf(RICH_KEY)).toBe(before);
-    await harness.get(`${SUBREDDIT}&limit=9&cache_max_age=1h`);
-    expect(harness.upstream.requests.filter((request) => request.url.startsWith('/r/synthetic/hot'))).toHaveLength(2);
+    await harness.get(`${SHELF}&limit=9&cache_max_age=1h`);
+    expect(harness.upstream.requests.filter((request) => request.url.startsWith('/shelves/synthetic.json'))).toHaveLength(2);
   });
 
   it('serves a cache hit for 0 credits with the original fetchedAt', async () => {
-    serveListing(postsByAuthors(2, 2));
-    const first = await harness.get('/v1/forum/subreddit?subreddit=synthetic&limit=7');
+    serveShelf(2);
+    const first = await harness.get('/v1/bookshelf/shelf?shelf=synthetic&limit=7');
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const before = await balanceOf(RICH_KEY);
-    const hit = await harness.get('/v1/forum/subreddit?subreddit=synthetic&limit=7&cache_max_age=7d');
+    const hit = await harness.get('/v1/bookshelf/shelf?shelf=synthetic&limit=7&cache_max_age=7d');
     expect(hit.status).toBe(200);
     expect(hit.body.meta).toMatchObject({ creditsCharged: 0, cached: true, fetchedAt: first.body.meta.fetchedAt });
     expect(hit.body.meta.ageSeconds).toBeGreaterThanOrEqual(1);
@@ -66,28 +72,28 @@ describe('billing guarantees over REST', () => {
   });
 
   it('refetches when the cached result is older than cache_max_age', async () => {
-    serveListing(postsByAuthors(2, 2));
-    await harness.get('/v1/forum/subreddit?subreddit=synthetic&limit=8');
+    serveShelf(2);
+    await harness.get('/v1/bookshelf/shelf?shelf=synthetic&limit=8');
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const stale = await harness.get('/v1/forum/subreddit?subreddit=synthetic&limit=8&cache_max_age=1s');
+    const stale = await harness.get('/v1/bookshelf/shelf?shelf=synthetic&limit=8&cache_max_age=1s');
     expect(stale.body.meta).toMatchObject({ creditsCharged: 1, cached: false });
     expect(harness.upstream.requests).toHaveLength(2);
   });
 
   it('answers 401 for a bad key even when another key has no credits, and 401 missing_api_key without one', async () => {
-    const invalid = await harness.get(SUBREDDIT, 'sk_test_unknown_key');
+    const invalid = await harness.get(SHELF, 'sk_test_unknown_key');
     expect(invalid.status).toBe(401);
     expect(invalid.body.error.code).toBe('invalid_api_key');
-    const missing = await harness.get(SUBREDDIT, null);
+    const missing = await harness.get(SHELF, null);
     expect(missing.status).toBe(401);
     expect(missing.body.error.code).toBe('missing_api_key');
     expect(harness.upstream.requests).toHaveLength(0);
   });
 
   it('reports each caller their own balance and cap on a cache hit, and checks the key before the query', async () => {
-    serveListing();
-    await harness.get('/v1/forum/subreddit?subreddit=synthetic&limit=6');
-    const path = '/v1/forum/subreddit?subreddit=synthetic&limit=6&cache_max_age=1h';
+    serveShelf();
+    await harness.get('/v1/bookshelf/shelf?shelf=synthetic&limit=6');
+    const path = '/v1/bookshelf/shelf?shelf=synthetic&limit=6&cache_max_age=1h';
     for (const key of [RICH_KEY, CAPPED_KEY, POOR_KEY]) {
       const balance = await balanceOf(key);
       const hit = await harness.get(path, key);
@@ -103,31 +109,31 @@ describe('billing guarantees over REST', () => {
   });
 
   it('answers 402 for a valid key with too few credits, before any upstream request', async () => {
-    serveListing();
-    const response = await harness.get(SUBREDDIT, POOR_KEY);
+    serveShelf();
+    const response = await harness.get(SHELF, POOR_KEY);
     expect(response.status).toBe(402);
     expect(response.body.error.code).toBe('insufficient_credits');
     expect(harness.upstream.requests).toHaveLength(0);
   });
 
   it('enforces the daily cap with 429 daily_cap_exceeded, Retry-After and RateLimit headers', async () => {
-    serveListing();
-    const first = await harness.get('/v1/forum/subreddit?subreddit=synthetic&limit=2', CAPPED_KEY);
+    serveShelf();
+    const first = await harness.get('/v1/bookshelf/shelf?shelf=synthetic&limit=2', CAPPED_KEY);
     // The daily cap's policy comes first; the per-minute request rate ("burst") follows it.
     expect(first.headers.get('ratelimit-policy')).toBe('"daily";q=2;w=86400, "burst";q=600;w=60');
     expect(first.headers.get('ratelimit')).toMatch(/^"daily";r=1;t=\d+$/);
-    await harness.get('/v1/forum/subreddit?subreddit=synthetic&limit=3', CAPPED_KEY);
-    const third = await harness.get('/v1/forum/subreddit?subreddit=synthetic&limit=4', CAPPED_KEY);
+    await harness.get('/v1/bookshelf/shelf?shelf=synthetic&limit=3', CAPPED_KEY);
+    const third = await harness.get('/v1/bookshelf/shelf?shelf=synthetic&limit=4', CAPPED_KEY);
     expect(third.status).toBe(429);
     expect(third.body.error.code).toBe('daily_cap_exceeded');
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('never spends more than the balance under concurrency', async () => {
-    serveListing();
+    serveShelf();
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_unused, index) =>
-        harness.get(`/v1/forum/subreddit?subreddit=synthetic&limit=${index + 1}`, 'sk_test_five_0001'),
+        harness.get(`/v1/bookshelf/shelf?shelf=synthetic&limit=${index + 1}`, 'sk_test_five_0001'),
       ),
     );
     expect(responses.filter((response) => response.status === 200)).toHaveLength(5);
@@ -138,6 +144,6 @@ describe('billing guarantees over REST', () => {
   it('summarises charges on /v1/account', async () => {
     const account = await harness.get('/v1/account', CAPPED_KEY);
     expect(account.body.data).toMatchObject({ dailyCap: 2, dailyUsed: 2, balance: 98 });
-    expect(account.body.data.recentUsage[0]).toMatchObject({ endpoint: '/v1/forum/subreddit', credits: 1, kind: 'charge' });
+    expect(account.body.data.recentUsage[0]).toMatchObject({ endpoint: '/v1/bookshelf/shelf', credits: 1, kind: 'charge' });
   });
 });

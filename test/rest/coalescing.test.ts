@@ -1,6 +1,7 @@
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listing, postsByAuthors } from '../families/forum/forum-data.js';
+import { booksOnShelf, booksRoutes } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 import { balanceOf } from '../support/envelope.js';
 import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 
@@ -35,7 +36,7 @@ async function get(harness: Harness, path: string, signal?: AbortSignal): Promis
 describe('coalescing of concurrent identical cold requests', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness({ API_KEYS: `${RICH_KEY}=100000` });
+    harness = await startHarness({ API_KEYS: `${RICH_KEY}=100000` }, { catalogue: bookshelfCatalogue });
   });
   afterAll(async () => {
     await callers.destroy();
@@ -43,18 +44,21 @@ describe('coalescing of concurrent identical cold requests', () => {
   });
   beforeEach(() => harness.upstream.reset());
 
+  /** Serves a shelf of `count` books, each answer after `delayMs`, so identical callers overlap. */
+  const serveSlowly = (shelf: string, count: number, delayMs: number) => {
+    for (const route of booksRoutes(booksOnShelf(shelf, count), { delayMs })) harness.upstream.on(route);
+  };
+
   it(`makes one upstream request for ${CALLERS} callers, answers all, and charges each live answer once`, async () => {
-    harness.upstream.on((_request, url) =>
-      url.pathname.startsWith('/r/coalesced/') ? { body: listing(postsByAuthors(25, 5)), delayMs: 150 } : undefined,
-    );
+    serveSlowly('coalesced', 20, 150);
     const before = await balanceOf(harness);
     const answers = await Promise.all(
-      Array.from({ length: CALLERS }, () => get(harness, '/v1/forum/subreddit?subreddit=coalesced&cache_max_age=1h')),
+      Array.from({ length: CALLERS }, () => get(harness, '/v1/bookshelf/shelf?shelf=coalesced&limit=20&cache_max_age=1h')),
     );
 
     expect(harness.upstream.requests).toHaveLength(1);
     expect(answers.map((answer) => answer.status)).toEqual(Array(CALLERS).fill(200));
-    expect(answers.every((answer) => answer.body.data?.items.length === 25)).toBe(true);
+    expect(answers.every((answer) => answer.body.data?.items.length === 20)).toBe(true);
     // Callers that arrived while the fetch was in flight were served live; any later one was a hit.
     const live = answers.filter((answer) => answer.body.meta.cached === false);
     expect(live.length).toBeGreaterThan(0);
@@ -68,13 +72,11 @@ describe('coalescing of concurrent identical cold requests', () => {
 
   it('shares a failure with every caller and charges nobody', async () => {
     harness.upstream.on((_request, url) =>
-      url.pathname.startsWith('/r/failing/') ? { status: 503, body: { message: 'down' }, delayMs: 100 } : undefined,
+      url.pathname === '/shelves/failing.json' ? { status: 503, body: { message: 'down' }, delayMs: 100 } : undefined,
     );
     const before = await balanceOf(harness);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => get(harness, '/v1/forum/subreddit?subreddit=failing')));
-    const upstreamCalls = harness.upstream.requests.length;
-    // The listing may fall back to its Atom surface after the JSON one fails: still one fetch per surface.
-    expect(new Set(harness.upstream.requests.map((request) => request.url)).size).toBe(upstreamCalls);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => get(harness, '/v1/bookshelf/shelf?shelf=failing')));
+    expect(harness.upstream.requests).toHaveLength(1);
     expect(
       answers.every((answer) => answer.body.success === false && answer.body.meta.creditsCharged === 0 && answer.charged === '0'),
     ).toBe(true);
@@ -82,12 +84,10 @@ describe('coalescing of concurrent identical cold requests', () => {
   });
 
   it('keeps serving the others when one caller disconnects, and does not charge the one that left', async () => {
-    harness.upstream.on((_request, url) =>
-      url.pathname.startsWith('/r/leaving/') ? { body: listing(postsByAuthors(25, 5)), delayMs: 300 } : undefined,
-    );
+    serveSlowly('leaving', 20, 300);
     const before = await balanceOf(harness);
     const leaving = new AbortController();
-    const path = '/v1/forum/subreddit?subreddit=leaving';
+    const path = '/v1/bookshelf/shelf?shelf=leaving';
     const aborted = get(harness, path, leaving.signal).then(
       () => 'answered',
       () => 'aborted',

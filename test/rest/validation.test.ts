@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/catalogue/index.js';
-import { startHarness, type Harness } from '../support/gateway.js';
+import { bookshelfCatalogue as catalogue, startBookshelfHarness } from '../support/bookshelf-harness.js';
+import { type Harness } from '../support/gateway.js';
 
 describe('caller input is validated before anything else happens', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness();
+    harness = await startBookshelfHarness();
   });
   afterAll(() => harness.close());
 
@@ -20,36 +20,36 @@ describe('caller input is validated before anything else happens', () => {
   };
 
   it('names an unknown parameter and lists the accepted ones', async () => {
-    const message = await expectInvalid('/v1/forum/subreddit?subreddit=x&colour=red', 'colour');
-    expect(message).toContain('timeframe');
+    const message = await expectInvalid('/v1/bookshelf/shelf?shelf=poetry&colour=red', 'colour');
+    expect(message).toContain('sort');
+    expect(message).toContain('cursor');
   });
 
   it('names a missing required parameter', async () => {
-    await expectInvalid('/v1/forum/subreddit', 'subreddit');
-    await expectInvalid('/v1/forum/post', 'url');
+    await expectInvalid('/v1/bookshelf/shelf', 'shelf');
+    await expectInvalid('/v1/bookshelf/book', 'id');
   });
 
   it('refuses out-of-range numbers', async () => {
-    await expectInvalid('/v1/forum/subreddit?subreddit=pics&limit=0', 'limit');
-    await expectInvalid('/v1/forum/subreddit?subreddit=pics&limit=101', 'limit');
-    await expectInvalid('/v1/forum/subreddit?subreddit=pics&limit=ten', 'limit');
-    await expectInvalid('/v1/forum/post/comments?url=abc123&depth=11', 'depth');
-    await expectInvalid('/v1/forum/post/comments?url=abc123&limit=501', 'limit');
+    await expectInvalid('/v1/bookshelf/shelf?shelf=poetry&limit=0', 'limit');
+    await expectInvalid('/v1/bookshelf/shelf?shelf=poetry&limit=21', 'limit');
+    await expectInvalid('/v1/bookshelf/shelf?shelf=poetry&limit=ten', 'limit');
+    await expectInvalid('/v1/bookshelf/shelf?shelf=poetry&limit=2.5', 'limit');
   });
 
   it('lists the allowed values of a bad enum', async () => {
-    const message = await expectInvalid('/v1/forum/subreddit?subreddit=pics&sort=best', 'sort');
-    expect(message).toMatch(/hot.*new.*top.*rising.*controversial/);
+    const message = await expectInvalid('/v1/bookshelf/shelf?shelf=poetry&sort=best', 'sort');
+    expect(message).toMatch(/catalogue.*title.*pages/);
   });
 
   it('accepts every documented cache_max_age form and refuses others', async () => {
-    await expectInvalid('/v1/forum/subreddit?subreddit=pics&cache_max_age=soon', 'cache_max_age');
-    await expectInvalid('/v1/forum/subreddit?subreddit=pics&cache_max_age=P1M', 'cache_max_age');
-    await expectInvalid('/v1/forum/subreddit?subreddit=pics&include_raw=yes', 'include_raw');
+    await expectInvalid('/v1/bookshelf/shelf?shelf=poetry&cache_max_age=soon', 'cache_max_age');
+    await expectInvalid('/v1/bookshelf/shelf?shelf=poetry&cache_max_age=P1M', 'cache_max_age');
+    await expectInvalid('/v1/bookshelf/shelf?shelf=poetry&include_raw=yes', 'include_raw');
   });
 
   it('refuses a repeated parameter rather than guessing', async () => {
-    await expectInvalid('/v1/forum/subreddit?subreddit=pics&subreddit=aww', 'subreddit');
+    await expectInvalid('/v1/bookshelf/shelf?shelf=poetry&shelf=nature', 'shelf');
   });
 
   it('never answers 500 to odd input on any endpoint', async () => {
@@ -61,7 +61,7 @@ describe('caller input is validated before anything else happens', () => {
             headers: { 'x-api-key': 'sk_test_poor_0001' },
           });
           const body = (await response.json()) as { error?: { code: string } };
-          // 501 not_configured (no realty proxy here) is the deployment's answer, not a crash.
+          // 501 not_configured (no residential proxy here) is the deployment's answer, not a crash.
           expect([response.status, body.error?.code], `${endpoint.path}?${name}=${value.slice(0, 20)}`).not.toContain(500);
           expect(body.error?.code).not.toBe('internal_error');
         }

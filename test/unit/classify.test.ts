@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { forumFamily } from '../../src/families/forum/index.js';
-import { realtyFamily } from '../../src/families/realty/index.js';
 import { classifyResponse } from '../../src/upstream/classify.js';
 import type { UpstreamResponse } from '../../src/upstream/types.js';
+import { bookshelfFamily } from '../families/bookshelf/family.js';
 
 const response = (status: number, body = '', headers: Record<string, string> = {}): UpstreamResponse => ({
   status,
   body,
   headers,
-  url: 'https://www.reddit.com/r/x.json',
+  url: 'https://books.example.test/shelves/x.json',
 });
 
 describe('upstream classification', () => {
@@ -27,15 +26,15 @@ describe('upstream classification', () => {
     expect(classifyResponse(response(429, '', { 'retry-after': '3599.2' }))?.retryAfter).toBe(3600);
   });
 
-  it('recognises both Reddit block pages, whatever the status', () => {
-    const pardner = '<html><head><title>Too Many Requests</title></head><body><h1>whoa there, pardner!</h1></body></html>';
-    const network = "<html><body>You've been blocked by network security. To continue, log in</body></html>";
+  it("recognises a family's block page, whatever the status", () => {
+    const closed = '<html><head><title>Closed</title></head><body><h1>The shelves are closed today.</h1></body></html>';
     for (const status of [200, 403]) {
-      expect(classifyResponse(response(status, pardner, { 'content-type': 'text/html' }), [], forumFamily.blockPages)?.code).toBe(
+      expect(classifyResponse(response(status, closed, { 'content-type': 'text/html' }), [], bookshelfFamily.blockPages)?.code).toBe(
         'upstream_blocked',
       );
-      expect(classifyResponse(response(status, network, { 'content-type': 'text/html' }), [], forumFamily.blockPages)?.code).toBe(
-        'upstream_blocked',
+      // Another family's answer with the same words is not a block page of its own.
+      expect(classifyResponse(response(status, closed, { 'content-type': 'text/html' }))?.code ?? null).toBe(
+        status === 200 ? null : 'upstream_blocked',
       );
     }
   });
@@ -43,9 +42,9 @@ describe('upstream classification', () => {
   it('does not mistake a JSON body that quotes a block phrase for a block page', () => {
     expect(
       classifyResponse(
-        response(200, '{"title":"whoa there, pardner"}', { 'content-type': 'application/json' }),
+        response(200, '{"title":"the shelves are closed"}', { 'content-type': 'application/json' }),
         [],
-        forumFamily.blockPages,
+        bookshelfFamily.blockPages,
       ),
     ).toBeNull();
   });
@@ -58,11 +57,9 @@ describe('upstream classification', () => {
       )?.code,
     ).toBe('upstream_blocked');
     expect(
-      classifyResponse(
-        response(200, '<html><head><title>Are You a Robot?</title></head></html>', { 'content-type': 'text/html' }),
-        [],
-        realtyFamily.blockPages,
-      )?.code,
+      classifyResponse(response(200, '<html><head><title>Are You a Robot?</title></head></html>', { 'content-type': 'text/html' }), [], {
+        markers: [/<title>[^<]*are you a robot/i],
+      })?.code,
     ).toBe('upstream_blocked');
   });
 

@@ -16,18 +16,21 @@ describe('configuration', () => {
   });
 
   it('parses API_KEYS and UPSTREAM_ORIGINS', () => {
-    const config = loadConfig({ API_KEYS: 'sk_test_a=1000, sk_test_b=5:100', UPSTREAM_ORIGINS: 'www.reddit.com=http://127.0.0.1:9000' });
+    const config = loadConfig({
+      API_KEYS: 'sk_test_a=1000, sk_test_b=5:100',
+      UPSTREAM_ORIGINS: 'books.example.test=http://127.0.0.1:9000',
+    });
     expect(config.API_KEYS).toEqual([
       { key: 'sk_test_a', credits: 1000, dailyCap: null },
       { key: 'sk_test_b', credits: 5, dailyCap: 100 },
     ]);
-    expect(config.UPSTREAM_ORIGINS.get('www.reddit.com')?.href).toBe('http://127.0.0.1:9000/');
+    expect(config.UPSTREAM_ORIGINS.get('books.example.test')?.href).toBe('http://127.0.0.1:9000/');
   });
 
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ API_KEYS: 'sk_test_a' }, 'API_KEYS'],
-    [{ UPSTREAM_ORIGINS: 'www.reddit.com' }, 'UPSTREAM_ORIGINS'],
+    [{ UPSTREAM_ORIGINS: 'books.example.test' }, 'UPSTREAM_ORIGINS'],
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   ])('stops on a bad value with one line naming the variable (%j)', (env, variable) => {

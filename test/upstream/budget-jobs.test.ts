@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/catalogue/index.js';
-import { readRedditBudget } from '../../src/families/forum/upstream/budget.js';
 import { MemoryJobStore } from '../../src/jobs/memory-store.js';
 import { processTarget } from '../../src/jobs/process-target.js';
 import type { JobRecord } from '../../src/jobs/types.js';
@@ -10,9 +8,10 @@ import { MemoryBudgetStore } from '../../src/state/memory/budgets.js';
 import { BudgetGuard } from '../../src/upstream/budget/guard.js';
 import { UpstreamClient } from '../../src/upstream/client.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, postsByAuthors } from '../families/forum/forum-data.js';
+import { BOOKS_HOST, booksOnShelf, booksRoutes, readCatalogueBudget } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue as catalogue } from '../support/bookshelf-harness.js';
 
-const subreddit = catalogue.byPath.get('/v1/forum/subreddit')!;
+const shelf = catalogue.byPath.get('/v1/bookshelf/shelf')!;
 
 /**
  * A job target whose host is known to be spent waits for the reset (no request, nothing held)
@@ -28,7 +27,7 @@ describe('job targets and a spent host', () => {
   beforeAll(async () => {
     const origin = new URL(await fake.start());
     guard = new BudgetGuard({ store: new MemoryBudgetStore(), now: () => clock.now });
-    client = new UpstreamClient({ origins: new Map([['www.reddit.com', origin]]), timeoutMs: 2000, budgets: guard });
+    client = new UpstreamClient({ origins: new Map([[BOOKS_HOST, origin]]), timeoutMs: 2000, budgets: guard });
   });
   afterAll(async () => {
     await client.close();
@@ -38,14 +37,11 @@ describe('job targets and a spent host', () => {
 
   it('waits until the reset named by the refusal, then fetches once and charges once', async () => {
     let spent = true;
-    fake.on((_request, url) =>
-      url.pathname.endsWith('/hot.json')
-        ? { body: listing(postsByAuthors(2, 2)), headers: { 'x-ratelimit-remaining': spent ? '0' : '80', 'x-ratelimit-reset': '45' } }
-        : undefined,
-    );
-    const upstream = client.forFamily({ family: 'forum', hosts: ['www.reddit.com'], readBudget: readRedditBudget });
+    const headers = () => ({ 'x-ratelimit-remaining': spent ? '0' : '80', 'x-ratelimit-reset': '45' });
+    for (const route of booksRoutes(booksOnShelf('waiting', 2), { headers })) fake.on(route);
+    const upstream = client.forFamily({ family: 'bookshelf', hosts: [BOOKS_HOST], readBudget: readCatalogueBudget });
     // An earlier answer spent the budget for 45 seconds.
-    await upstream.fetch({ url: 'https://www.reddit.com/r/earlier/hot.json' });
+    await upstream.fetch({ url: 'https://books.example.test/shelves/waiting.json' });
     spent = false;
     const requestsBefore = fake.requests.length;
 
@@ -56,7 +52,7 @@ describe('job targets and a spent host', () => {
       id: 'job_budget',
       accountId: account.id,
       kind: 'batch',
-      endpoint: subreddit.path,
+      endpoint: shelf.path,
       status: 'queued',
       total: 1,
       done: 0,
@@ -66,7 +62,7 @@ describe('job targets and a spent host', () => {
       startedAt: null,
       finishedAt: null,
     };
-    await store.create(job, [{ input: { subreddit: 'waiting' }, request: validateRequest(subreddit, { subreddit: 'waiting' }) }], null);
+    await store.create(job, [{ input: { shelf: 'waiting' }, request: validateRequest(shelf, { shelf: 'waiting' }) }], null);
     const waits: number[] = [];
     const sleep = async (ms: number) => {
       waits.push(ms);

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { GatewayError } from '../../src/errors.js';
-import { readHostBudget } from '../../src/families/code/upstream/rate-budget.js';
-import { readRedditBudget } from '../../src/families/forum/upstream/budget.js';
 import { MemoryBudgetStore } from '../../src/state/memory/budgets.js';
 import { BudgetGuard, isBudgetRefusal, type BudgetCeiling } from '../../src/upstream/budget/guard.js';
 import { egressOf } from '../../src/upstream/budget/egress.js';
@@ -11,9 +9,13 @@ import { MAX_RETRY_AFTER_SECONDS } from '../../src/upstream/classify.js';
 import { UpstreamClient } from '../../src/upstream/client.js';
 import type { UpstreamObserver } from '../../src/upstream/observer.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
+import { BOOKS_HOST, COVERS_HOST, readCatalogueBudget } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 
-const HOSTS = ['www.reddit.com', 'v.redd.it'];
-const LISTING = 'https://www.reddit.com/r/x/hot.json';
+const HOSTS = [BOOKS_HOST, COVERS_HOST];
+const SHELF = 'https://books.example.test/shelves/x.json';
+/** The configuration of a deployment that serves the test family beside the real ones. */
+const configOf = (env: Record<string, string>) => loadConfig(env, bookshelfCatalogue.families);
 
 async function failureOf(promise: Promise<unknown>): Promise<GatewayError> {
   const error = await promise.then(
@@ -26,40 +28,6 @@ async function failureOf(promise: Promise<unknown>): Promise<GatewayError> {
 
 describe('budget readers', () => {
   const now = 1_700_000_000_000;
-
-  it("reads Reddit's remaining (a decimal) and its reset as seconds from now", () => {
-    expect(readRedditBudget({ 'x-ratelimit-remaining': '597.0', 'x-ratelimit-used': '3', 'x-ratelimit-reset': '128' }, now)).toEqual({
-      remaining: 597,
-      resetAtMs: now + 128_000,
-    });
-    expect(readRedditBudget({ 'x-ratelimit-remaining': '0.4', 'x-ratelimit-reset': '20' }, now)).toEqual({
-      remaining: 0,
-      resetAtMs: now + 20_000,
-    });
-    expect(readRedditBudget({ 'x-ratelimit-remaining': '10' }, now)).toBeNull();
-    expect(readRedditBudget({ 'x-ratelimit-remaining': '', 'x-ratelimit-reset': '20' }, now)).toBeNull();
-    expect(readRedditBudget({ 'x-ratelimit-remaining': 'lots', 'x-ratelimit-reset': '20' }, now)).toBeNull();
-    expect(readRedditBudget({ 'retry-after': '20' }, now)).toBeNull();
-  });
-
-  it("reads GitHub's core budget (reset in epoch seconds) and a retry-after, never the search budget", () => {
-    const reset = String(Math.floor(now / 1000) + 1800);
-    expect(readHostBudget({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset, 'x-ratelimit-resource': 'core' }, now)).toEqual({
-      remaining: 0,
-      resetAtMs: Number(reset) * 1000,
-    });
-    expect(readHostBudget({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset, 'x-ratelimit-resource': 'search' }, now)).toBeNull();
-    // A secondary limit: budget left, but a retry-after stops every call.
-    expect(readHostBudget({ 'x-ratelimit-remaining': '40', 'x-ratelimit-reset': reset, 'retry-after': '60' }, now)).toEqual({
-      remaining: 0,
-      resetAtMs: now + 60_000,
-    });
-    // Both spent: whichever holds the host back longer.
-    expect(readHostBudget({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset, 'retry-after': '60' }, now)).toEqual({
-      remaining: 0,
-      resetAtMs: Number(reset) * 1000,
-    });
-  });
 
   it('reads a Retry-After in seconds or as a date when a family declares no reader', () => {
     expect(readRetryAfter({ 'retry-after': '17' }, now)).toEqual({ remaining: 0, resetAtMs: now + 17_000 });
@@ -91,32 +59,36 @@ describe('budget readers', () => {
 
 describe('UPSTREAM_BUDGETS', () => {
   it('parses host=requests/window entries', () => {
-    const config = loadConfig({ UPSTREAM_BUDGETS: 'www.redfin.com=120/60s, www.redfin.ca=1000/1h,V.REDD.IT=5/2m' });
+    const config = configOf({ UPSTREAM_BUDGETS: 'books.example.test=120/60s, COVERS.EXAMPLE.TEST=1000/1h' });
     expect([...config.UPSTREAM_BUDGETS]).toEqual([
-      ['www.redfin.com', { limit: 120, windowMs: 60_000 }],
-      ['www.redfin.ca', { limit: 1000, windowMs: 3_600_000 }],
-      ['v.redd.it', { limit: 5, windowMs: 120_000 }],
+      ['books.example.test', { limit: 120, windowMs: 60_000 }],
+      ['covers.example.test', { limit: 1000, windowMs: 3_600_000 }],
     ]);
-    expect(loadConfig({}).UPSTREAM_BUDGETS.size).toBe(0);
+    expect([...configOf({ UPSTREAM_BUDGETS: 'covers.example.test=5/2m' }).UPSTREAM_BUDGETS]).toEqual([
+      ['covers.example.test', { limit: 5, windowMs: 120_000 }],
+    ]);
+    expect(configOf({}).UPSTREAM_BUDGETS.size).toBe(0);
   });
 
   it('refuses a ceiling on a host no family fetches', () => {
-    expect(() => loadConfig({ UPSTREAM_BUDGETS: 'www.redfn.com=120/60s' })).toThrow(
-      /^Invalid UPSTREAM_BUDGETS: www\.redfn\.com is not a host any family fetches$/,
+    expect(() => configOf({ UPSTREAM_BUDGETS: 'book.example.test=120/60s' })).toThrow(
+      /^Invalid UPSTREAM_BUDGETS: book\.example\.test is not a host any family fetches$/,
     );
+    // The test family's host is known only to a deployment that registers it.
+    expect(() => loadConfig({ UPSTREAM_BUDGETS: 'books.example.test=120/60s' })).toThrow(/is not a host any family fetches/);
   });
 
   it.each([
-    'www.redfin.com=120',
-    'www.redfin.com=0/60s',
-    'www.redfin.com=120/0s',
-    'www.redfin.com=ten/60s',
+    'books.example.test=120',
+    'books.example.test=0/60s',
+    'books.example.test=120/0s',
+    'books.example.test=ten/60s',
     '=1/1s',
-    'a=1/1s,a=2/1s',
-    'www.redfin.com=120/60d',
+    'books.example.test=1/1s,books.example.test=2/1s',
+    'books.example.test=120/60d',
   ])('stops start-up on %s with one line naming the variable', (value) => {
-    expect(() => loadConfig({ UPSTREAM_BUDGETS: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ UPSTREAM_BUDGETS: value })).toThrow(/^Invalid UPSTREAM_BUDGETS: [^\n]+$/);
+    expect(() => configOf({ UPSTREAM_BUDGETS: value })).toThrow(ConfigError);
+    expect(() => configOf({ UPSTREAM_BUDGETS: value })).toThrow(/^Invalid UPSTREAM_BUDGETS: [^\n]+$/);
   });
 });
 
@@ -143,9 +115,9 @@ describe('the upstream client with budgets, over loopback', () => {
     const guard = new BudgetGuard({ store, ceilings, observer, now: () => clock.now });
     const client = new UpstreamClient({ origins, timeoutMs: 2000, budgets: guard, observer });
     opened.push({ client, guard });
-    const forum = client.forFamily({ family: 'forum', hosts: HOSTS, readBudget: readRedditBudget });
+    const books = client.forFamily({ family: 'bookshelf', hosts: HOSTS, readBudget: readCatalogueBudget });
     const plain = client.forFamily({ family: 'plain', hosts: HOSTS });
-    return { client, guard, forum, plain, seen, store };
+    return { client, guard, books, plain, seen, store };
   }
 
   beforeAll(async () => {
@@ -167,64 +139,64 @@ describe('the upstream client with budgets, over loopback', () => {
   const answerWith = (headers: Record<string, string>, status = 200) => fake.on(() => ({ status, headers, body: { ok: true } }));
 
   it('refuses a spent host without a request until its reset, then calls it again', async () => {
-    const { forum, seen } = clientOn();
+    const { books, seen } = clientOn();
     answerWith({ 'x-ratelimit-remaining': '0.0', 'x-ratelimit-used': '100', 'x-ratelimit-reset': '20' });
     // The answer that says "spent" is itself a good answer.
-    expect((await forum.fetch({ url: LISTING })).status).toBe(200);
+    expect((await books.fetch({ url: SHELF })).status).toBe(200);
 
     clock.now += 500;
     const refusals = await Promise.all(
-      Array.from({ length: 10 }, (_unused, index) => failureOf(forum.fetch({ url: `${LISTING}?n=${index}` }))),
+      Array.from({ length: 10 }, (_unused, index) => failureOf(books.fetch({ url: `${SHELF}?n=${index}` }))),
     );
     expect(fake.requests).toHaveLength(1);
     for (const refusal of refusals) {
       expect(refusal.code).toBe('upstream_rate_limited');
       expect(refusal.retryAfter).toBeGreaterThanOrEqual(1);
       expect(refusal.retryAfter).toBeLessThanOrEqual(20);
-      expect(refusal.details).toEqual({ host: 'www.reddit.com', budget: 'announced' });
+      expect(refusal.details).toEqual({ host: 'books.example.test', budget: 'announced' });
       expect(isBudgetRefusal(refusal)).toBe(true);
     }
     // The other host of the family has a budget of its own.
-    expect((await forum.fetch({ url: 'https://v.redd.it/abc/DASHPlaylist.mpd' })).status).toBe(200);
+    expect((await books.fetch({ url: 'https://covers.example.test/101.jpg' })).status).toBe(200);
 
     clock.now += 20_000;
-    expect((await forum.fetch({ url: LISTING })).status).toBe(200);
+    expect((await books.fetch({ url: SHELF })).status).toBe(200);
     expect(fake.requests).toHaveLength(3);
-    expect(seen.refusals).toEqual(Array.from({ length: 10 }, () => 'www.reddit.com announced'));
-    expect(seen.requests).toEqual(['www.reddit.com ok', 'v.redd.it ok', 'www.reddit.com ok']);
+    expect(seen.refusals).toEqual(Array.from({ length: 10 }, () => 'books.example.test announced'));
+    expect(seen.requests).toEqual(['books.example.test ok', 'covers.example.test ok', 'books.example.test ok']);
   });
 
   it('tells the caller 1 second at least, never 0, when the reset is a moment away', async () => {
-    const { forum } = clientOn();
+    const { books } = clientOn();
     answerWith({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' });
-    await forum.fetch({ url: LISTING });
+    await books.fetch({ url: SHELF });
     clock.now += 990;
-    expect((await failureOf(forum.fetch({ url: LISTING }))).retryAfter).toBe(1);
+    expect((await failureOf(books.fetch({ url: SHELF }))).retryAfter).toBe(1);
   });
 
   it('keeps calling while budget remains, and shows it in the snapshot', async () => {
-    const { forum, guard } = clientOn();
+    const { books, guard } = clientOn();
     answerWith({ 'x-ratelimit-remaining': '42.0', 'x-ratelimit-reset': '300' });
-    await forum.fetch({ url: LISTING });
-    await forum.fetch({ url: `${LISTING}?again` });
+    await books.fetch({ url: SHELF });
+    await books.fetch({ url: `${SHELF}?again` });
     expect(fake.requests).toHaveLength(2);
-    expect(guard.snapshot()).toEqual([{ host: 'www.reddit.com', egress: 'direct', source: 'announced', remaining: 42 }]);
+    expect(guard.snapshot()).toEqual([{ host: 'books.example.test', egress: 'direct', source: 'announced', remaining: 42 }]);
   });
 
   it("reads a family's Retry-After as its budget when it declares no reader, whatever the status", async () => {
     const { plain } = clientOn();
     fake.on(() => ({ status: 503, headers: { 'retry-after': '30' }, body: 'busy' }));
-    expect((await failureOf(plain.fetch({ url: LISTING }))).code).toBe('upstream_blocked');
-    const refusal = await failureOf(plain.fetch({ url: LISTING }));
+    expect((await failureOf(plain.fetch({ url: SHELF }))).code).toBe('upstream_blocked');
+    const refusal = await failureOf(plain.fetch({ url: SHELF }));
     expect([refusal.code, refusal.retryAfter]).toEqual(['upstream_rate_limited', 30]);
     expect(fake.requests).toHaveLength(1);
   });
 
-  it("leaves a Retry-After alone for a family whose reader reads other headers (Reddit's 429s fall back per request)", async () => {
-    const { forum } = clientOn();
+  it('leaves a Retry-After alone for a family whose reader reads other headers (its 429s are answered per request)', async () => {
+    const { books } = clientOn();
     fake.on(() => ({ status: 429, headers: { 'retry-after': '30' }, body: { error: 429 } }));
-    expect((await failureOf(forum.fetch({ url: LISTING }))).retryAfter).toBe(30);
-    await failureOf(forum.fetch({ url: LISTING }));
+    expect((await failureOf(books.fetch({ url: SHELF }))).retryAfter).toBe(30);
+    await failureOf(books.fetch({ url: SHELF }));
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -252,24 +224,24 @@ describe('the upstream client with budgets, over loopback', () => {
         : undefined,
     );
     // With budget left, the 403 is the family's to read.
-    expect((await api.fetch({ url: 'https://www.reddit.com/private', passStatuses: [403] })).status).toBe(403);
-    const spent = await failureOf(api.fetch({ url: 'https://www.reddit.com/spent', passStatuses: [403] }));
+    expect((await api.fetch({ url: 'https://books.example.test/private', passStatuses: [403] })).status).toBe(403);
+    const spent = await failureOf(api.fetch({ url: 'https://books.example.test/spent', passStatuses: [403] }));
     expect(spent.code).toBe('upstream_rate_limited');
     expect(spent.retryAfter).toBeGreaterThanOrEqual(599);
     expect(spent.retryAfter).toBeLessThanOrEqual(600);
-    expect(spent.details).toEqual({ upstreamStatus: 403, host: 'www.reddit.com' });
-    const refused = await failureOf(api.fetch({ url: 'https://www.reddit.com/private', passStatuses: [403] }));
-    expect(refused.details).toEqual({ host: 'www.reddit.com', budget: 'announced' });
+    expect(spent.details).toEqual({ upstreamStatus: 403, host: 'books.example.test' });
+    const refused = await failureOf(api.fetch({ url: 'https://books.example.test/private', passStatuses: [403] }));
+    expect(refused.details).toEqual({ host: 'books.example.test', budget: 'announced' });
     expect(fake.requests).toHaveLength(2);
   });
 
   it('counts budgets per egress: a spent direct address does not stop a proxied family', async () => {
     const store = new MemoryBudgetStore();
-    const { forum } = clientOn(store);
+    const { books } = clientOn(store);
     answerWith({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '60' });
-    await forum.fetch({ url: LISTING });
-    expect(await store.get({ host: 'www.reddit.com', egress: 'direct' }, clock.now)).toMatchObject({ remaining: 0 });
-    expect(await store.get({ host: 'www.reddit.com', egress: egressOf('http://127.0.0.1:9') }, clock.now)).toBeNull();
+    await books.fetch({ url: SHELF });
+    expect(await store.get({ host: 'books.example.test', egress: 'direct' }, clock.now)).toMatchObject({ remaining: 0 });
+    expect(await store.get({ host: 'books.example.test', egress: egressOf('http://127.0.0.1:9') }, clock.now)).toBeNull();
   });
 
   it('learns a spent host from another client on the same store, without a request of its own', async () => {
@@ -277,67 +249,67 @@ describe('the upstream client with budgets, over loopback', () => {
     const first = clientOn(store);
     const second = clientOn(store);
     answerWith({ 'x-ratelimit-remaining': '50', 'x-ratelimit-reset': '60' });
-    await second.forum.fetch({ url: LISTING }); // the second knows the host, with budget left
+    await second.books.fetch({ url: SHELF }); // the second knows the host, with budget left
     fake.reset();
     answerWith({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '60' });
-    await first.forum.fetch({ url: LISTING });
-    expect((await failureOf(second.forum.fetch({ url: LISTING }))).code).toBe('upstream_rate_limited');
+    await first.books.fetch({ url: SHELF });
+    expect((await failureOf(second.books.fetch({ url: SHELF }))).code).toBe('upstream_rate_limited');
     expect(fake.requests).toHaveLength(1);
     // A client that never called the host reads what stands on first contact.
     const third = clientOn(store);
-    expect((await failureOf(third.forum.fetch({ url: LISTING }))).code).toBe('upstream_rate_limited');
+    expect((await failureOf(third.books.fetch({ url: SHELF }))).code).toBe('upstream_rate_limited');
     expect(fake.requests).toHaveLength(1);
   });
 
   it('does not let a late answer of the same window lift a spent host', async () => {
-    const { forum } = clientOn();
+    const { books } = clientOn();
     fake.on((_request, url) =>
       url.searchParams.has('slow')
         ? { headers: { 'x-ratelimit-remaining': '7', 'x-ratelimit-reset': '61' }, body: {}, delayMs: 150 }
         : { headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '60' }, body: {} },
     );
-    const slow = forum.fetch({ url: `${LISTING}?slow` });
+    const slow = books.fetch({ url: `${SHELF}?slow` });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await forum.fetch({ url: `${LISTING}?fast` });
+    await books.fetch({ url: `${SHELF}?fast` });
     await slow;
-    expect((await failureOf(forum.fetch({ url: LISTING }))).code).toBe('upstream_rate_limited');
+    expect((await failureOf(books.fetch({ url: SHELF }))).code).toBe('upstream_rate_limited');
   });
 
   it('holds an operator ceiling: the limit passes, the rest is refused without a request until the window ends', async () => {
-    const { plain, seen, guard } = clientOn(new MemoryBudgetStore(), new Map([['www.reddit.com', { limit: 3, windowMs: 60_000 }]]));
+    const { plain, seen, guard } = clientOn(new MemoryBudgetStore(), new Map([['books.example.test', { limit: 3, windowMs: 60_000 }]]));
     answerWith({});
-    for (let index = 0; index < 3; index += 1) await plain.fetch({ url: `${LISTING}?n=${index}` });
-    const refusal = await failureOf(plain.fetch({ url: `${LISTING}?n=4` }));
-    expect([refusal.code, refusal.details]).toEqual(['upstream_rate_limited', { host: 'www.reddit.com', budget: 'ceiling' }]);
+    for (let index = 0; index < 3; index += 1) await plain.fetch({ url: `${SHELF}?n=${index}` });
+    const refusal = await failureOf(plain.fetch({ url: `${SHELF}?n=4` }));
+    expect([refusal.code, refusal.details]).toEqual(['upstream_rate_limited', { host: 'books.example.test', budget: 'ceiling' }]);
     expect(refusal.retryAfter).toBeGreaterThanOrEqual(59);
     expect(refusal.retryAfter).toBeLessThanOrEqual(60);
     expect(fake.requests).toHaveLength(3);
-    expect(guard.snapshot()).toEqual([{ host: 'www.reddit.com', egress: 'direct', source: 'ceiling', remaining: 0 }]);
+    expect(guard.snapshot()).toEqual([{ host: 'books.example.test', egress: 'direct', source: 'ceiling', remaining: 0 }]);
     // A host without a ceiling is not counted.
-    await plain.fetch({ url: 'https://v.redd.it/x' });
+    await plain.fetch({ url: 'https://covers.example.test/x.jpg' });
     clock.now += 60_001;
-    await plain.fetch({ url: `${LISTING}?n=5` });
+    await plain.fetch({ url: `${SHELF}?n=5` });
     expect(fake.requests).toHaveLength(5);
-    expect(seen.refusals).toEqual(['www.reddit.com ceiling']);
+    expect(seen.refusals).toEqual(['books.example.test ceiling']);
   });
 
   it('forgets what it knows when told to, here and in the store', async () => {
     const store = new MemoryBudgetStore();
     const { plain, guard } = clientOn(store);
     fake.on(() => ({ status: 429, headers: { 'retry-after': '120' }, body: {} }));
-    await failureOf(plain.fetch({ url: LISTING }));
-    expect((await failureOf(plain.fetch({ url: LISTING }))).details).toMatchObject({ budget: 'announced' });
+    await failureOf(plain.fetch({ url: SHELF }));
+    expect((await failureOf(plain.fetch({ url: SHELF }))).details).toMatchObject({ budget: 'announced' });
     await guard.forget();
     fake.reset();
     answerWith({});
-    expect((await plain.fetch({ url: LISTING })).status).toBe(200);
-    expect(await store.get({ host: 'www.reddit.com', egress: 'direct' }, clock.now)).toBeNull();
+    expect((await plain.fetch({ url: SHELF })).status).toBe(200);
+    expect(await store.get({ host: 'books.example.test', egress: 'direct' }, clock.now)).toBeNull();
   });
 
   it('counts callers that join a fetch in flight', async () => {
-    const { forum, seen } = clientOn();
+    const { books, seen } = clientOn();
     fake.on(() => ({ body: {}, delayMs: 50 }));
-    await Promise.all(Array.from({ length: 5 }, () => forum.fetch({ url: LISTING })));
+    await Promise.all(Array.from({ length: 5 }, () => books.fetch({ url: SHELF })));
     expect(fake.requests).toHaveLength(1);
     expect(seen.joins).toBe(4);
   });
@@ -345,12 +317,12 @@ describe('the upstream client with budgets, over loopback', () => {
   it('counts requests by outcome: redirects, failures and time-outs included', async () => {
     const { plain, seen } = clientOn();
     fake.on((_request, url) =>
-      url.pathname === '/moved' ? { status: 301, headers: { location: 'https://www.reddit.com/here' } } : undefined,
+      url.pathname === '/moved' ? { status: 301, headers: { location: 'https://books.example.test/here' } } : undefined,
     );
     fake.on((_request, url) => (url.pathname === '/here' ? { body: {} } : undefined));
     fake.on((_request, url) => (url.pathname === '/gone' ? { status: 403, body: '' } : undefined));
-    await plain.fetch({ url: 'https://www.reddit.com/moved' });
-    await failureOf(plain.fetch({ url: 'https://www.reddit.com/gone' }));
-    expect(seen.requests).toEqual(['www.reddit.com redirect', 'www.reddit.com ok', 'www.reddit.com upstream_blocked']);
+    await plain.fetch({ url: 'https://books.example.test/moved' });
+    await failureOf(plain.fetch({ url: 'https://books.example.test/gone' }));
+    expect(seen.requests).toEqual(['books.example.test redirect', 'books.example.test ok', 'books.example.test upstream_blocked']);
   });
 });

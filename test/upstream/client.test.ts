@@ -4,9 +4,9 @@ import { UpstreamClient } from '../../src/upstream/client.js';
 import type { Upstream } from '../../src/upstream/types.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
 import { startForwardProxy } from '../support/forward-proxy.js';
-import { forumFamily } from '../../src/families/forum/index.js';
+import { BOOKS_HOST, COVERS_HOST, bookshelfFamily } from '../families/bookshelf/family.js';
 
-const HOSTS = ['www.reddit.com', 'v.redd.it'];
+const HOSTS = [BOOKS_HOST, COVERS_HOST];
 
 async function failureOf(promise: Promise<unknown>): Promise<GatewayError> {
   const error = await promise.then(
@@ -26,7 +26,7 @@ describe('upstream client over loopback', () => {
     origin = await fake.start();
     const origins = new Map(HOSTS.map((host) => [host, new URL(origin)]));
     client = new UpstreamClient({ origins, timeoutMs: 300 });
-    upstream = client.forFamily({ family: 'forum', hosts: HOSTS, blockPages: forumFamily.blockPages });
+    upstream = client.forFamily({ family: 'bookshelf', hosts: HOSTS, blockPages: bookshelfFamily.blockPages });
   });
   afterAll(async () => {
     await client.close();
@@ -36,29 +36,31 @@ describe('upstream client over loopback', () => {
 
   it('rewrites the origin, keeps path and query, and sends the original host', async () => {
     fake.on(() => ({ body: { ok: true } }));
-    const response = await upstream.fetch({ url: 'https://www.reddit.com/r/x/hot.json?limit=5&raw_json=1' });
+    const response = await upstream.fetch({ url: 'https://books.example.test/shelves/x.json?sort=title&limit=5' });
     expect(JSON.parse(response.body)).toEqual({ ok: true });
-    expect(fake.requests[0]).toMatchObject({ url: '/r/x/hot.json?limit=5&raw_json=1', host: 'www.reddit.com' });
-    expect(response.url).toBe('https://www.reddit.com/r/x/hot.json?limit=5&raw_json=1');
+    expect(fake.requests[0]).toMatchObject({ url: '/shelves/x.json?sort=title&limit=5', host: 'books.example.test' });
+    expect(response.url).toBe('https://books.example.test/shelves/x.json?sort=title&limit=5');
   });
 
   it('refuses hosts the family did not declare, before any request', async () => {
     const failure = await failureOf(upstream.fetch({ url: 'https://evil.example/steal' }));
     expect(failure.code).toBe('invalid_request');
-    expect((await failureOf(upstream.fetch({ url: 'http://www.reddit.com/r/x.json' }))).code).toBe('invalid_request');
+    expect((await failureOf(upstream.fetch({ url: 'http://books.example.test/shelves/x.json' }))).code).toBe('invalid_request');
     expect(fake.requests).toHaveLength(0);
   });
 
   it('follows redirects within the declared hosts only', async () => {
-    fake.on((_request, url) => (url.pathname === '/a' ? { status: 301, headers: { location: 'https://v.redd.it/b' } } : undefined));
+    fake.on((_request, url) =>
+      url.pathname === '/a' ? { status: 301, headers: { location: 'https://covers.example.test/b' } } : undefined,
+    );
     fake.on((_request, url) => (url.pathname === '/b' ? { body: { landed: true } } : undefined));
     fake.on((_request, url) => (url.pathname === '/off' ? { status: 302, headers: { location: 'https://evil.example/x' } } : undefined));
     fake.on((_request, url) => (url.pathname === '/login-wall' ? { status: 302, headers: { location: '/login?dest=x' } } : undefined));
-    const landed = await upstream.fetch({ url: 'https://www.reddit.com/a' });
-    expect(landed.url).toBe('https://v.redd.it/b');
-    expect(fake.requests.map((request) => request.host)).toEqual(['www.reddit.com', 'v.redd.it']);
-    expect((await failureOf(upstream.fetch({ url: 'https://www.reddit.com/off' }))).code).toBe('upstream_blocked');
-    expect((await failureOf(upstream.fetch({ url: 'https://www.reddit.com/login-wall' }))).code).toBe('upstream_blocked');
+    const landed = await upstream.fetch({ url: 'https://books.example.test/a' });
+    expect(landed.url).toBe('https://covers.example.test/b');
+    expect(fake.requests.map((request) => request.host)).toEqual([BOOKS_HOST, COVERS_HOST]);
+    expect((await failureOf(upstream.fetch({ url: 'https://books.example.test/off' }))).code).toBe('upstream_blocked');
+    expect((await failureOf(upstream.fetch({ url: 'https://books.example.test/login-wall' }))).code).toBe('upstream_blocked');
     expect(fake.requests.some((request) => request.url === '/x' || request.url.startsWith('/login?'))).toBe(false);
   });
 
@@ -66,19 +68,21 @@ describe('upstream client over loopback', () => {
     fake.on((_request, url) => (url.pathname === '/slow' ? { body: {}, delayMs: 1000 } : undefined));
     fake.on((_request, url) => (url.pathname === '/limited' ? { status: 429, headers: { 'retry-after': '17' } } : undefined));
     fake.on((_request, url) =>
-      url.pathname === '/blocked' ? { status: 403, body: '<html><body>whoa there, pardner!</body></html>' } : undefined,
+      url.pathname === '/blocked' ? { status: 403, body: '<html><body>The shelves are closed.</body></html>' } : undefined,
     );
-    expect((await failureOf(upstream.fetch({ url: 'https://www.reddit.com/slow' }))).code).toBe('upstream_timeout');
-    const limited = await failureOf(upstream.fetch({ url: 'https://www.reddit.com/limited' }));
+    expect((await failureOf(upstream.fetch({ url: 'https://books.example.test/slow' }))).code).toBe('upstream_timeout');
+    const limited = await failureOf(upstream.fetch({ url: 'https://books.example.test/limited' }));
     expect([limited.code, limited.retryAfter]).toEqual(['upstream_rate_limited', 17]);
-    expect((await failureOf(upstream.fetch({ url: 'https://www.reddit.com/blocked', passStatuses: [403] }))).code).toBe('upstream_blocked');
+    expect((await failureOf(upstream.fetch({ url: 'https://books.example.test/blocked', passStatuses: [403] }))).code).toBe(
+      'upstream_blocked',
+    );
   });
 
   it('cancels the upstream request when the caller goes away', async () => {
     fake.on(() => ({ body: {}, delayMs: 250 }));
     const controller = new AbortController();
     const started = Date.now();
-    const pending = upstream.fetch({ url: 'https://www.reddit.com/r/x.json', signal: controller.signal });
+    const pending = upstream.fetch({ url: 'https://books.example.test/shelves/x.json', signal: controller.signal });
     setTimeout(() => controller.abort(), 20);
     expect((await failureOf(pending)).code).not.toBe('upstream_timeout');
     expect(Date.now() - started).toBeLessThan(200);
@@ -86,12 +90,12 @@ describe('upstream client over loopback', () => {
 
   it('goes through the family proxy when one is configured', async () => {
     const proxy = await startForwardProxy();
-    const proxied = new UpstreamClient({ origins: new Map([['www.reddit.com', new URL(origin)]]), timeoutMs: 1000 });
+    const proxied = new UpstreamClient({ origins: new Map([[BOOKS_HOST, new URL(origin)]]), timeoutMs: 1000 });
     try {
       fake.on(() => ({ body: { via: 'proxy' } }));
       const response = await proxied
-        .forFamily({ family: 'forum', hosts: HOSTS, proxyUrl: proxy.url })
-        .fetch({ url: 'https://www.reddit.com/r/x.json' });
+        .forFamily({ family: 'bookshelf', hosts: HOSTS, proxyUrl: proxy.url })
+        .fetch({ url: 'https://books.example.test/shelves/x.json' });
       expect(JSON.parse(response.body)).toEqual({ via: 'proxy' });
       // undici tunnels through the proxy (CONNECT), as it must for https upstreams in production.
       expect(proxy.seen).toEqual([`CONNECT ${new URL(origin).host}`]);

@@ -4,8 +4,9 @@ import { UpstreamClient } from '../../src/upstream/client.js';
 import { Coalescer, type SharedSend } from '../../src/upstream/coalesce.js';
 import type { Upstream, UpstreamResponse } from '../../src/upstream/types.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
+import { BOOKS_HOST } from '../families/bookshelf/family.js';
 
-const URL_A = 'https://www.reddit.com/r/a/hot.json?limit=25';
+const URL_A = 'https://books.example.test/shelves/a.json?limit=20';
 
 /** A send whose answers the test settles by hand, recording the signal each fetch was given. */
 function manualSend() {
@@ -103,8 +104,8 @@ describe('UpstreamClient coalescing over loopback', () => {
   let upstream: Upstream;
   beforeAll(async () => {
     const origin = new URL(await fake.start());
-    client = new UpstreamClient({ origins: new Map([['www.reddit.com', origin]]), timeoutMs: 2000 });
-    upstream = client.forFamily({ family: 'forum', hosts: ['www.reddit.com'] });
+    client = new UpstreamClient({ origins: new Map([[BOOKS_HOST, origin]]), timeoutMs: 2000 });
+    upstream = client.forFamily({ family: 'bookshelf', hosts: [BOOKS_HOST] });
   });
   afterAll(async () => {
     await client.close();

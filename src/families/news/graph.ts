@@ -13,16 +13,20 @@ const paged = (key: string | null, limit: number | undefined): string | null =>
 const REPO_KEY = 'repo:';
 const ITEM_KEY = 'item:';
 
-/** The link a resource's raw payload names, when it came with one (a single item asked with includeRaw). */
+/**
+ * The story's link when the post says it: its linkUrl (null for a post without a link), or the raw
+ * payload's link. A post normalised before posts carried linkUrl (an older cache entry) says neither.
+ */
 function knownLink(post: Resource): { link: string | null } | null {
+  if (typeof post.linkUrl === 'string' || post.linkUrl === null) return { link: text(post.linkUrl) };
   const raw = post[RAW] as { link?: unknown } | null | undefined;
   return raw && typeof raw === 'object' && 'link' in raw ? { link: text(raw.link) } : null;
 }
 
 /**
- * Post.linkedRepository: the story's link is in the item's raw payload, which a Post in a list
- * does not carry, so the item is read through /v1/news/item (free when cached) and, when it links
- * to a GitHub repository, the repository through the code family's /v1/code/repo.
+ * Post.linkedRepository: the repository through the code family's /v1/code/repo when the story's
+ * link is a GitHub repository. A post that does not say its link is read again through
+ * /v1/news/item (free when cached) first.
  */
 function linkedRepositoryLoad(kit: EdgeKit): EdgeLoad {
   const loadItems = kit.loadSingles(kit.endpoint('/v1/news/item'), (id) => ({ id, include_raw: true }));
@@ -93,7 +97,7 @@ export function newsEdges(kit: EdgeKit): EdgeDefinition[] {
       returns: { kind: 'single', type: 'Repository' },
       upstreamCost: { fetches: 2 },
       description:
-        "The GitHub repository the story links to (through the code family's /v1/code/repo, billed as that endpoint, after reading the link through /v1/news/item); null for any other link.",
+        "The GitHub repository the story's linkUrl points at (through the code family's /v1/code/repo, billed as that endpoint); null for any other link.",
       key: (post) => {
         const known = knownLink(post);
         if (known === null) return text(post.id) === null ? null : `${ITEM_KEY}${String(post.id)}`;

@@ -1,6 +1,7 @@
 import type { EdgeDefinition, EdgeKit } from '../../schema/edges/edge.js';
 import type { Resource } from '../../schema/types/resources.js';
 import { REGISTRIES, type Registry } from './constants.js';
+import { DEFAULT_PERIOD } from './endpoints/params.js';
 
 /** Pages an edge may ask for: the versions endpoint's own bounds. */
 const PAGE = { default: 30, max: 100 };
@@ -34,8 +35,8 @@ export function packagesEdges(kit: EdgeKit): EdgeDefinition[] {
     return { registry, name, limit: Number(extra) };
   });
   const loadDownloads = kit.loadSingles(downloads, (key) => {
-    const { registry, name } = identityParams(key);
-    return { registry, name };
+    const { registry, name, extra } = identityParams(key);
+    return { registry, name, period: extra };
   });
   const loadRepo = kit.loadSingles(repo, (fullName) => ({ repo: fullName }));
   const perRegistry = (build: (platform: Registry) => EdgeDefinition, registries: readonly Registry[] = REGISTRIES) =>
@@ -61,8 +62,11 @@ export function packagesEdges(kit: EdgeKit): EdgeDefinition[] {
         platform,
         returns: { kind: 'single', type: 'DownloadCount' },
         upstreamCost: kit.cost(downloads),
-        description: 'Downloads over the last week (1 credit, through /v1/packages/package/downloads); null on PyPI, which publishes none.',
-        key: (item) => identityKey(item),
+        description:
+          'Downloads over the period (default the last week; 1 credit, through /v1/packages/package/downloads); null on PyPI, which publishes none.',
+        parameters: { endpoint: downloads, names: ['period'] },
+        // The default is spelled out, so asking for it by name and leaving it out share one load.
+        key: (item, { period }) => identityKey(item, typeof period === 'string' ? period : DEFAULT_PERIOD),
         load: loadDownloads,
       }),
       ['npm', 'crates'],

@@ -1,11 +1,15 @@
+import { z } from 'zod';
+import type { EndpointDefinition } from '../../catalogue/endpoint.js';
 import type { Catalogue } from '../../catalogue/catalogue.js';
 import { invalidParam } from '../../errors.js';
 import { builder } from '../builder.js';
 import { toGraphQLError } from '../errors.js';
 import type { GraphQLContext } from '../context.js';
 import { endpointCost, type UpstreamCost } from '../../limits/upstream-cost.js';
+import { requestSchema } from '../../pipeline/params.js';
+import { argumentsOf, camelCase } from '../root-fields.js';
 import { LISTED_BY, listTypeOf, resourceType, type Resource } from '../types/resources.js';
-import type { EdgeDefinition, EdgeKit, EdgeValue } from './edge.js';
+import type { EdgeArguments, EdgeDefinition, EdgeKit, EdgeValue } from './edge.js';
 import { endpointAt, loadLists, loadSingles } from './load-through-pipeline.js';
 
 const kitOf = (catalogue: Catalogue): EdgeKit => ({
@@ -55,15 +59,18 @@ function addEdgeField(edges: readonly EdgeDefinition[]): void {
       ? first.description
       : edges.map((edge) => `On ${edge.platform} ${first.on} objects: ${edge.description}`).join('\n\n');
   const limit = edges.find((edge) => edge.limit)?.limit;
+  const parameters = edges.find((edge) => edge.parameters)?.parameters;
+  const parameterArguments = parameters
+    ? argumentsOf(parameters.endpoint, parameterSchema(parameters.endpoint, parameters.names))
+    : undefined;
   builder.objectField(resourceType(first.on), first.field, (t) =>
     t.loadable({
-      ...(limit
-        ? {
-            args: {
-              limit: t.arg.int({ required: false, description: `Items on the page, 1 to ${limit.max} (default ${limit.default}).` }),
-            },
-          }
-        : {}),
+      args: {
+        ...(limit
+          ? { limit: t.arg.int({ required: false, description: `Items on the page, 1 to ${limit.max} (default ${limit.default}).` }) }
+          : {}),
+        ...(parameterArguments?.(t as never) ?? {}),
+      },
       type: first.returns.kind === 'list' ? listTypeOf(first.returns.type) : resourceType(first.returns.type),
       nullable: true,
       description,
@@ -86,16 +93,36 @@ function addEdgeField(edges: readonly EdgeDefinition[]): void {
         );
         return results;
       },
-      resolve: (parent: Resource, args: { limit?: number | null }) => {
+      resolve: (parent: Resource, args: { limit?: number | null; [argument: string]: unknown }) => {
         if (limit && args.limit != null && (args.limit < 1 || args.limit > limit.max)) {
           throw toGraphQLError(
             invalidParam('limit', `Invalid argument \`limit\`: ${first.on}.${first.field} pages hold 1 to ${limit.max} items.`),
           );
         }
         const edge = typeof parent.platform === 'string' ? byPlatform.get(parent.platform) : undefined;
-        const key = edge?.key(parent, { limit: args.limit ?? edge.limit?.default }) ?? null;
+        const key = edge?.key(parent, edgeArguments(edge, args)) ?? null;
         return key === null ? null : `${edge!.platform}${SEPARATOR}${key}`;
       },
     } as never),
   );
+}
+
+/** The endpoint's request schema reduced to the named parameters (a name it lacks is a programming error). */
+function parameterSchema(endpoint: EndpointDefinition, names: readonly string[]): z.ZodObject {
+  const { shape } = requestSchema(endpoint);
+  return z.object(
+    Object.fromEntries(
+      names.map((name) => {
+        if (!shape[name]) throw new Error(`Endpoint ${endpoint.path} has no parameter ${name}`);
+        return [name, shape[name]];
+      }),
+    ),
+  );
+}
+
+/** The page size (or its default) and the taken-over parameters a key is built from, in their REST names. */
+function edgeArguments(edge: EdgeDefinition, args: { limit?: number | null; [argument: string]: unknown }): EdgeArguments {
+  const chosen: EdgeArguments = { limit: args.limit ?? edge.limit?.default };
+  for (const name of edge.parameters?.names ?? []) chosen[name] = args[camelCase(name)] ?? undefined;
+  return chosen;
 }

@@ -32,9 +32,21 @@ export interface EdgeDefinition {
    * pages of different sizes are different loads.
    */
   limit?: { default: number; max: number };
+  /**
+   * Arguments taken over from the parameters of the endpoint the edge loads through (same names,
+   * enums, descriptions and defaults), passed to `key` in their REST spelling, or undefined when
+   * not given so the endpoint's default applies: the key must carry them.
+   */
+  parameters?: { endpoint: EndpointDefinition; names: readonly string[] };
   /** The loader key of a parent, or null when there is nothing to load. */
-  key(parent: Resource, args: { limit?: number }): string | null;
+  key(parent: Resource, args: EdgeArguments): string | null;
   load: EdgeLoad;
+}
+
+/** The field's arguments a key is built from: the page size and the parameters taken over from the endpoint. */
+export interface EdgeArguments {
+  limit?: number;
+  [parameter: string]: unknown;
 }
 
 /** What a family's edges are built from: its endpoints, and loaders that run them through the pipeline. */

@@ -3,17 +3,20 @@ import { defineEndpoint } from '../../../src/catalogue/endpoint.js';
 import { defineFamily } from '../../../src/catalogue/family.js';
 import { optionalUrl, positiveInt } from '../../../src/config/setting-types.js';
 import { invalidParam, schemaDrift } from '../../../src/errors.js';
-import type { FakeRoute } from '../../../src/demo/fake-upstream.js';
+import type { FakeReply, FakeRoute } from '../../../src/demo/fake-upstream.js';
 import { json, onHost } from '../../../src/demo/replies.js';
 
 /**
  * A small family that lives only under test/: an invented book catalogue on `books.example.test`,
- * with a resource type of its own, a list endpoint and a single-resource endpoint, a graph edge,
- * settings, a block page, and a demo world. It is registered through the same API as the
- * platform families, and the doors serve it with no file outside this folder touched.
+ * with a resource type of its own, a paged list endpoint and a single-resource endpoint, graph
+ * edges, settings, a block page, an announced request budget, and a demo world. It is registered
+ * through the same API as the platform families, and the doors serve it with no file outside this
+ * folder touched. The shared tests of the doors, the pipeline, state, jobs and subscriptions run on it.
  */
 
 export const BOOKS_HOST = 'books.example.test';
+/** The catalogue's second host (cover images): redirects between hosts and per-host budgets need two. */
+export const COVERS_HOST = 'covers.example.test';
 const ORIGIN = `https://${BOOKS_HOST}`;
 
 /**
@@ -40,6 +43,15 @@ export const bookSchema = z
 
 type Book = z.infer<typeof bookSchema>;
 
+/** The catalogue's answer as JSON; anything else is the catalogue's drift, never a crash. */
+const parseAnswer = (body: string): unknown => {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    throw schemaDrift('The catalogue answered something other than JSON.');
+  }
+};
+
 const upstreamBook = z.object({ id: z.string(), title: z.string(), shelf: z.string(), pages: z.number().int().nullable().optional() });
 const toBook = (raw: unknown, fetchedAt: string): Book => {
   const parsed = upstreamBook.safeParse(raw);
@@ -55,16 +67,23 @@ const toBook = (raw: unknown, fetchedAt: string): Book => {
 };
 
 const SHELF_NAME = /^[a-z][a-z0-9-]{1,30}$/;
+const CATALOGUE_NUMBER = /^[0-9]{1,8}$/;
+/** A page of a shelf: its books and the catalogue number the next page starts after, if any. */
+const shelfPage = z.object({ books: z.array(z.unknown()).max(100), next: z.string().regex(CATALOGUE_NUMBER).nullable().optional() });
+/** The orders the catalogue sorts a shelf in; `catalogue` is by catalogue number. */
+export const SHELF_ORDERS = ['catalogue', 'title', 'pages'] as const;
 
 const shelfEndpoint = defineEndpoint({
   family: 'bookshelf',
   path: '/v1/bookshelf/shelf',
   graphqlField: 'bookshelfShelf',
   summary: 'The books on one shelf',
-  description: 'Every book on the shelf, in catalogue order.',
+  description: 'The books on the shelf, a page at a time, in catalogue order or another.',
   params: z.object({
     shelf: z.string().min(1).max(40).describe('the shelf name, e.g. poetry'),
+    sort: z.enum(SHELF_ORDERS).default('catalogue').describe('the order of the books'),
     limit: z.coerce.number().int().min(1).max(20).default(10).describe('books on the page'),
+    cursor: z.string().regex(CATALOGUE_NUMBER).optional().describe('the `pagination.cursor` of the previous page'),
   }),
   flags: { creditCost: 1, cacheable: true, batchable: true, subscribable: true, requiresResidentialProxy: false, experimental: false },
   returns: { kind: 'list', type: 'Book' },
@@ -75,13 +94,20 @@ const shelfEndpoint = defineEndpoint({
     return { ...params, shelf };
   },
   async fetch(params, ctx) {
-    const response = await ctx.upstream.fetch({ url: `${ORIGIN}/shelves/${params.shelf}.json`, passStatuses: [404] });
+    const query = new URLSearchParams({
+      sort: params.sort,
+      limit: String(params.limit),
+      ...(params.cursor ? { after: params.cursor } : {}),
+    });
+    const response = await ctx.upstream.fetch({ url: `${ORIGIN}/shelves/${params.shelf}.json?${query}`, passStatuses: [404] });
     if (response.status === 404) return { items: [], pagination: { cursor: null, hasMore: false }, raw: null, emptyReason: 'not_found' };
-    const body = JSON.parse(response.body) as { books: unknown[] };
+    const body = shelfPage.safeParse(parseAnswer(response.body));
+    if (!body.success) throw schemaDrift('The catalogue answered an unreadable shelf.');
+    const next = body.data.next ?? null;
     return {
-      items: body.books.slice(0, params.limit).map((book) => toBook(book, ctx.fetchedAt)),
-      pagination: { cursor: null, hasMore: false },
-      raw: body,
+      items: body.data.books.slice(0, params.limit).map((book) => toBook(book, ctx.fetchedAt)),
+      pagination: { cursor: next, hasMore: next !== null },
+      raw: body.data,
     };
   },
 });
@@ -93,43 +119,79 @@ const bookEndpoint = defineEndpoint({
   summary: 'One book',
   description: 'One book by its catalogue number.',
   params: z.object({
-    id: z
-      .string()
-      .regex(/^[0-9]{1,8}$/)
-      .describe('the catalogue number'),
+    id: z.string().regex(CATALOGUE_NUMBER).describe('the catalogue number'),
   }),
   flags: { creditCost: 1, cacheable: true, batchable: true, subscribable: false, requiresResidentialProxy: false, experimental: false },
   returns: { kind: 'single', type: 'Book' },
   async fetch(params, ctx) {
     const response = await ctx.upstream.fetch({ url: `${ORIGIN}/books/${params.id}.json`, passStatuses: [404] });
     if (response.status === 404) return { data: null, raw: null, emptyReason: 'not_found' };
-    return { data: toBook(JSON.parse(response.body), ctx.fetchedAt), raw: JSON.parse(response.body) };
+    const raw = parseAnswer(response.body);
+    return { data: toBook(raw, ctx.fetchedAt), raw };
   },
 });
 
+export type CatalogueBook = { id: string; title: string; shelf: string; pages: number | null };
+
 /** The invented catalogue: two shelves, three books. */
-export const BOOKS: Record<string, { id: string; title: string; shelf: string; pages: number | null }> = {
+export const BOOKS: Record<string, CatalogueBook> = {
   '101': { id: '101', title: 'Salt and Cedar', shelf: 'poetry', pages: 88 },
   '102': { id: '102', title: 'Night Ferries', shelf: 'poetry', pages: null },
   '201': { id: '201', title: 'A Field Guide to Lichens', shelf: 'nature', pages: 312 },
 };
 
-/** The catalogue host, healthy: shelves and books from BOOKS, 404 for anything else. */
-export const booksRoutes = (): FakeRoute[] => [
+/** `count` invented books on `shelf`, numbered from `firstId`, for tests that need a shelf of their own. */
+export function booksOnShelf(shelf: string, count: number, firstId = 1000): Record<string, CatalogueBook> {
+  const books: Record<string, CatalogueBook> = {};
+  for (let index = 0; index < count; index += 1) {
+    const id = String(firstId + index);
+    books[id] = { id, title: `Volume ${index + 1} of ${shelf}`, shelf, pages: 100 + index };
+  }
+  return books;
+}
+
+const byOrder: Record<(typeof SHELF_ORDERS)[number], (a: CatalogueBook, b: CatalogueBook) => number> = {
+  catalogue: (a, b) => Number(a.id) - Number(b.id),
+  title: (a, b) => a.title.localeCompare(b.title),
+  pages: (a, b) => (a.pages ?? 0) - (b.pages ?? 0),
+};
+
+/**
+ * The catalogue host, healthy: shelves (sorted, paged after a catalogue number) and books from
+ * `books`, read at request time so a test may change them; 404 for anything else. Every answer
+ * may carry `headers` (a test's announced budget) and come after `delayMs` (callers that overlap).
+ */
+export const booksRoutes = (
+  books: Record<string, CatalogueBook> = BOOKS,
+  answers: { delayMs?: number; headers?: () => Record<string, string> } = {},
+): FakeRoute[] => [
   onHost(BOOKS_HOST, (url) => {
-    const shelf = /^\/shelves\/([a-z0-9-]+)\.json$/.exec(url.pathname)?.[1];
-    if (shelf) {
-      const books = Object.values(BOOKS).filter((book) => book.shelf === shelf);
-      return books.length === 0 ? json({ error: 'no shelf' }, 404) : json({ books });
-    }
-    const id = /^\/books\/(\d+)\.json$/.exec(url.pathname)?.[1];
-    return id && BOOKS[id] ? json(BOOKS[id]) : json({ error: 'no book' }, 404);
+    const reply = catalogueReply(books, url);
+    return { ...reply, headers: { ...reply.headers, ...answers.headers?.() }, ...(answers.delayMs ? { delayMs: answers.delayMs } : {}) };
   }),
 ];
 
+function catalogueReply(books: Record<string, CatalogueBook>, url: URL): FakeReply {
+  const shelf = /^\/shelves\/([a-z0-9-]+)\.json$/.exec(url.pathname)?.[1];
+  if (shelf) {
+    const order = byOrder[url.searchParams.get('sort') as keyof typeof byOrder] ?? byOrder.catalogue;
+    const all = Object.values(books)
+      .filter((book) => book.shelf === shelf)
+      .sort(order);
+    if (all.length === 0) return json({ error: 'no shelf' }, 404);
+    const after = url.searchParams.get('after');
+    const start = after === null ? 0 : all.findIndex((book) => book.id === after) + 1;
+    const limit = Number(url.searchParams.get('limit') ?? 10);
+    const page = all.slice(start, start + limit);
+    return json({ books: page, next: start + limit < all.length ? page.at(-1)!.id : null });
+  }
+  const id = /^\/books\/(\d+)\.json$/.exec(url.pathname)?.[1];
+  return id && books[id] ? json(books[id]) : json({ error: 'no book' }, 404);
+}
+
 export const bookshelfFamily = defineFamily({
   name: 'bookshelf',
-  hosts: [BOOKS_HOST],
+  hosts: [BOOKS_HOST, COVERS_HOST],
   blockPages: { markers: [/shelves are closed/i] },
   readBudget: readCatalogueBudget,
   settings: { BOOKSHELF_PROXY_URL: optionalUrl, BOOKSHELF_CONCURRENCY: positiveInt(2) },
@@ -148,6 +210,16 @@ export const bookshelfFamily = defineFamily({
       description: 'The books on the same shelf (1 credit, through /v1/bookshelf/shelf).',
       key: (book) => (typeof book.shelf === 'string' ? book.shelf : null),
       load: kit.loadLists(kit.endpoint('/v1/bookshelf/shelf'), (shelf) => ({ shelf })),
+    },
+    {
+      on: 'Book',
+      field: 'entry',
+      platform: 'bookshelf',
+      returns: { kind: 'single', type: 'Book' },
+      upstreamCost: kit.cost(kit.endpoint('/v1/bookshelf/book')),
+      description: 'The book as its own catalogue entry reads (1 credit per distinct book, through /v1/bookshelf/book).',
+      key: (book) => (typeof book.id === 'string' && CATALOGUE_NUMBER.test(book.id) ? book.id : null),
+      load: kit.loadSingles(kit.endpoint('/v1/bookshelf/book'), (id) => ({ id })),
     },
   ],
   graphqlExamples: () => [{ query: '# The poetry shelf\n{ bookshelfShelf(shelf: "poetry") { items { title pages } } }' }],

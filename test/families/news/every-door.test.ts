@@ -219,6 +219,24 @@ describe('the news family end to end', () => {
     expect(requestsSince().filter((request) => request.host === GITHUB_API)).toHaveLength(1);
   });
 
+  it('follows linkedRepository from a listed story by its linkUrl, without reading the item again', async () => {
+    seen = harness.upstream.requests.length;
+    const response = await harness.graphql(`{
+      newsStories(list: TOP, limit: 5, cacheMaxAge: "0") { items { id linkUrl linkedRepository { fullName } } }
+    }`);
+    expect(response.body.errors).toBeUndefined();
+    const items = response.body.data.newsStories.items as {
+      id: string;
+      linkUrl: string | null;
+      linkedRepository: { fullName: string } | null;
+    }[];
+    const linking = items.filter((item) => item.linkedRepository !== null);
+    expect(linking.map((item) => item.linkedRepository!.fullName)).toEqual([LINKED_REPO]);
+    expect(linking[0]!.linkUrl).toContain(LINKED_REPO);
+    const urls = requestsSince().map((request) => request.url);
+    expect(urls.filter((url) => url.startsWith('/v0/item/'))).toHaveLength(5);
+  });
+
   it('is published in /openapi.json and /llms.txt, and runs as a batch job', async () => {
     const document = (await (await fetch(`${harness.baseUrl}/openapi.json`)).json()) as Record<string, any>;
     expect(document.paths['/v1/news/search'].get['x-subscribable']).toBe(false);

@@ -314,6 +314,27 @@ describe('packages over loopback', () => {
     expect(upstreamUrls(harness)).toContain('api.github.com/repos/lumen-works/prism-lint');
   });
 
+  it('takes Package.downloads(period) over from the downloads endpoint: each period is its own billed load, and leaving it out is the last-week load', async () => {
+    const response = await harness.graphql(`{
+      packagesPackage(registry: CRATES, name: "ferrite") {
+        week: downloads { downloads start end period }
+        sameWeek: downloads(period: LAST_WEEK) { downloads period }
+        month: downloads(period: LAST_MONTH) { downloads start end period }
+      }
+    }`);
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data.packagesPackage).toEqual({
+      week: { downloads: 15, start: '2025-03-03', end: '2025-03-09', period: 'last-week' },
+      sameWeek: { downloads: 15, period: 'last-week' },
+      month: { downloads: 115, start: '2025-02-08', end: '2025-03-09', period: 'last-month' },
+    });
+    expect(response.body.extensions.billing).toMatchObject({ creditsCharged: 3 });
+    const unknown = await harness.graphql(
+      '{ packagesPackage(registry: CRATES, name: "ferrite") { downloads(period: LAST_YEAR) { downloads } } }',
+    );
+    expect(unknown.body.errors?.[0]?.message).toMatch(/LAST_YEAR/);
+  });
+
   it('resolves PyPI downloads and a non-GitHub repository to null without a request', async () => {
     const response = await harness.graphql(`{
       packagesPackage(url: "https://${PYPI_HOST}/project/ferrite-tools/") { platformId repositoryUrl downloads { downloads } repository { fullName } }

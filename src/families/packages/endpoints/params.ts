@@ -25,7 +25,9 @@ export const identity = {
 export const IDENTITY_CONSTRAINT = 'pass either url, or registry with name';
 
 export const cursor = z.string().min(1).max(600).optional().describe('pagination.cursor of a previous response');
-export const period = z.enum(PERIODS).default('last-week').describe('last-day, last-week or last-month');
+/** The period a downloads call without one counts. */
+export const DEFAULT_PERIOD = 'last-week' satisfies (typeof PERIODS)[number];
+export const period = z.enum(PERIODS).default(DEFAULT_PERIOD).describe('last-day, last-week or last-month');
 export const versionsLimit = queryInt(1, 100).default(30).describe('versions per page (1-100)');
 export const searchLimit = queryInt(1, 100).default(20).describe('packages per page (1-100)');
 
