@@ -28,7 +28,7 @@ describe('POST/GET/DELETE /v1/subscriptions', () => {
     expect(data).toMatchObject({
       status: 'active',
       endpoint: '/v1/bookshelf/shelf',
-      params: { shelf: 'rest', limit: 10 },
+      params: { shelf: 'rest', sort: 'catalogue', limit: 10 },
       webhookUrl: 'https://hooks.example.com/in',
       intervalSeconds: 3600,
       hash: null,
