@@ -7,7 +7,8 @@
 import { performance } from 'node:perf_hooks';
 import { deletePrefix, testPrefix } from '../test/state/redis-support.js';
 import { RICH_KEY, startHarness } from '../test/support/gateway.js';
-import { communityTargets, finished, pollJob, send, serveCommunities } from '../test/jobs/support.js';
+import { communityTargets, serveCommunities } from '../test/families/forum/serve-communities.js';
+import { finished, pollJob, send } from '../test/jobs/support.js';
 
 const TARGETS = Number(process.env.BENCH_TARGETS ?? 500);
 const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 20);

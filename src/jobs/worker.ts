@@ -1,3 +1,4 @@
+import type { Catalogue } from '../catalogue/catalogue.js';
 import { catalogue as defaultCatalogue } from '../catalogue/index.js';
 import type { Config } from '../config/config.js';
 import { createPipelineDeps } from '../pipeline/deps.js';
@@ -10,11 +11,18 @@ import { createJobs } from './index.js';
  * number of them consume the same BullMQ queues as the gateways: job targets, subscription
  * checks and webhook deliveries, so workers scale on their own.
  */
-export async function startWorker(config: Config, state: StateAdapters): Promise<{ close(): Promise<void> }> {
+export async function startWorker(
+  config: Config,
+  state: StateAdapters,
+  options: { catalogue?: Catalogue } = {},
+): Promise<{ close(): Promise<void> }> {
   const log = (message: string, context: Record<string, unknown>) =>
     console.error(JSON.stringify({ level: 'error', msg: message, ...context }));
   // One pipeline, so job targets and subscription checks share one upstream client.
-  const pipeline = createPipelineDeps(config, defaultCatalogue, state, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logError: log });
+  const pipeline = createPipelineDeps(config, options.catalogue ?? defaultCatalogue, state, {
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    logError: log,
+  });
   const jobs = await createJobs(config, pipeline.deps, log);
   await jobs.startWorkers();
   const subscriptions = await createSubscriptions(config, pipeline.deps, log);

@@ -3,12 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIdFromHash, hashKey } from '../../src/state/key-hash.js';
 import { kill, spawnWorker } from '../redis/processes.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
+import { BOOKS_HOST } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
-import { communityTargets, finished, pollJob, send, serveCommunities } from './support.js';
+import { finished, pollJob, send, serveShelves, shelfTargets } from './support.js';
 
 const TARGETS = 500;
 const CONCURRENCY = 10;
 
+/** On the test family's shelf endpoint (test/families/bookshelf), registered in the worker processes too. */
 describe.skipIf(!REDIS_URL)('a 500-target batch survives a worker killed with SIGKILL', () => {
   const prefix = testPrefix();
   let harness: Harness;
@@ -17,8 +20,8 @@ describe.skipIf(!REDIS_URL)('a 500-target batch survives a worker killed with SI
   beforeAll(async () => {
     // The HTTP side runs no workers: every target runs in the separate worker processes.
     harness = await startHarness(
-      { REDIS_URL: REDIS_URL!, API_KEYS: `${RICH_KEY}=100000`, WORKERS: 'off', FORUM_CONCURRENCY: String(CONCURRENCY) },
-      { redisPrefix: prefix },
+      { REDIS_URL: REDIS_URL!, API_KEYS: `${RICH_KEY}=100000`, WORKERS: 'off', BOOKSHELF_CONCURRENCY: String(CONCURRENCY) },
+      { redisPrefix: prefix, catalogue: bookshelfCatalogue },
     );
   });
   afterAll(async () => {
@@ -28,12 +31,12 @@ describe.skipIf(!REDIS_URL)('a 500-target batch survives a worker killed with SI
   });
 
   it('finishes every target exactly once in the results and in the ledger', async () => {
-    serveCommunities(harness.upstream, 20);
+    serveShelves(harness.upstream, 20);
     const workerEnv = {
       REDIS_URL: REDIS_URL!,
       TEST_REDIS_PREFIX: prefix,
-      UPSTREAM_ORIGINS: `www.reddit.com=${harness.upstreamOrigin}`,
-      FORUM_CONCURRENCY: String(CONCURRENCY),
+      UPSTREAM_ORIGINS: `${BOOKS_HOST}=${harness.upstreamOrigin}`,
+      BOOKSHELF_CONCURRENCY: String(CONCURRENCY),
       JOB_LOCK_MS: '1000',
       LOG_LEVEL: 'silent',
     };
@@ -42,7 +45,7 @@ describe.skipIf(!REDIS_URL)('a 500-target batch survives a worker killed with SI
 
     workers.push(await spawnWorker(workerEnv, 20_000));
     const created = await send(harness.baseUrl, 'POST', '/v1/jobs/batch', {
-      body: { endpoint: '/v1/forum/subreddit', targets: communityTargets(TARGETS) },
+      body: { endpoint: '/v1/bookshelf/shelf', targets: shelfTargets(TARGETS) },
     });
     expect(created.status).toBe(202);
     const id = created.body.data.id as string;

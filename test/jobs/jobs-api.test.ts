@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 import { POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
-import { communityTargets, finished, pollJob, send, serveCommunities } from './support.js';
+import { finished, pollJob, send, serveShelves, shelfTargets } from './support.js';
 
 const backends = [{ name: 'memory', env: {} as Record<string, string> }, ...(REDIS_URL ? [{ name: 'redis', env: { REDIS_URL } }] : [])];
 
+/** Jobs and batches on the test family's shelf endpoint (test/families/bookshelf). */
 describe.each(backends)('jobs and batches over REST ($name)', ({ env }) => {
   let harness: Harness;
   const prefix = testPrefix();
@@ -18,8 +20,8 @@ describe.each(backends)('jobs and batches over REST ($name)', ({ env }) => {
 
   beforeAll(async () => {
     harness = await startHarness(
-      { ...env, API_KEYS: `${RICH_KEY}=100000,${POOR_KEY}=0`, FORUM_CONCURRENCY: '3', JOB_LOCK_MS: '2000', JOB_RETRY_BASE_MS: '20' },
-      { redisPrefix: prefix },
+      { ...env, API_KEYS: `${RICH_KEY}=100000,${POOR_KEY}=0`, BOOKSHELF_CONCURRENCY: '3', JOB_LOCK_MS: '2000', JOB_RETRY_BASE_MS: '20' },
+      { redisPrefix: prefix, catalogue: bookshelfCatalogue },
     );
   });
   afterAll(async () => {
@@ -29,14 +31,14 @@ describe.each(backends)('jobs and batches over REST ($name)', ({ env }) => {
   beforeEach(() => harness.upstream.reset());
 
   it('runs a job through the pipeline and serves the REST envelope as its result, charged once', async () => {
-    serveCommunities(harness.upstream);
+    serveShelves(harness.upstream);
     const before = await balance();
-    const created = await post('/v1/jobs', { endpoint: '/v1/forum/subreddit', params: { subreddit: 'synthetic', limit: 3 } });
+    const created = await post('/v1/jobs', { endpoint: '/v1/bookshelf/shelf', params: { shelf: 'synthetic', limit: 3 } });
     expect(created.status).toBe(202);
     expect(created.body.data).toMatchObject({
       status: 'queued',
-      endpoint: '/v1/forum/subreddit',
-      params: { subreddit: 'synthetic', limit: 3 },
+      endpoint: '/v1/bookshelf/shelf',
+      params: { shelf: 'synthetic', limit: 3 },
       pollUrl: `/v1/jobs/${created.body.data.id}`,
     });
     const job = await pollJob(harness.baseUrl, created.body.data.id, finished);
@@ -47,10 +49,10 @@ describe.each(backends)('jobs and batches over REST ($name)', ({ env }) => {
   });
 
   it('bills each batch target like a live request: failed and empty targets are free', async () => {
-    serveCommunities(harness.upstream);
+    serveShelves(harness.upstream);
     const before = await balance();
-    const targets = [{ subreddit: 'good1' }, { subreddit: 'empty1' }, { subreddit: 'broken1' }, { subreddit: 'good2' }];
-    const created = await post('/v1/jobs/batch', { endpoint: '/v1/forum/subreddit', targets });
+    const targets = [{ shelf: 'good1' }, { shelf: 'empty1' }, { shelf: 'broken1' }, { shelf: 'good2' }];
+    const created = await post('/v1/jobs/batch', { endpoint: '/v1/bookshelf/shelf', targets });
     expect(created.status).toBe(202);
     expect(created.body.data).toMatchObject({ status: 'queued', total: 4 });
     const job = await pollJob(harness.baseUrl, created.body.data.id, finished, { timeoutMs: 20_000 });
@@ -63,13 +65,13 @@ describe.each(backends)('jobs and batches over REST ($name)', ({ env }) => {
     ]);
     expect(job.results[1].result.meta).toMatchObject({ empty: true, creditsCharged: 0 });
     expect(job.results[2].result).toMatchObject({ success: false, error: { code: 'upstream_blocked' } });
-    expect(job.results[0].params).toEqual({ subreddit: 'good1' });
+    expect(job.results[0].params).toEqual({ shelf: 'good1' });
     expect(await balance()).toBe(before - 2);
   });
 
   it('pages batch results by cursor', async () => {
-    serveCommunities(harness.upstream);
-    const created = await post('/v1/jobs/batch', { endpoint: '/v1/forum/subreddit', targets: communityTargets(7, 'page') });
+    serveShelves(harness.upstream);
+    const created = await post('/v1/jobs/batch', { endpoint: '/v1/bookshelf/shelf', targets: shelfTargets(7, 'page') });
     const id = created.body.data.id;
     await pollJob(harness.baseUrl, id, finished);
     const first = (await send(harness.baseUrl, 'GET', `/v1/jobs/${id}?limit=3`)).body.data;
@@ -81,13 +83,13 @@ describe.each(backends)('jobs and batches over REST ($name)', ({ env }) => {
   });
 
   it('refuses a batch with invalid targets, listing each bad index, and queues nothing', async () => {
-    serveCommunities(harness.upstream);
-    const targets = [{ subreddit: 'fine' }, { subreddit: 'bad name!' }, { subreddit: 'ok', limit: 1000 }, { subreddit: 'x', bogus: 1 }];
-    const answer = await post('/v1/jobs/batch', { endpoint: '/v1/forum/subreddit', targets });
+    serveShelves(harness.upstream);
+    const targets = [{ shelf: 'fine' }, { shelf: 'bad name!' }, { shelf: 'ok', limit: 1000 }, { shelf: 'xy', bogus: 1 }];
+    const answer = await post('/v1/jobs/batch', { endpoint: '/v1/bookshelf/shelf', targets });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('invalid_request');
     expect(answer.body.error.details.targets.map((each: any) => [each.index, each.param])).toEqual([
-      [1, 'subreddit'],
+      [1, 'shelf'],
       [2, 'limit'],
       [3, 'bogus'],
     ]);
@@ -100,19 +102,19 @@ describe.each(backends)('jobs and batches over REST ($name)', ({ env }) => {
       code: 'invalid_request',
       details: { param: 'endpoint' },
     });
-    expect((await post('/v1/jobs/batch', { endpoint: '/v1/forum/post', targets: [] })).status).toBe(400);
-    expect((await post('/v1/jobs/batch', { endpoint: '/v1/forum/post', targets: communityTargets(501) })).status).toBe(400);
+    expect((await post('/v1/jobs/batch', { endpoint: '/v1/bookshelf/book', targets: [] })).status).toBe(400);
+    expect((await post('/v1/jobs/batch', { endpoint: '/v1/bookshelf/shelf', targets: shelfTargets(501) })).status).toBe(400);
   });
 
   it('replays the same job for the same Idempotency-Key and body; another body is 409', async () => {
-    serveCommunities(harness.upstream);
-    const body = { endpoint: '/v1/forum/subreddit', targets: communityTargets(2, 'idem') };
+    serveShelves(harness.upstream);
+    const body = { endpoint: '/v1/bookshelf/shelf', targets: shelfTargets(2, 'idem') };
     const first = await post('/v1/jobs/batch', body, { idempotencyKey: 'key-1' });
     const again = await post('/v1/jobs/batch', { targets: body.targets, endpoint: body.endpoint }, { idempotencyKey: 'key-1' });
     expect(again.status).toBe(202);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.data.id).toBe(first.body.data.id);
-    const conflict = await post('/v1/jobs/batch', { ...body, targets: communityTargets(3, 'idem') }, { idempotencyKey: 'key-1' });
+    const conflict = await post('/v1/jobs/batch', { ...body, targets: shelfTargets(3, 'idem') }, { idempotencyKey: 'key-1' });
     expect(conflict.status).toBe(409);
     expect(conflict.body.error.code).toBe('idempotency_conflict');
     const job = await pollJob(harness.baseUrl, first.body.data.id, finished);
@@ -120,8 +122,8 @@ describe.each(backends)('jobs and batches over REST ($name)', ({ env }) => {
   });
 
   it('hides a job from every other key (404) and refuses a missing key (401)', async () => {
-    serveCommunities(harness.upstream);
-    const created = await post('/v1/jobs', { endpoint: '/v1/forum/subreddit', params: { subreddit: 'mine' } });
+    serveShelves(harness.upstream);
+    const created = await post('/v1/jobs', { endpoint: '/v1/bookshelf/shelf', params: { shelf: 'mine' } });
     const other = await send(harness.baseUrl, 'GET', `/v1/jobs/${created.body.data.id}`, { key: POOR_KEY });
     expect(other.status).toBe(404);
     expect(other.body.error.code).toBe('not_found');
@@ -130,17 +132,17 @@ describe.each(backends)('jobs and batches over REST ($name)', ({ env }) => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('holds the per-family concurrency limit (FORUM_CONCURRENCY=3)', async () => {
-    serveCommunities(harness.upstream, 30);
-    const created = await post('/v1/jobs/batch', { endpoint: '/v1/forum/subreddit', targets: communityTargets(24, 'conc') });
+  it('holds the per-family concurrency limit (BOOKSHELF_CONCURRENCY=3)', async () => {
+    serveShelves(harness.upstream, 30);
+    const created = await post('/v1/jobs/batch', { endpoint: '/v1/bookshelf/shelf', targets: shelfTargets(24, 'conc') });
     const job = await pollJob(harness.baseUrl, created.body.data.id, finished, { timeoutMs: 20_000 });
     expect(job.progress).toEqual({ total: 24, done: 24, failed: 0 });
     expect(harness.upstream.maxConcurrent).toBe(3);
   });
 
   it('cancels a queued batch: no further targets run, finished ones keep their charge', async () => {
-    serveCommunities(harness.upstream, 50);
-    const created = await post('/v1/jobs/batch', { endpoint: '/v1/forum/subreddit', targets: communityTargets(30, 'cancel') });
+    serveShelves(harness.upstream, 50);
+    const created = await post('/v1/jobs/batch', { endpoint: '/v1/bookshelf/shelf', targets: shelfTargets(30, 'cancel') });
     const id = created.body.data.id;
     await pollJob(harness.baseUrl, id, (job) => job.progress.done >= 3);
     const canceled = await send(harness.baseUrl, 'DELETE', `/v1/jobs/${id}`);

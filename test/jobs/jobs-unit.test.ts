@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../src/catalogue/catalogue.js';
-import { catalogue } from '../../src/catalogue/index.js';
 import { GatewayError } from '../../src/errors.js';
 import { validateJobRequest } from '../../src/jobs/job-requests.js';
 import { MemoryJobStore } from '../../src/jobs/memory-store.js';
@@ -8,16 +7,18 @@ import { processTarget } from '../../src/jobs/process-target.js';
 import type { JobRecord } from '../../src/jobs/types.js';
 import { validateRequest } from '../../src/pipeline/params.js';
 import { createMemoryState } from '../../src/state/memory/index.js';
-import { listing, postsByAuthors } from '../families/forum/forum-data.js';
+import { BOOKS, bookshelfFamily } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue as catalogue } from '../support/bookshelf-catalogue.js';
 import { stubUpstream } from '../support/stub-upstream.js';
 
-const subreddit = catalogue.byPath.get('/v1/forum/subreddit')!;
+/** On the test family's shelf endpoint (test/families/bookshelf). */
+const shelf = catalogue.byPath.get('/v1/bookshelf/shelf')!;
 
 const newJob = (id: string, total: number, accountId = 'acct'): JobRecord => ({
   id,
   accountId,
   kind: 'batch',
-  endpoint: subreddit.path,
+  endpoint: shelf.path,
   status: 'queued',
   total,
   done: 0,
@@ -30,13 +31,12 @@ const newJob = (id: string, total: number, accountId = 'acct'): JobRecord => ({
 
 describe('job requests', () => {
   it('refuses to batch an endpoint that is not x-batchable, naming it', () => {
-    const forum = catalogue.families.find((family) => family.name === 'forum')!;
-    const unbatchable = { ...subreddit, flags: { ...subreddit.flags, batchable: false } };
-    const custom = buildCatalogue([{ ...forum, endpoints: [unbatchable], urlForms: [] }]);
-    expect(() => validateJobRequest(custom, 'batch', { endpoint: subreddit.path, targets: [{ subreddit: 'x1' }] })).toThrow(
-      /\/v1\/forum\/subreddit cannot be batched/,
+    const unbatchable = { ...shelf, flags: { ...shelf.flags, batchable: false } };
+    const custom = buildCatalogue([{ ...bookshelfFamily, endpoints: [unbatchable], urlForms: [] }]);
+    expect(() => validateJobRequest(custom, 'batch', { endpoint: shelf.path, targets: [{ shelf: 'x1' }] })).toThrow(
+      /\/v1\/bookshelf\/shelf cannot be batched/,
     );
-    expect(validateJobRequest(custom, 'job', { endpoint: subreddit.path, params: { subreddit: 'x1' } }).targets).toHaveLength(1);
+    expect(validateJobRequest(custom, 'job', { endpoint: shelf.path, params: { shelf: 'x1' } }).targets).toHaveLength(1);
   });
 });
 
@@ -44,7 +44,7 @@ describe('the memory job store', () => {
   it('removes a finished job after the retention period: then it is gone, never queued again', async () => {
     let now = 1_000_000;
     const store = new MemoryJobStore({ retentionSeconds: 60, now: () => now });
-    await store.create(newJob('job_a', 1), [{ input: {}, request: validateRequest(subreddit, { subreddit: 'x1' }) }], null);
+    await store.create(newJob('job_a', 1), [{ input: {}, request: validateRequest(shelf, { shelf: 'x1' }) }], null);
     await store.record('job_a', 0, { status: 'succeeded', creditsCharged: 1, reservationId: 'r', envelope: '{}' }, 'now');
     now += 59_000;
     expect((await store.get('job_a'))?.status).toBe('succeeded');
@@ -64,12 +64,12 @@ describe('processTarget', () => {
     const upstream = stubUpstream(() => {
       calls += 1;
       if (calls === 1) return new GatewayError('upstream_rate_limited', 'slow down', { retryAfter: 7 });
-      return { body: JSON.stringify(listing(postsByAuthors(2, 2))) };
+      return { body: JSON.stringify({ books: [BOOKS['101'], BOOKS['102']] }) };
     });
     const store = new MemoryJobStore({ retentionSeconds: 60 });
     await store.create(
       newJob('job_b', 1, account.id),
-      [{ input: { subreddit: 'x1' }, request: validateRequest(subreddit, { subreddit: 'x1' }) }],
+      [{ input: { shelf: 'x1' }, request: validateRequest(shelf, { shelf: 'x1' }) }],
       null,
     );
     const waits: number[] = [];

@@ -1,4 +1,3 @@
-import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 import { BOOKS_HOST } from '../families/bookshelf/family.js';
 import type { FakeUpstream } from '../support/fake-upstream-server.js';
 import { RICH_KEY } from '../support/gateway.js';
@@ -45,28 +44,22 @@ export async function pollJob(
 export const finished = (job: Record<string, any>): boolean => ['succeeded', 'failed', 'canceled'].includes(job.status);
 
 /**
- * Serves /r/{name}/hot.json for every community: 3 posts after `delayMs`, except names
- * starting with "empty" (no posts) and "broken" (HTTP 500).
+ * Serves every shelf of the test family's catalogue (test/families/bookshelf) with 3 books, after `delay`
+ * ms (a function: read as each request arrives), except shelves named "empty…" (no books) and "broken…" (HTTP 500).
  */
-export function serveCommunities(upstream: FakeUpstream, delayMs = 0): void {
-  upstream.on((_request, url) => {
-    const match = /^\/r\/([^/]+)\/hot\.json$/.exec(url.pathname);
-    if (!match) return undefined;
-    if (match[1]!.startsWith('broken')) return { status: 500, body: 'oops', delayMs };
-    return { body: listing(match[1]!.startsWith('empty') ? [] : postsByAuthors(3, 3)), delayMs };
-  });
-}
-
-/** Batch targets for communities c0…c{n-1}. */
-export const communityTargets = (count: number, prefix = 'c'): { subreddit: string }[] =>
-  Array.from({ length: count }, (_unused, index) => ({ subreddit: `${prefix}${index}` }));
-
-/** Serves every shelf of the test family's catalogue (test/families/bookshelf) with 3 books, after `delayMs`. */
-export function serveShelves(upstream: FakeUpstream, delayMs = 0): void {
+export function serveShelves(upstream: FakeUpstream, delay: number | (() => number) = 0): void {
   upstream.on((_request, url) => {
     const shelf = url.hostname === BOOKS_HOST ? /^\/shelves\/([a-z0-9-]+)\.json$/.exec(url.pathname)?.[1] : undefined;
     if (shelf === undefined) return undefined;
-    const books = [1, 2, 3].map((index) => ({ id: `${shelf}-${index}`, title: `Book ${index} of ${shelf}`, shelf, pages: null }));
+    const delayMs = typeof delay === 'number' ? delay : delay();
+    if (shelf.startsWith('broken')) return { status: 500, body: 'oops', delayMs };
+    const count = shelf.startsWith('empty') ? 0 : 3;
+    const books = Array.from({ length: count }, (_unused, index) => ({
+      id: `${shelf}-${index + 1}`,
+      title: `Book ${index + 1} of ${shelf}`,
+      shelf,
+      pages: null,
+    }));
     return { body: { books }, delayMs };
   });
 }

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisBudgetStore } from '../../src/state/redis/budgets.js';
 import { createRedisState } from '../../src/state/redis/index.js';
+import { BOOKS_HOST } from '../families/bookshelf/family.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
 import { spawnGateway, type ChildGateway } from './processes.js';
 
@@ -16,9 +14,6 @@ const gaugeOf = (host: string) =>
     `^gateway_upstream_budget_remaining\\{host="${host.replaceAll('.', '\\.')}",egress="direct",source="announced"\\} (\\d+)$`,
     'm',
   );
-const REDDIT = 'www.reddit.com';
-const GITHUB_API = 'api.github.com';
-const REPO_BODY = readFileSync(fileURLToPath(new URL('../families/code/fixtures/repo.json', import.meta.url)), 'utf8');
 
 interface Answer {
   status: number;
@@ -28,9 +23,9 @@ interface Answer {
 }
 
 /**
- * Platform budgets across processes: two gateways on one Redis, one fake Reddit whose
- * x-ratelimit headers the test sets. Every call asks for a community of its own, so the result
- * cache never answers in the platform's place.
+ * Platform budgets across processes: two gateways on one Redis, the test family's catalogue host
+ * (test/families/bookshelf) faked, its x-ratelimit headers set by the test. Every call asks for a
+ * shelf of its own, so the result cache never answers in the platform's place.
  */
 describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () => {
   const prefix = testPrefix();
@@ -39,7 +34,7 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
   const budget = { remaining: '50.0', reset: '600' };
   let gateways: ChildGateway[] = [];
   let origin = '';
-  let community = 0;
+  let shelf = 0;
 
   /** One GET with the key, as the caller sees its answer. */
   async function answerOf(url: string): Promise<Answer> {
@@ -54,8 +49,8 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
   }
 
   async function call(gateway: ChildGateway): Promise<Answer> {
-    community += 1;
-    return answerOf(`${gateway.url}/v1/forum/subreddit?subreddit=budget${community}&limit=3`);
+    shelf += 1;
+    return answerOf(`${gateway.url}/v1/bookshelf/shelf?shelf=budget${shelf}&limit=3`);
   }
 
   const balance = async (): Promise<number> => {
@@ -63,7 +58,7 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
     return ((await response.json()) as { data: { balance: number } }).data.balance;
   };
 
-  const remainingSeenBy = async (gateway: ChildGateway, host = REDDIT): Promise<number | null> => {
+  const remainingSeenBy = async (gateway: ChildGateway, host = BOOKS_HOST): Promise<number | null> => {
     const match = gaugeOf(host).exec(await (await fetch(`${gateway.url}/metrics`)).text());
     return match ? Number(match[1]) : null;
   };
@@ -71,43 +66,19 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
   /** Ten calls alternating between the processes, all at once. */
   const tenCalls = () => Promise.all(Array.from({ length: 10 }, (_unused, index) => call(gateways[index % 2]!)));
 
-  /** The anonymous API's budget the fake GitHub announces (its reset in epoch seconds). */
-  const github = { remaining: '57', resetEpoch: () => String(Math.floor(Date.now() / 1000) + 3600) };
-
-  async function repoCall(gateway: ChildGateway): Promise<Answer> {
-    community += 1;
-    return answerOf(`${gateway.url}/v1/code/repo?repo=budget-owner/repo${community}`);
-  }
-
   beforeAll(async () => {
-    upstream.on((request, url) =>
-      request.host === GITHUB_API && url.pathname.startsWith('/repos/budget-owner/')
-        ? {
-            body: REPO_BODY,
-            headers: {
-              'content-type': 'application/json; charset=utf-8',
-              'x-ratelimit-limit': '60',
-              'x-ratelimit-remaining': github.remaining,
-              'x-ratelimit-reset': github.resetEpoch(),
-              'x-ratelimit-resource': 'core',
-            },
-          }
-        : undefined,
-    );
-    upstream.on((_request, url) =>
-      /^\/r\/budget\d+\/hot\.json$/.test(url.pathname)
-        ? {
-            body: listing(postsByAuthors(3, 3)),
-            headers: { 'x-ratelimit-remaining': budget.remaining, 'x-ratelimit-used': '1', 'x-ratelimit-reset': budget.reset },
-          }
-        : undefined,
-    );
+    upstream.on((request, url) => {
+      const name = request.host === BOOKS_HOST ? /^\/shelves\/(budget\d+)\.json$/.exec(url.pathname)?.[1] : undefined;
+      if (name === undefined) return undefined;
+      const books = [1, 2, 3].map((index) => ({ id: `${name}-${index}`, title: `Book ${index}`, shelf: name, pages: null }));
+      return { body: { books }, headers: { 'x-ratelimit-remaining': budget.remaining, 'x-ratelimit-reset': budget.reset } };
+    });
     origin = await upstream.start();
     const env = {
       REDIS_URL: REDIS_URL!,
       TEST_REDIS_PREFIX: prefix,
       API_KEYS: `${KEY}=1000`,
-      UPSTREAM_ORIGINS: [REDDIT, 'v.redd.it', GITHUB_API, 'github.com'].map((host) => `${host}=${origin}`).join(','),
+      UPSTREAM_ORIGINS: `${BOOKS_HOST}=${origin}`,
       UPSTREAM_TIMEOUT_MS: '10000',
       LOG_LEVEL: 'silent',
       WORKERS: 'off',
@@ -162,23 +133,8 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
     expect(upstream.requests.length).toBe(before.requests);
     expect(await balance()).toBe(before.balance);
     const metrics = await (await fetch(`${gateways[0]!.url}/metrics`)).text();
-    expect(metrics).toMatch(/^gateway_upstream_budget_refusals_total\{host="www\.reddit\.com",budget="announced"\} [1-9]\d*$/m);
-    expect(metrics).toMatch(/^gateway_upstream_requests_total\{host="www\.reddit\.com",outcome="ok"\} [1-9]\d*$/m);
-  });
-
-  it("holds GitHub's anonymous budget the same way: remaining 0 and a reset (epoch seconds) 20 s away closes api.github.com in both processes", async () => {
-    expect((await Promise.all(gateways.map(repoCall))).map((answer) => answer.status)).toEqual([200, 200]);
-    Object.assign(github, { remaining: '0', resetEpoch: () => String(Math.floor(Date.now() / 1000) + 20) });
-    expect((await repoCall(gateways[0]!)).status).toBe(200);
-    await expect.poll(() => remainingSeenBy(gateways[1]!, GITHUB_API), { timeout: 10_000 }).toBe(0);
-    const before = { requests: upstream.requests.length, balance: await balance() };
-    const refused = await Promise.all(Array.from({ length: 10 }, (_unused, index) => repoCall(gateways[index % 2]!)));
-    for (const answer of refused) expect(answer).toMatchObject({ status: 429, code: 'upstream_rate_limited', charged: '0' });
-    const waits = refused.map((answer) => Number(answer.retryAfter));
-    expect(Math.min(...waits)).toBeGreaterThanOrEqual(1);
-    expect(Math.max(...waits)).toBeLessThanOrEqual(20);
-    expect(upstream.requests.length).toBe(before.requests);
-    expect(await balance()).toBe(before.balance);
+    expect(metrics).toMatch(/^gateway_upstream_budget_refusals_total\{host="books\.example\.test",budget="announced"\} [1-9]\d*$/m);
+    expect(metrics).toMatch(/^gateway_upstream_requests_total\{host="books\.example\.test",outcome="ok"\} [1-9]\d*$/m);
   });
 
   it('refuses the host in a process started after the announcement (it reads what stands in Redis)', async () => {
@@ -186,7 +142,7 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
     const state = await createRedisState({ url: REDIS_URL!, prefix, cacheRetentionSeconds: 60, sweepIntervalMs: 0 });
     try {
       await new RedisBudgetStore(state.store, state.pubsub).record(
-        { host: REDDIT, egress: 'direct' },
+        { host: BOOKS_HOST, egress: 'direct' },
         { remaining: 0, resetAtMs: Date.now() + 600_000 },
         Date.now(),
       );
@@ -197,7 +153,7 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
       REDIS_URL: REDIS_URL!,
       TEST_REDIS_PREFIX: prefix,
       API_KEYS: `${KEY}=1000`,
-      UPSTREAM_ORIGINS: `www.reddit.com=${origin},v.redd.it=${origin}`,
+      UPSTREAM_ORIGINS: `${BOOKS_HOST}=${origin}`,
       LOG_LEVEL: 'silent',
       WORKERS: 'off',
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
-import { balanceOf, eventually, subscribe, watchCommunity, WebhookReceiver } from '../subscriptions/support.js';
+import { balanceOf, eventually, subscribe, watchShelf, WebhookReceiver } from '../subscriptions/support.js';
 import { hasRedisServer, startOwnRedis, type OwnRedis } from './processes.js';
 
 const INTERVAL_SECONDS = 2;
@@ -26,7 +27,7 @@ describe.skipIf(!hasRedisServer)('scheduled checks after Redis restarts', () => 
 
   beforeAll(async () => {
     redis = await startOwnRedis();
-    harness = await startHarness({ ...ENV, REDIS_URL: redis.url }, { redisPrefix: 'restart:' });
+    harness = await startHarness({ ...ENV, REDIS_URL: redis.url }, { redisPrefix: 'restart:', catalogue: bookshelfCatalogue });
     await receiver.start();
   }, 30_000);
 
@@ -37,30 +38,30 @@ describe.skipIf(!hasRedisServer)('scheduled checks after Redis restarts', () => 
   });
 
   it('runs the overdue check within an interval of Redis returning, and delivers and charges its change once', async () => {
-    const community = watchCommunity(harness.upstream, 'restarted');
+    const shelf = watchShelf(harness.upstream, 'restarted');
     const { id, secret } = await subscribe(harness, 'restarted', receiver.url, RICH_KEY, INTERVAL_SECONDS);
     receiver.secret = secret;
     // The schedule runs: one scheduled check after the baseline.
-    const afterBaseline = community.requests;
-    await eventually(() => (community.requests > afterBaseline ? true : undefined), 'a scheduled check', 15_000);
+    const afterBaseline = shelf.requests;
+    await eventually(() => (shelf.requests > afterBaseline ? true : undefined), 'a scheduled check', 15_000);
     const balance = await balanceOf(harness);
 
     await redis.kill();
-    community.posts = [{ id: 'down1', author: 'dana' }, ...community.posts];
+    shelf.books = [{ id: 'down1', title: 'Dana' }, ...shelf.books];
     // Away longer than an interval: the next check is due before Redis returns.
     await sleep(INTERVAL_SECONDS * 1000 + 1500);
-    const beforeReturn = community.requests;
+    const beforeReturn = shelf.requests;
     await redis.start();
     const returnedAt = Date.now();
 
-    await eventually(() => (community.requests > beforeReturn ? true : undefined), 'a check after Redis returned', 30_000);
+    await eventually(() => (shelf.requests > beforeReturn ? true : undefined), 'a check after Redis returned', 30_000);
     expect(Date.now() - returnedAt).toBeLessThan(INTERVAL_SECONDS * 1000 + SLACK_MS);
 
     const changed = () => receiver.received.filter((delivery) => delivery.verified?.type === 'content.changed');
     await eventually(() => changed()[0], 'the change delivered', 15_000);
     // Two more checks see the same content: nothing more to deliver or charge.
-    const settled = community.requests;
-    await eventually(() => (community.requests >= settled + 2 ? true : undefined), 'two more checks', 15_000);
+    const settled = shelf.requests;
+    await eventually(() => (shelf.requests >= settled + 2 ? true : undefined), 'two more checks', 15_000);
     expect(changed()).toHaveLength(1);
     expect(changed()[0]!.verified).toMatchObject({ subscriptionId: id });
     expect(changed()[0]!.verified!.data.items[0].id).toBe('down1');

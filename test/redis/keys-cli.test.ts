@@ -6,7 +6,8 @@ import { loadConfig } from '../../src/config/config.js';
 import { hashKey } from '../../src/state/key-hash.js';
 import { createRedisState } from '../../src/state/redis/index.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, postsByAuthors } from '../families/forum/forum-data.js';
+import { BOOKS_HOST, booksRoutes } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue } from '../support/bookshelf-catalogue.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
 
 /** Runs the CLI as `npm run keys -- ...` would, against this run's prefix. */
@@ -17,6 +18,7 @@ async function keys(prefix: string, ...argv: string[]): Promise<{ code: number; 
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
+/** The gateway serves the test family (test/families/bookshelf). */
 describe.skipIf(!REDIS_URL)('keys CLI against a running gateway on Redis', () => {
   const prefix = testPrefix();
   const upstream = new FakeUpstream();
@@ -28,10 +30,11 @@ describe.skipIf(!REDIS_URL)('keys CLI against a running gateway on Redis', () =>
   };
 
   beforeAll(async () => {
-    upstream.on((_request, url) => (url.pathname === '/r/synthetic/hot.json' ? { body: listing(postsByAuthors(2, 2)) } : undefined));
+    for (const route of booksRoutes()) upstream.on(route);
     const origin = await upstream.start();
-    const config = loadConfig({ REDIS_URL, UPSTREAM_ORIGINS: `www.reddit.com=${origin}`, LOG_LEVEL: 'silent' });
+    const config = loadConfig({ REDIS_URL, UPSTREAM_ORIGINS: `${BOOKS_HOST}=${origin}`, LOG_LEVEL: 'silent' }, bookshelfCatalogue.families);
     gateway = await createGateway(config, {
+      catalogue: bookshelfCatalogue,
       state: await createRedisState({ url: REDIS_URL!, prefix, cacheRetentionSeconds: 60, sweepIntervalMs: 0 }),
     });
     await gateway.server.listen({ port: 0, host: '127.0.0.1' });
@@ -50,13 +53,13 @@ describe.skipIf(!REDIS_URL)('keys CLI against a running gateway on Redis', () =>
     const key = /sk_live_[\w-]{32}/.exec(created.out)![0];
     const accountId = /acct_[0-9a-f]{16}/.exec(created.out)![0];
 
-    expect((await get('/v1/forum/subreddit?subreddit=synthetic', key)).status).toBe(200);
-    expect((await get('/v1/forum/subreddit?subreddit=synthetic', key)).status).toBe(402);
+    expect((await get('/v1/bookshelf/shelf?shelf=poetry', key)).status).toBe(200);
+    expect((await get('/v1/bookshelf/shelf?shelf=poetry', key)).status).toBe(402);
 
     expect(await keys(prefix, 'topup', accountId, '10')).toMatchObject({ code: 0, out: `Added 10 credits to ${accountId}; balance 10.` });
     expect(await keys(prefix, 'set-cap', accountId, '2')).toMatchObject({ code: 0 });
-    expect((await get('/v1/forum/subreddit?subreddit=synthetic', key)).status).toBe(200);
-    const capped = await get('/v1/forum/subreddit?subreddit=synthetic', key);
+    expect((await get('/v1/bookshelf/shelf?shelf=poetry', key)).status).toBe(200);
+    const capped = await get('/v1/bookshelf/shelf?shelf=poetry', key);
     expect(capped).toMatchObject({ status: 429, body: { error: { code: 'daily_cap_exceeded' } } });
     expect((await get('/v1/account', key)).body.data).toMatchObject({ accountId, balance: 9, dailyUsed: 2, dailyCap: 2 });
 

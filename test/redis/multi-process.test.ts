@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashKey, accountIdFromHash } from '../../src/state/key-hash.js';
 import { createRedisState, type RedisState } from '../../src/state/redis/index.js';
+import { BOOKS_HOST } from '../families/bookshelf/family.js';
+import { serveShelves } from '../jobs/support.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
 import { spawnGateway, type ChildGateway } from './processes.js';
 
 const HUNDRED_KEY = 'sk_test_multi_hundred';
 const CAPPED_KEY = 'sk_test_multi_capped';
-const PATH = '/v1/forum/subreddit?subreddit=synthetic&limit=3';
+/** The test family's shelf endpoint (test/families/bookshelf), registered in the gateway processes. */
+const PATH = '/v1/bookshelf/shelf?shelf=synthetic&limit=3';
 const REQUESTS = 400;
 
 interface Answer {
@@ -48,16 +50,14 @@ describe.skipIf(!REDIS_URL)('two gateway processes on one Redis', () => {
   let state: RedisState;
 
   beforeAll(async () => {
-    upstream.on((_request, url) =>
-      url.pathname === '/r/synthetic/hot.json' ? { body: listing(postsByAuthors(3, 3)), delayMs: 5 } : undefined,
-    );
+    serveShelves(upstream, 5);
     const origin = await upstream.start();
     const env = {
       REDIS_URL: REDIS_URL!,
       TEST_REDIS_PREFIX: prefix,
       // Both processes seed the same keys at once: the opening balance must be credited once.
       API_KEYS: `${HUNDRED_KEY}=100,${CAPPED_KEY}=100000:30`,
-      UPSTREAM_ORIGINS: `www.reddit.com=${origin}`,
+      UPSTREAM_ORIGINS: `${BOOKS_HOST}=${origin}`,
       UPSTREAM_TIMEOUT_MS: '10000',
       LOG_LEVEL: 'silent',
       // Billing is under test here, not jobs: no BullMQ workers competing for Redis.

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIdFromHash, hashKey } from '../../src/state/key-hash.js';
 import { createRedisState } from '../../src/state/redis/index.js';
+import { BOOKS_HOST } from '../families/bookshelf/family.js';
+import { serveShelves } from '../jobs/support.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 import { REDIS_URL } from '../state/redis-support.js';
 import { hasRedisServer, spawnGateway, startOwnRedis, type ChildGateway, type OwnRedis } from './processes.js';
 
 const KEY = 'sk_test_outage_key';
 const OPENING_BALANCE = 100_000;
-const PATH = '/v1/forum/subreddit?subreddit=synthetic&limit=2';
+/** The test family's shelf endpoint (test/families/bookshelf). */
+const PATH = '/v1/bookshelf/shelf?shelf=synthetic&limit=2';
 const WORKERS = 4;
 
 interface Sample {
@@ -39,17 +41,15 @@ describe.skipIf(!REDIS_URL || !hasRedisServer)('a gateway whose Redis goes away 
   let gateway: ChildGateway;
 
   beforeAll(async () => {
-    upstream.on((_request, url) =>
-      url.pathname === '/r/synthetic/hot.json' ? { body: listing(postsByAuthors(2, 2)), delayMs: upstreamDelayMs } : undefined,
-    );
+    serveShelves(upstream, () => upstreamDelayMs);
     const origin = await upstream.start();
     redis = await startOwnRedis();
-    // The real entry point, configured as an operator would.
-    gateway = await spawnGateway('src/main.ts', {
+    // The real entry point (with the test family registered), configured as an operator would.
+    gateway = await spawnGateway('test/support/bookshelf-main.ts', {
       PORT: '0',
       REDIS_URL: redis.url,
       API_KEYS: `${KEY}=${OPENING_BALANCE}`,
-      UPSTREAM_ORIGINS: `www.reddit.com=${origin}`,
+      UPSTREAM_ORIGINS: `${BOOKS_HOST}=${origin}`,
       LOG_LEVEL: 'silent',
     });
   }, 60_000);
@@ -97,7 +97,7 @@ describe.skipIf(!REDIS_URL || !hasRedisServer)('a gateway whose Redis goes away 
     const graphql = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', 'x-api-key': KEY },
-      body: JSON.stringify({ query: '{ forumSubreddit(subreddit: "synthetic", limit: 2) { items { title } } }' }),
+      body: JSON.stringify({ query: '{ bookshelfShelf(shelf: "synthetic", limit: 2) { items { title } } }' }),
     });
     expect(graphql.status).toBe(503);
     expect((await graphql.json()).errors[0].extensions.code).toBe('service_unavailable');

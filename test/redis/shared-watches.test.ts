@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookshelfCatalogue } from '../support/bookshelf-catalogue.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, type SyntheticPost } from '../families/forum/forum-data.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
 import { upstreamOrigins } from '../support/gateway.js';
-import { eventually, WebhookReceiver } from '../subscriptions/support.js';
+import { eventually, watchShelf, WebhookReceiver, type WatchedShelf } from '../subscriptions/support.js';
 import { spawnGateway, type ChildGateway } from './processes.js';
 
 const KEYS = ['sk_test_shared_one', 'sk_test_shared_two'];
@@ -28,37 +28,30 @@ const changesIn = (receiver: WebhookReceiver) => receiver.received.filter((deliv
 const gauge = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** On the test family's shelf endpoint (test/families/bookshelf), registered in the gateway processes. */
 describe.skipIf(!REDIS_URL)('shared watches across two gateway processes (Redis)', () => {
   const prefix = testPrefix();
   const upstream = new FakeUpstream();
   const receivers: WebhookReceiver[] = [];
   let gateways: ChildGateway[] = [];
-  let posts: SyntheticPost[] = [
-    { id: 's1', author: 'sam' },
-    { id: 's2', author: 'sue' },
-  ];
-  let requests = 0;
+  let shelf: WatchedShelf;
 
   /** Waits for `count` more polls of the target and says how long they took. */
   async function polls(count: number): Promise<{ made: number; elapsedMs: number }> {
-    const before = requests;
+    const before = shelf.requests;
     const startedAt = Date.now();
-    await eventually(() => (requests >= before + count ? true : undefined), `${count} polls`, 60_000);
-    return { made: requests - before, elapsedMs: Date.now() - startedAt };
+    await eventually(() => (shelf.requests >= before + count ? true : undefined), `${count} polls`, 60_000);
+    return { made: shelf.requests - before, elapsedMs: Date.now() - startedAt };
   }
 
   beforeAll(async () => {
-    upstream.on((_request, url) => {
-      if (url.pathname !== '/r/shared/hot.json') return undefined;
-      requests += 1;
-      return { body: listing(posts) };
-    });
+    shelf = watchShelf(upstream, 'shared');
     const origin = await upstream.start();
     const env = {
       REDIS_URL: REDIS_URL!,
       TEST_REDIS_PREFIX: prefix,
       API_KEYS: KEYS.map((key) => `${key}=1000`).join(','),
-      UPSTREAM_ORIGINS: upstreamOrigins(origin),
+      UPSTREAM_ORIGINS: upstreamOrigins(origin, bookshelfCatalogue.families),
       UPSTREAM_TIMEOUT_MS: '10000',
       WEBHOOK_ALLOW_PRIVATE: 'true',
       SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1',
@@ -84,8 +77,8 @@ describe.skipIf(!REDIS_URL)('shared watches across two gateway processes (Redis)
       const gateway = gateways[index % 2]!;
       const key = KEYS[Math.floor(index / 2) % 2]!;
       const answer = await api(gateway, 'POST', '/v1/subscriptions', key, {
-        endpoint: '/v1/forum/subreddit',
-        params: { subreddit: 'shared', limit: 5 },
+        endpoint: '/v1/bookshelf/shelf',
+        params: { shelf: 'shared', limit: 5 },
         webhookUrl: receiver.url,
         intervalSeconds: INTERVAL_SECONDS,
       });
@@ -111,7 +104,7 @@ describe.skipIf(!REDIS_URL)('shared watches across two gateway processes (Redis)
     expect(made).toBeLessThanOrEqual(Math.floor(elapsedMs / (INTERVAL_SECONDS * 1000)) + 1);
 
     const balances = await Promise.all(KEYS.map((key) => balanceOf(gateways[0]!, key)));
-    posts = [{ id: 's0', author: 'sid' }, ...posts];
+    shelf.books = [{ id: 's0', title: 'Sid' }, ...shelf.books];
     for (const { receiver } of created) await eventually(() => changesIn(receiver)[0], 'every subscriber told of the change', 30_000);
     // Two more polls and the deliveries' settling: nothing is told twice.
     await polls(2);
@@ -133,9 +126,9 @@ describe.skipIf(!REDIS_URL)('shared watches across two gateway processes (Redis)
     expect((await api(last.gateway, 'DELETE', `/v1/subscriptions/${last.id}`, last.key)).status).toBe(200);
     // A poll in flight when the last one left may still land; after that, none.
     await sleep(INTERVAL_SECONDS * 1000);
-    const after = requests;
+    const after = shelf.requests;
     await sleep(3 * INTERVAL_SECONDS * 1000);
-    expect(requests).toBe(after);
+    expect(shelf.requests).toBe(after);
     const metrics = await (await fetch(`${gateways[0]!.url}/metrics`)).text();
     expect(gauge(metrics, 'gateway_shared_watch_targets')).toBe(0);
     expect(gauge(metrics, 'gateway_shared_watch_subscribers')).toBe(0);

@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionEventsTopic } from '../../src/subscriptions/events.js';
 import { follow, sseClient, until } from '../graphql/sse-client.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
-import { watchCommunity, WebhookReceiver } from '../subscriptions/support.js';
+import { watchShelf, WebhookReceiver } from '../subscriptions/support.js';
+import { BOOKS_HOST } from '../families/bookshelf/family.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
 import { spawnGateway, type ChildGateway } from './processes.js';
 
 const KEY = 'sk_test_fanout_01';
 const EVENTS = `subscription ($id: ID!) { subscriptionEvents(id: $id) { type subscriptionId hash data } }`;
 
+/** On the test family's shelf endpoint (test/families/bookshelf), registered in the gateway processes. */
 describe.skipIf(!REDIS_URL)('GraphQL SSE subscriptions across two gateway processes on one Redis', () => {
   const prefix = testPrefix();
   const upstream = new FakeUpstream();
@@ -25,7 +27,7 @@ describe.skipIf(!REDIS_URL)('GraphQL SSE subscriptions across two gateway proces
       REDIS_URL: REDIS_URL!,
       TEST_REDIS_PREFIX: prefix,
       API_KEYS: `${KEY}=1000`,
-      UPSTREAM_ORIGINS: `www.reddit.com=${origin}`,
+      UPSTREAM_ORIGINS: `${BOOKS_HOST}=${origin}`,
       LOG_LEVEL: 'silent',
       SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1',
       WEBHOOK_ALLOW_PRIVATE: 'true',
@@ -44,13 +46,13 @@ describe.skipIf(!REDIS_URL)('GraphQL SSE subscriptions across two gateway proces
   });
 
   it('delivers a change detected by process B to clients on process A, in single-connection and distinct-connections mode', async () => {
-    const community = watchCommunity(upstream, 'fanout');
+    const shelf = watchShelf(upstream, 'fanout');
     const created = await fetch(`${processA.url}/v1/subscriptions`, {
       method: 'POST',
       headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
       body: JSON.stringify({
-        endpoint: '/v1/forum/subreddit',
-        params: { subreddit: 'fanout', limit: 5 },
+        endpoint: '/v1/bookshelf/shelf',
+        params: { shelf: 'fanout', limit: 5 },
         webhookUrl: receiver.url,
         intervalSeconds: 1,
       }),
@@ -70,8 +72,8 @@ describe.skipIf(!REDIS_URL)('GraphQL SSE subscriptions across two gateway proces
     try {
       await until(async () => ((await redis.pubSubNumSub(channel))[channel] ?? 0) >= 1);
       // Baseline taken by B before the change, so the change is a change.
-      await until(() => community.requests >= 1);
-      community.posts = [{ id: 'p7', author: 'erin' }, ...community.posts];
+      await until(() => shelf.requests >= 1);
+      shelf.books = [{ id: 'p7', title: 'Erin' }, ...shelf.books];
       const results = await Promise.all(firstEvents);
       for (const [index, [event]] of results.entries()) {
         expect(event!.errors, `stream ${index}`).toBeUndefined();

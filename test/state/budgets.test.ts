@@ -39,17 +39,17 @@ describe.skipIf(!REDIS_URL)('redis budget store across connections', () => {
     const heard: unknown[] = [];
     await b.watch((announcement) => heard.push(announcement));
     const now = Date.now();
-    await a.record({ host: 'api.github.com', egress: 'direct' }, { remaining: 0, resetAtMs: now + 30_000 }, now);
-    expect(await b.get({ host: 'api.github.com', egress: 'direct' }, now)).toEqual({ remaining: 0, resetAtMs: now + 30_000 });
-    await expect.poll(() => heard).toEqual([{ host: 'api.github.com', egress: 'direct', remaining: 0, resetAtMs: now + 30_000 }]);
+    await a.record({ host: 'api.example.test', egress: 'direct' }, { remaining: 0, resetAtMs: now + 30_000 }, now);
+    expect(await b.get({ host: 'api.example.test', egress: 'direct' }, now)).toEqual({ remaining: 0, resetAtMs: now + 30_000 });
+    await expect.poll(() => heard).toEqual([{ host: 'api.example.test', egress: 'direct', remaining: 0, resetAtMs: now + 30_000 }]);
   });
 
   it('stores a record with the reset as its expiry', async () => {
     const state = await local.create();
     const store = new RedisBudgetStore(state.store, state.pubsub);
     const now = Date.now();
-    await store.record({ host: 'www.reddit.com', egress: 'direct' }, { remaining: 0, resetAtMs: now + 20_000 }, now);
-    const ttl = await state.store.client.pTTL(`${state.prefix}budget:www.reddit.com|direct`);
+    await store.record({ host: 'books.example.test', egress: 'direct' }, { remaining: 0, resetAtMs: now + 20_000 }, now);
+    const ttl = await state.store.client.pTTL(`${state.prefix}budget:books.example.test|direct`);
     expect(ttl).toBeGreaterThan(10_000);
     expect(ttl).toBeLessThanOrEqual(20_000);
   });
@@ -58,7 +58,7 @@ describe.skipIf(!REDIS_URL)('redis budget store across connections', () => {
     const first = await local.create();
     const second = await local.create({ prefix: first.prefix });
     const [a, b] = [new RedisBudgetStore(first.store, first.pubsub), new RedisBudgetStore(second.store, second.pubsub)];
-    const target = { host: 'www.redfin.com', egress: 'direct' };
+    const target = { host: 'homes.example.test', egress: 'direct' };
     const takes = await Promise.all(
       Array.from({ length: 40 }, (_unused, index) => (index % 2 ? a : b).take(target, 25, 60_000, Date.now())),
     );

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/catalogue/index.js';
 import { loadConfig } from '../../src/config/config.js';
 import { createPipelineDeps } from '../../src/pipeline/deps.js';
 import { checkForChange } from '../../src/subscriptions/check.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
+import { BOOKS_HOST } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue as catalogue } from '../support/bookshelf-harness.js';
 import { POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
-import { balanceOf, eventually, send, subscribe, watchCommunity, WebhookReceiver } from './support.js';
+import { balanceOf, eventually, send, subscribe, watchShelf, WebhookReceiver } from './support.js';
 
 const backends = [{ name: 'memory', env: {} as Record<string, string> }, ...(REDIS_URL ? [{ name: 'redis', env: { REDIS_URL } }] : [])];
 
+/** On the test family's shelf endpoint (test/families/bookshelf). */
 describe.each(backends)('subscription billing ($name)', ({ env }) => {
   let harness: Harness;
   const prefix = testPrefix();
@@ -30,7 +32,7 @@ describe.each(backends)('subscription billing ($name)', ({ env }) => {
         SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1',
         WEBHOOK_RETRY_BASE_MS: '50',
       },
-      { redisPrefix: prefix },
+      { redisPrefix: prefix, catalogue },
     );
   });
   afterAll(async () => {
@@ -40,7 +42,7 @@ describe.each(backends)('subscription billing ($name)', ({ env }) => {
   });
 
   it('charges nothing for the baseline or unchanged checks and exactly 1 credit per change', async () => {
-    const community = watchCommunity(harness.upstream, 'billed');
+    const shelf = watchShelf(harness.upstream, 'billed');
     const receiver = await newReceiver();
     const before = await balanceOf(harness);
     const { id, secret } = await subscribe(harness, 'billed', receiver.url);
@@ -51,11 +53,11 @@ describe.each(backends)('subscription billing ($name)', ({ env }) => {
     expect(await balanceOf(harness)).toBe(before);
     expect(receiver.received).toHaveLength(0);
 
-    community.posts = [{ id: 'x1', author: 'zed' }];
+    shelf.books = [{ id: 'x1', title: 'Zelkova' }];
     expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'changed' });
     expect(await balanceOf(harness)).toBe(before - 1);
-    // Emptying the listing is a change worth delivering, but an empty result is never charged (spec 7).
-    community.posts = [];
+    // Emptying the shelf is a change worth delivering, but an empty result is never charged (spec 7).
+    shelf.books = [];
     expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'changed' });
     expect(await balanceOf(harness)).toBe(before - 1);
     expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'unchanged' });
@@ -65,21 +67,21 @@ describe.each(backends)('subscription billing ($name)', ({ env }) => {
   });
 
   it('never takes an upstream failure for a change, and never charges it', async () => {
-    const community = watchCommunity(harness.upstream, 'flaky');
+    const shelf = watchShelf(harness.upstream, 'flaky');
     const receiver = await newReceiver();
     const { id, secret } = await subscribe(harness, 'flaky', receiver.url);
     receiver.secret = secret;
     const baseline = await view(id);
     const before = await balanceOf(harness);
 
-    community.failing = true;
+    shelf.failing = true;
     expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'failed' });
     const failed = await view(id);
     expect(failed.hash).toBe(baseline.hash);
     expect(failed.lastError).toMatchObject({ code: 'upstream_blocked' });
     expect(failed.status).toBe('active');
 
-    community.failing = false;
+    shelf.failing = false;
     expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'unchanged' });
     expect((await view(id)).lastError).toBeNull();
     expect(await balanceOf(harness)).toBe(before);
@@ -87,7 +89,7 @@ describe.each(backends)('subscription billing ($name)', ({ env }) => {
   });
 
   it('pauses at balance 0 with a subscription.paused delivery, and resumes when credits are added', async () => {
-    const community = watchCommunity(harness.upstream, 'paid');
+    const shelf = watchShelf(harness.upstream, 'paid');
     const receiver = await newReceiver();
     const { id, secret } = await subscribe(harness, 'paid', receiver.url, POOR_KEY);
     receiver.secret = secret;
@@ -96,7 +98,7 @@ describe.each(backends)('subscription billing ($name)', ({ env }) => {
     expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'unchanged' });
     const baseline = await view(id, POOR_KEY);
 
-    community.posts = [{ id: 'y1', author: 'yan' }];
+    shelf.books = [{ id: 'y1', title: 'Yew' }];
     expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'insufficient_credits' });
     const paused = await view(id, POOR_KEY);
     expect(paused).toMatchObject({ status: 'paused', statusReason: 'insufficient_credits', hash: baseline.hash });
@@ -110,9 +112,9 @@ describe.each(backends)('subscription billing ($name)', ({ env }) => {
     });
     expect(await balanceOf(harness, POOR_KEY)).toBe(0);
     // Still no credits: the check waits without fetching.
-    const requests = community.requests;
+    const requests = shelf.requests;
     expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: false, reason: 'paused' });
-    expect(community.requests).toBe(requests);
+    expect(shelf.requests).toBe(requests);
 
     const accountId = (await harness.get('/v1/account', POOR_KEY)).body.data.accountId as string;
     await harness.gateway.state.ledger.credit(accountId, 3);
@@ -131,13 +133,13 @@ describe.each(backends)('subscription billing ($name)', ({ env }) => {
   });
 
   it('charges a change once even when its check is repeated after a crash (same reservation)', async () => {
-    watchCommunity(harness.upstream, 'repeat');
+    watchShelf(harness.upstream, 'repeat');
     const receiver = await newReceiver();
     const { id } = await subscribe(harness, 'repeat', receiver.url);
     const record = (await view(id)) as { hash: string; params: Record<string, unknown> };
-    const endpoint = catalogue.byPath.get('/v1/forum/subreddit')!;
+    const endpoint = catalogue.byPath.get('/v1/bookshelf/shelf')!;
     const account = (await harness.gateway.state.keys.lookup(RICH_KEY))!;
-    const config = loadConfig({ UPSTREAM_ORIGINS: `www.reddit.com=${harness.upstreamOrigin}` });
+    const config = loadConfig({ UPSTREAM_ORIGINS: `${BOOKS_HOST}=${harness.upstreamOrigin}` }, catalogue.families);
     const pipeline = createPipelineDeps(config, catalogue, harness.gateway.state, { timeoutMs: 2000, logError: () => {} });
     try {
       const before = await balanceOf(harness);

@@ -4,8 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CHECK_LEASE_TTL_MS, checkLeaseName } from '../../src/subscriptions/check-lease.js';
 import { kill, spawnWorker } from '../redis/processes.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
+import { bookshelfCatalogue as catalogue } from '../support/bookshelf-harness.js';
 import { RICH_KEY, startHarness, upstreamOrigins, type Harness } from '../support/gateway.js';
-import { balanceOf, eventually, send, subscribe, watchCommunity, WebhookReceiver } from './support.js';
+import { balanceOf, eventually, send, subscribe, watchShelf, WebhookReceiver } from './support.js';
 
 const ENV = { WEBHOOK_ALLOW_PRIVATE: 'true', SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_RETRY_BASE_MS: '50' };
 /** Long enough that a hung check is still running when its worker is killed. */
@@ -14,6 +15,7 @@ const INTERVAL_SECONDS = 2;
 
 const changesIn = (receiver: WebhookReceiver) => receiver.received.filter((delivery) => delivery.verified?.type === 'content.changed');
 
+/** On the test family's shelf endpoint (test/families/bookshelf), registered in the worker processes too. */
 describe.skipIf(!REDIS_URL)('subscription checks after a crash (Redis)', () => {
   const prefix = testPrefix();
   const workers: ChildProcess[] = [];
@@ -28,7 +30,10 @@ describe.skipIf(!REDIS_URL)('subscription checks after a crash (Redis)', () => {
 
   it('runs the next check within one interval and a lease ttl of a worker killed mid-check, and delivers the change made meanwhile once', async () => {
     // The HTTP side runs no checks: every check runs in the worker processes.
-    const harness = await startHarness({ ...ENV, REDIS_URL: REDIS_URL!, WORKERS: 'off', UPSTREAM_TIMEOUT_MS }, { redisPrefix: prefix });
+    const harness = await startHarness(
+      { ...ENV, REDIS_URL: REDIS_URL!, WORKERS: 'off', UPSTREAM_TIMEOUT_MS },
+      { redisPrefix: prefix, catalogue },
+    );
     harnesses.push(harness);
     const receiver = new WebhookReceiver();
     receivers.push(receiver);
@@ -37,26 +42,26 @@ describe.skipIf(!REDIS_URL)('subscription checks after a crash (Redis)', () => {
       ...ENV,
       REDIS_URL: REDIS_URL!,
       TEST_REDIS_PREFIX: prefix,
-      UPSTREAM_ORIGINS: upstreamOrigins(harness.upstreamOrigin),
+      UPSTREAM_ORIGINS: upstreamOrigins(harness.upstreamOrigin, catalogue.families),
       UPSTREAM_TIMEOUT_MS,
       LOG_LEVEL: 'silent',
     };
-    const community = watchCommunity(harness.upstream, 'crashed');
+    const shelf = watchShelf(harness.upstream, 'crashed');
     workers.push(await spawnWorker(workerEnv, 30_000));
     const { id, secret } = await subscribe(harness, 'crashed', receiver.url, RICH_KEY, INTERVAL_SECONDS);
     receiver.secret = secret;
     const balanceBefore = await balanceOf(harness);
 
     // The upstream hangs: the next check stays open, and its worker is killed in the middle of it.
-    community.delayMs = 120_000;
-    const requestsBefore = community.requests;
-    await eventually(() => (community.requests > requestsBefore ? true : undefined), 'a check to be in flight', 15_000);
+    shelf.delayMs = 120_000;
+    const requestsBefore = shelf.requests;
+    await eventually(() => (shelf.requests > requestsBefore ? true : undefined), 'a check to be in flight', 15_000);
     await kill(workers[0]!, 'SIGKILL');
     const killedAt = Date.now();
 
     // During the outage the content changes and the upstream answers again.
-    community.posts = [{ id: 'outage1', author: 'olga' }, ...community.posts];
-    community.delayMs = 0;
+    shelf.books = [{ id: 'outage1', title: 'Olga' }, ...shelf.books];
+    shelf.delayMs = 0;
     workers.push(await spawnWorker(workerEnv, 30_000));
     const readyAt = Date.now();
 
@@ -69,8 +74,8 @@ describe.skipIf(!REDIS_URL)('subscription checks after a crash (Redis)', () => {
     expect(deliveredAt - blockedUntil).toBeLessThan(INTERVAL_SECONDS * 1000 + 15_000);
 
     // Later checks (and the killed check's job, run again by BullMQ) find nothing new.
-    const requestsAfter = community.requests;
-    await eventually(() => (community.requests >= requestsAfter + 2 ? true : undefined), 'two more checks', 30_000);
+    const requestsAfter = shelf.requests;
+    await eventually(() => (shelf.requests >= requestsAfter + 2 ? true : undefined), 'two more checks', 30_000);
     const changes = changesIn(receiver);
     expect(changes).toHaveLength(1);
     expect(changes[0]!.verifyError).toBeNull();
@@ -80,24 +85,24 @@ describe.skipIf(!REDIS_URL)('subscription checks after a crash (Redis)', () => {
   }, 150_000);
 
   it('stops a check that lost its lease mid-check without writing or delivering; the next holder delivers the change once', async () => {
-    const harness = await startHarness({ ...ENV, REDIS_URL: REDIS_URL! }, { redisPrefix: prefix });
+    const harness = await startHarness({ ...ENV, REDIS_URL: REDIS_URL! }, { redisPrefix: prefix, catalogue });
     harnesses.push(harness);
     const receiver = new WebhookReceiver();
     receivers.push(receiver);
     await receiver.start();
-    const community = watchCommunity(harness.upstream, 'usurped');
+    const shelf = watchShelf(harness.upstream, 'usurped');
     const { id, secret } = await subscribe(harness, 'usurped', receiver.url);
     receiver.secret = secret;
     const hashBefore = (await send(harness, 'GET', `/v1/subscriptions/${id}`)).body.data.hash as string;
     const balanceBefore = await balanceOf(harness);
 
-    community.posts = [{ id: 'late1', author: 'lena' }, ...community.posts];
-    community.delayMs = 1000;
-    const requestsBefore = community.requests;
+    shelf.books = [{ id: 'late1', title: 'Lena' }, ...shelf.books];
+    shelf.delayMs = 1000;
+    const requestsBefore = shelf.requests;
     // A poll still finishing for this subscription (its baseline's) answers busy: ask again until this check is the one in flight.
     let running = harness.gateway.subscriptions.checkNow(id);
     await eventually(async () => {
-      if (community.requests > requestsBefore) return true;
+      if (shelf.requests > requestsBefore) return true;
       const settled = await Promise.race([running, new Promise<null>((resolve) => setTimeout(() => resolve(null), 50))]);
       if (settled !== null) running = harness.gateway.subscriptions.checkNow(id);
       return undefined;
@@ -117,7 +122,7 @@ describe.skipIf(!REDIS_URL)('subscription checks after a crash (Redis)', () => {
 
       // The other holder is gone: the next check finds the change and delivers it, once.
       await client.del(leaseKey);
-      community.delayMs = 0;
+      shelf.delayMs = 0;
       expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'changed' });
       await eventually(() => changesIn(receiver)[0], 'the change to be delivered');
       expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'unchanged' });

@@ -1,28 +1,31 @@
 import { createClient } from 'redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
+import { bookshelfCatalogue as catalogue } from '../support/bookshelf-harness.js';
 import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
-import { eventually, subscribe, watchCommunity, WebhookReceiver } from './support.js';
+import { eventually, subscribe, watchShelf, WebhookReceiver } from './support.js';
 
 const ENV = { WEBHOOK_ALLOW_PRIVATE: 'true', SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_RETRY_BASE_MS: '50' };
+
+// Subscriptions here watch the test family's shelves (test/families/bookshelf).
 
 describe('never two checks of one subscription at once (memory)', () => {
   let harness: Harness | undefined;
   afterAll(() => harness?.close());
 
   it('runs one of two concurrent checks; the other reports busy, and the upstream sees one fetch', async () => {
-    harness = await startHarness(ENV);
+    harness = await startHarness(ENV, { catalogue });
     const receiver = new WebhookReceiver();
     await receiver.start();
     try {
-      const community = watchCommunity(harness.upstream, 'locked');
+      const shelf = watchShelf(harness.upstream, 'locked');
       const { id } = await subscribe(harness, 'locked', receiver.url);
-      community.delayMs = 300;
-      const requests = community.requests;
+      shelf.delayMs = 300;
+      const requests = shelf.requests;
       const reports = await Promise.all([harness.gateway.subscriptions.checkNow(id), harness.gateway.subscriptions.checkNow(id)]);
       expect(reports).toContainEqual({ ran: true, outcome: 'unchanged' });
       expect(reports).toContainEqual({ ran: false, reason: 'busy' });
-      expect(community.requests).toBe(requests + 1);
+      expect(shelf.requests).toBe(requests + 1);
       // The lock is free again afterwards.
       expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'unchanged' });
     } finally {
@@ -36,7 +39,7 @@ describe.skipIf(!REDIS_URL)('subscriptions on Redis', () => {
   const opened: Harness[] = [];
   const receiver = new WebhookReceiver();
   const open = async () => {
-    const harness = await startHarness({ ...ENV, REDIS_URL: REDIS_URL! }, { redisPrefix: prefix });
+    const harness = await startHarness({ ...ENV, REDIS_URL: REDIS_URL! }, { redisPrefix: prefix, catalogue });
     opened.push(harness);
     return harness;
   };
@@ -49,7 +52,7 @@ describe.skipIf(!REDIS_URL)('subscriptions on Redis', () => {
   it('keeps records in Redis under the state prefix and survives a restart: another gateway on the same prefix continues the checks', async () => {
     await receiver.start();
     const first = await open();
-    const community = watchCommunity(first.upstream, 'durable');
+    const shelf = watchShelf(first.upstream, 'durable');
     const { id, secret } = await subscribe(first, 'durable', receiver.url, undefined, 1);
     receiver.secret = secret;
 
@@ -68,8 +71,8 @@ describe.skipIf(!REDIS_URL)('subscriptions on Redis', () => {
     opened.splice(opened.indexOf(first), 1);
     const second = await open();
     // The second gateway's fake upstream serves the changed content; the first one is gone.
-    const moved = watchCommunity(second.upstream, 'durable');
-    moved.posts = [{ id: 'restart1', author: 'rita' }, ...community.posts];
+    const moved = watchShelf(second.upstream, 'durable');
+    moved.books = [{ id: 'restart1', title: 'Rita' }, ...shelf.books];
     // Reach the new fake upstream: the checks run in the second gateway, from the schedule in Redis.
     const delivery = await eventually(() => receiver.received[0], 'a delivery from the second gateway', 15_000);
     expect(delivery.verifyError).toBeNull();
@@ -86,16 +89,16 @@ describe.skipIf(!REDIS_URL)('subscriptions on Redis', () => {
     const own = new WebhookReceiver();
     await own.start();
     try {
-      const community = watchCommunity(one.upstream, 'shared');
-      const other = watchCommunity(two.upstream, 'shared');
+      const shelf = watchShelf(one.upstream, 'shared');
+      const other = watchShelf(two.upstream, 'shared');
       const { id } = await subscribe(one, 'shared', own.url);
-      community.delayMs = 300;
+      shelf.delayMs = 300;
       other.delayMs = 300;
-      const before = community.requests + other.requests;
+      const before = shelf.requests + other.requests;
       const reports = await Promise.all([one.gateway.subscriptions.checkNow(id), two.gateway.subscriptions.checkNow(id)]);
       expect(reports.filter((report) => report.ran)).toHaveLength(1);
       expect(reports).toContainEqual({ ran: false, reason: 'busy' });
-      expect(community.requests + other.requests).toBe(before + 1);
+      expect(shelf.requests + other.requests).toBe(before + 1);
     } finally {
       await own.stop();
     }

@@ -11,8 +11,9 @@ import {
   type ResolveAll,
 } from '../../src/outbound/index.js';
 import { sendWebhook } from '../../src/subscriptions/webhook-sender.js';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 import { startHarness, type Harness } from '../support/gateway.js';
-import { eventually, send, watchCommunity } from './support.js';
+import { eventually, send, watchShelf } from './support.js';
 
 /** Names resolve through this table, never through DNS. */
 const NAMES: Record<string, { address: string; family: number }[]> = {
@@ -156,17 +157,18 @@ describe('the safe agent connects only to checked addresses', () => {
   );
 });
 
+/** On the test family's shelf endpoint (test/families/bookshelf). */
 describe('webhook URLs without WEBHOOK_ALLOW_PRIVATE', () => {
   let harness: Harness;
   beforeAll(async () => {
     harness = await startHarness(
       { SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_RETRY_BASE_MS: '50' },
-      { subscriptions: { resolveAll } },
+      { subscriptions: { resolveAll }, catalogue: bookshelfCatalogue },
     );
   });
   afterAll(() => harness.close());
-  const create = (webhookUrl: string, subreddit = 'guarded') =>
-    send(harness, 'POST', '/v1/subscriptions', { endpoint: '/v1/forum/subreddit', params: { subreddit }, webhookUrl });
+  const create = (webhookUrl: string, shelf = 'guarded') =>
+    send(harness, 'POST', '/v1/subscriptions', { endpoint: '/v1/bookshelf/shelf', params: { shelf }, webhookUrl });
 
   it.each(['http://127.0.0.1/hook', 'http://10.0.0.1/hook', 'http://169.254.169.254/hook', 'http://[::1]/hook', 'ftp://public.test/hook'])(
     'refuses the IP literal or scheme of %s at creation',
@@ -178,7 +180,7 @@ describe('webhook URLs without WEBHOOK_ALLOW_PRIVATE', () => {
   );
 
   it('refuses names resolving to private addresses at delivery, recording the refusal', async () => {
-    const community = watchCommunity(harness.upstream, 'guarded');
+    const shelf = watchShelf(harness.upstream, 'guarded');
     const ids: string[] = [];
     for (const host of ['loopback.test', 'private.test', 'metadata.test', 'v6-loopback.test']) {
       const created = await create(`http://${host}/hook`);
@@ -190,7 +192,7 @@ describe('webhook URLs without WEBHOOK_ALLOW_PRIVATE', () => {
         async () => ((await send(harness, 'GET', `/v1/subscriptions/${id}`)).body.data.hash ? true : undefined),
         'the baseline',
       );
-    community.posts = [{ id: 'z1', author: 'zoe' }];
+    shelf.books = [{ id: 'z1', title: 'Zelkova' }];
     for (const id of ids) expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'changed' });
     for (const id of ids) {
       // The first attempt, whichever retries a busy machine has recorded after it by now.

@@ -1,20 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentHash, canonicalJson } from '../../src/subscriptions/content-hash.js';
 import { MAX_DELIVERY_ATTEMPTS, RETRY_STEPS, retryDelayMs } from '../../src/subscriptions/retry-schedule.js';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 import { POOR_KEY, startHarness, type Harness } from '../support/gateway.js';
-import { send, watchCommunity } from './support.js';
+import { send, watchShelf } from './support.js';
 
+/** On the test family's shelf endpoint (test/families/bookshelf). */
 describe('POST/GET/DELETE /v1/subscriptions', () => {
   let harness: Harness;
   const body = (overrides: Record<string, unknown> = {}) => ({
-    endpoint: '/v1/forum/subreddit',
-    params: { subreddit: 'r/Rest' },
+    endpoint: '/v1/bookshelf/shelf',
+    params: { shelf: ' Rest ' },
     webhookUrl: 'https://hooks.example.com/in',
     ...overrides,
   });
   beforeAll(async () => {
-    harness = await startHarness({ SUBSCRIPTION_MIN_INTERVAL_SECONDS: '60' });
-    watchCommunity(harness.upstream, 'Rest');
+    harness = await startHarness({ SUBSCRIPTION_MIN_INTERVAL_SECONDS: '60' }, { catalogue: bookshelfCatalogue });
+    watchShelf(harness.upstream, 'rest');
   });
   afterAll(() => harness.close());
 
@@ -25,8 +27,8 @@ describe('POST/GET/DELETE /v1/subscriptions', () => {
     const data = created.body.data;
     expect(data).toMatchObject({
       status: 'active',
-      endpoint: '/v1/forum/subreddit',
-      params: { subreddit: 'Rest', sort: 'hot' },
+      endpoint: '/v1/bookshelf/shelf',
+      params: { shelf: 'rest', sort: 'catalogue', limit: 10 },
       webhookUrl: 'https://hooks.example.com/in',
       intervalSeconds: 3600,
       hash: null,
@@ -63,11 +65,12 @@ describe('POST/GET/DELETE /v1/subscriptions', () => {
     [{ intervalSeconds: 90.5 }, 'intervalSeconds'],
     [{ webhookUrl: undefined }, 'webhookUrl'],
     [{ webhookUrl: 'ftp://hooks.example.com/' }, 'webhookUrl'],
-    [{ endpoint: '/v1/forum/nope' }, 'endpoint'],
-    [{ endpoint: '/v1/forum/subreddit/details' }, 'endpoint'],
-    [{ params: { subreddit: 'x', sort: 'sideways' } }, 'sort'],
-    [{ params: { subreddit: 'x', colour: 'red' } }, 'colour'],
-    [{ params: { subreddit: 'x', cache_max_age: '1h' } }, 'cache_max_age'],
+    [{ endpoint: '/v1/bookshelf/nope' }, 'endpoint'],
+    [{ endpoint: '/v1/bookshelf/book' }, 'endpoint'],
+    [{ params: { shelf: 'xy', limit: 1000 } }, 'limit'],
+    [{ params: { shelf: 'x y' } }, 'shelf'],
+    [{ params: { shelf: 'xy', colour: 'red' } }, 'colour'],
+    [{ params: { shelf: 'xy', cache_max_age: '1h' } }, 'cache_max_age'],
     [{ extra: true }, 'extra'],
   ])('refuses %j with 400 naming %s', async (overrides, field) => {
     const answer = await send(harness, 'POST', '/v1/subscriptions', body(overrides));
@@ -79,14 +82,7 @@ describe('POST/GET/DELETE /v1/subscriptions', () => {
     });
   });
 
-  it('answers 501 not_configured for realty without a proxy, and 401 without a key', async () => {
-    const realty = await send(harness, 'POST', '/v1/subscriptions', {
-      endpoint: '/v1/realty/search',
-      params: { url: 'https://www.redfin.com/city/30818/TX/Austin' },
-      webhookUrl: 'https://hooks.example.com/in',
-    });
-    expect(realty.status).toBe(501);
-    expect(realty.body.error.code).toBe('not_configured');
+  it('answers 401 without a key', async () => {
     const anonymous = await fetch(`${harness.baseUrl}/v1/subscriptions`);
     expect(anonymous.status).toBe(401);
   });

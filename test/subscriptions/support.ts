@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { BOOKS_HOST } from '../families/bookshelf/family.js';
 import type { FakeUpstream } from '../support/fake-upstream-server.js';
-import { listing, type SyntheticPost } from '../families/forum/forum-data.js';
 import { RICH_KEY, type Harness } from '../support/gateway.js';
 import { noteSecret } from '../support/log-capture.js';
 
@@ -62,35 +62,46 @@ export class WebhookReceiver {
   }
 }
 
-/** A community whose listing the test changes between checks; `failing` makes it answer 500. */
-export interface WatchedCommunity {
+/** A book on a watched shelf, as the test family's catalogue host lists it. */
+export interface ShelfBook {
+  id: string;
+  title: string;
+}
+
+/**
+ * A shelf of the test family (test/families/bookshelf) whose books the test changes between
+ * checks; `failing` makes it answer 500. Serve it from a harness whose catalogue has the test
+ * family (bookshelfCatalogue) and no other route for the catalogue host before it.
+ */
+export interface WatchedShelf {
   name: string;
-  posts: SyntheticPost[];
+  books: ShelfBook[];
   failing: boolean;
   /** Answer after this many ms (to hold a check open). */
   delayMs: number;
-  /** Listing requests the fake upstream received for it. */
+  /** Shelf requests the fake upstream received for it. */
   requests: number;
 }
 
-export function watchCommunity(upstream: FakeUpstream, name: string): WatchedCommunity {
-  const community: WatchedCommunity = {
+export function watchShelf(upstream: FakeUpstream, name: string): WatchedShelf {
+  const shelf: WatchedShelf = {
     name,
-    posts: [
-      { id: 'p1', author: 'alice' },
-      { id: 'p2', author: 'bob' },
+    books: [
+      { id: 'p1', title: 'Alder' },
+      { id: 'p2', title: 'Birch' },
     ],
     failing: false,
     delayMs: 0,
     requests: 0,
   };
   upstream.on((_request, url) => {
-    if (url.pathname !== `/r/${name}/hot.json`) return undefined;
-    community.requests += 1;
-    if (community.failing) return { status: 500, body: 'upstream trouble', delayMs: community.delayMs };
-    return { body: listing(community.posts), delayMs: community.delayMs };
+    if (url.hostname !== BOOKS_HOST || url.pathname !== `/shelves/${name}.json`) return undefined;
+    shelf.requests += 1;
+    if (shelf.failing) return { status: 500, body: 'upstream trouble', delayMs: shelf.delayMs };
+    const books = shelf.books.map((book) => ({ ...book, shelf: name, pages: null }));
+    return { body: { books }, delayMs: shelf.delayMs };
   });
-  return community;
+  return shelf;
 }
 
 /** A JSON request to the gateway with a key (default: the rich test key). */
@@ -118,10 +129,10 @@ export async function eventually<T>(probe: () => Promise<T | undefined> | T | un
   }
 }
 
-/** Creates a subscription on r/{community} and waits for its baseline check (which runs by itself). */
+/** Creates a subscription on the test family's shelf `shelf` and waits for its baseline check (which runs by itself). */
 export async function subscribe(
   harness: Harness,
-  community: string,
+  shelf: string,
   webhookUrl: string,
   key: string = RICH_KEY,
   intervalSeconds = 3600,
@@ -130,7 +141,7 @@ export async function subscribe(
     harness,
     'POST',
     '/v1/subscriptions',
-    { endpoint: '/v1/forum/subreddit', params: { subreddit: community, limit: 5 }, webhookUrl, intervalSeconds },
+    { endpoint: '/v1/bookshelf/shelf', params: { shelf, limit: 5 }, webhookUrl, intervalSeconds },
     key,
   );
   if (created.status !== 201) throw new Error(`subscription not created: ${JSON.stringify(created.body)}`);

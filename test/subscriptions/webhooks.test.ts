@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionEventsTopic } from '../../src/subscriptions/events.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
+import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
 import { startHarness, type Harness } from '../support/gateway.js';
-import { balanceOf, eventually, send, subscribe, watchCommunity, WebhookReceiver } from './support.js';
+import { balanceOf, eventually, send, subscribe, watchShelf, WebhookReceiver } from './support.js';
 
 const backends = [{ name: 'memory', env: {} as Record<string, string> }, ...(REDIS_URL ? [{ name: 'redis', env: { REDIS_URL } }] : [])];
 
+/** On the test family's shelf endpoint (test/families/bookshelf). */
 describe.each(backends)('webhook delivery ($name)', ({ env }) => {
   let harness: Harness;
   const receiver = new WebhookReceiver();
@@ -16,7 +18,7 @@ describe.each(backends)('webhook delivery ($name)', ({ env }) => {
     await receiver.start();
     harness = await startHarness(
       { ...env, WEBHOOK_ALLOW_PRIVATE: 'true', SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_RETRY_BASE_MS: '50' },
-      { redisPrefix: prefix },
+      { redisPrefix: prefix, catalogue: bookshelfCatalogue },
     );
   });
   afterAll(async () => {
@@ -26,7 +28,7 @@ describe.each(backends)('webhook delivery ($name)', ({ env }) => {
   });
 
   it('delivers one verified content.changed per real change, nothing for unchanged checks, retries a 500 under the same webhook-id, and is disabled by a 410', async () => {
-    const community = watchCommunity(harness.upstream, 'watched');
+    const shelf = watchShelf(harness.upstream, 'watched');
     const { id, secret } = await subscribe(harness, 'watched', receiver.url);
     receiver.secret = secret;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
@@ -40,7 +42,7 @@ describe.each(backends)('webhook delivery ($name)', ({ env }) => {
     const before = await balanceOf(harness);
 
     // A real change: one delivery, verified by the standardwebhooks package, with the contract's payload.
-    community.posts = [{ id: 'p3', author: 'carol' }, ...community.posts];
+    shelf.books = [{ id: 'p3', title: 'Cedar' }, ...shelf.books];
     expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'changed' });
     const first = await eventually(() => receiver.received[0], 'the first delivery');
     expect(first.verifyError).toBeNull();
@@ -58,12 +60,12 @@ describe.each(backends)('webhook delivery ($name)', ({ env }) => {
     expect(payload).toMatchObject({
       type: 'content.changed',
       subscriptionId: id,
-      endpoint: '/v1/forum/subreddit',
-      params: { subreddit: 'watched', limit: 5 },
+      endpoint: '/v1/bookshelf/shelf',
+      params: { shelf: 'watched', limit: 5 },
       previousHash: baseline.hash,
     });
     expect(payload.hash).not.toBe(baseline.hash);
-    expect(payload.data.items.map((post: any) => post.id)).toEqual(['p3', 'p1', 'p2']);
+    expect(payload.data.items.map((book: any) => book.id)).toEqual(['p3', 'p1', 'p2']);
     expect(first.headers['webhook-id']).toBe(
       `msg_${createHash('sha256').update(`${id}\n${payload.hash}\nchange:1`).digest('hex').slice(0, 32)}`,
     );
@@ -81,7 +83,7 @@ describe.each(backends)('webhook delivery ($name)', ({ env }) => {
 
     // A reorder is a change; the receiver fails once with 500, the retry carries the same webhook-id.
     receiver.plan.push(500);
-    community.posts = [community.posts[1]!, community.posts[0]!, community.posts[2]!];
+    shelf.books = [shelf.books[1]!, shelf.books[0]!, shelf.books[2]!];
     expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'changed' });
     await eventually(() => receiver.received[2], 'the retried delivery');
     const [failedTry, retry] = receiver.received.slice(1);
@@ -105,7 +107,7 @@ describe.each(backends)('webhook delivery ($name)', ({ env }) => {
 
     // 410 Gone disables the subscription: no more checks.
     receiver.plan.push(410);
-    community.posts = [{ id: 'p9', author: 'dave' }];
+    shelf.books = [{ id: 'p9', title: 'Dogwood' }];
     expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'changed' });
     const view = await eventually(async () => {
       const current = (await send(harness, 'GET', `/v1/subscriptions/${id}`)).body.data;
@@ -123,16 +125,16 @@ describe.each(backends)('webhook delivery ($name)', ({ env }) => {
   });
 
   it('delivers content that returns to an earlier state every time, each change under its own webhook-id', async () => {
-    const community = watchCommunity(harness.upstream, 'flipping');
+    const shelf = watchShelf(harness.upstream, 'flipping');
     const own = new WebhookReceiver();
     await own.start();
     try {
       const { id, secret } = await subscribe(harness, 'flipping', own.url);
       own.secret = secret;
-      const [first, second] = [community.posts, [{ id: 'q1', author: 'frank' }]];
+      const [first, second] = [shelf.books, [{ id: 'q1', title: 'Fir' }]];
       // B, A, B: the third change has the same content hash as the first, and is still a new delivery.
-      for (const posts of [second, first, second]) {
-        community.posts = posts;
+      for (const books of [second, first, second]) {
+        shelf.books = books;
         expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'changed' });
       }
       const received = await eventually(() => (own.received.length >= 3 ? own.received : undefined), 'three deliveries');
@@ -145,13 +147,13 @@ describe.each(backends)('webhook delivery ($name)', ({ env }) => {
   });
 
   it('runs checks at the interval by itself', async () => {
-    const community = watchCommunity(harness.upstream, 'ticking');
+    const shelf = watchShelf(harness.upstream, 'ticking');
     const own = new WebhookReceiver();
     await own.start();
     try {
       const { secret } = await subscribe(harness, 'ticking', own.url, undefined, 1);
       own.secret = secret;
-      community.posts = [{ id: 'new1', author: 'erin' }];
+      shelf.books = [{ id: 'new1', title: 'Elm' }];
       const delivery = await eventually(() => own.received[0], 'a delivery from a scheduled check', 15_000);
       expect(delivery.verified).toMatchObject({ type: 'content.changed' });
     } finally {

@@ -1,6 +1,5 @@
-import { buildCatalogue } from '../../src/catalogue/catalogue.js';
-import { registeredFamilies } from '../../src/families/registry.js';
-import { booksRoutes, bookshelfFamily } from '../families/bookshelf/family.js';
+import { booksRoutes } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue } from './bookshelf-catalogue.js';
 import { startHarness, type Harness } from './gateway.js';
 
 /**
@@ -9,7 +8,7 @@ import { startHarness, type Harness } from './gateway.js';
  * beside the real families, and whose fake upstream answers its catalogue host healthy.
  */
 
-export const bookshelfCatalogue = buildCatalogue([...registeredFamilies, bookshelfFamily]);
+export { bookshelfCatalogue };
 
 export async function startBookshelfHarness(
   env: Record<string, string> = {},
