@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventLoopDelaySource } from '../../src/admission/index.js';
-import { listing, postsByAuthors } from '../families/forum/forum-data.js';
 import { postMcp, toolsCall } from '../mcp/support.js';
-import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
+import { startBookshelfHarness } from '../support/bookshelf-harness.js';
+import { RICH_KEY, type Harness } from '../support/gateway.js';
 
-const SUBREDDIT = '/v1/forum/subreddit?subreddit=synthetic';
+const SHELF = '/v1/bookshelf/shelf?shelf=poetry';
 const BUSY = /gateway is busy/;
 
 /** The delay the guard reads, set by the test: no timing, no real saturation. */
@@ -15,9 +15,9 @@ const fixedDelay = (): EventLoopDelaySource => ({ read: () => delay.ms, close: (
 describe('overload shedding at the doors', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '1000', RATE_LIMIT_PER_MINUTE: '50' }, { eventLoopDelay: fixedDelay });
-    harness.upstream.on((_request, url) =>
-      url.pathname.startsWith('/r/synthetic/') ? { body: listing(postsByAuthors(3, 3)) } : undefined,
+    harness = await startBookshelfHarness(
+      { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '1000', RATE_LIMIT_PER_MINUTE: '50' },
+      { eventLoopDelay: fixedDelay },
     );
   });
   afterAll(() => harness?.close());
@@ -47,7 +47,7 @@ describe('overload shedding at the doors', () => {
     const shedBefore = await shedCount();
 
     saturated(true);
-    const shed = await harness.get(SUBREDDIT);
+    const shed = await harness.get(SHELF);
     // Answered before the key is looked up, so without billing headers (as a 401 is).
     expect(shed.status).toBe(503);
     expect(shed.body).toEqual({
@@ -65,7 +65,7 @@ describe('overload shedding at the doors', () => {
     expect(after.balance).toBe(before.balance);
     // Only the two account reads took a token: the shed request took none.
     expect(after.burst).toBe(before.burst - 1);
-    const served = await harness.get(SUBREDDIT);
+    const served = await harness.get(SHELF);
     expect(served.status).toBe(200);
     expect(served.body.meta.creditsCharged).toBe(1);
   });
@@ -84,7 +84,7 @@ describe('overload shedding at the doors', () => {
     const errors = ((await graphql.json()) as { errors: { message: string; extensions: { code: string } }[] }).errors;
     expect(errors[0]).toMatchObject({ message: expect.stringMatching(BUSY), extensions: { code: 'service_unavailable' } });
 
-    const mcp = await postMcp(harness.baseUrl, toolsCall('forum_subreddit', { subreddit: 'synthetic' }), { 'x-api-key': RICH_KEY });
+    const mcp = await postMcp(harness.baseUrl, toolsCall('bookshelf_shelf', { shelf: 'poetry' }), { 'x-api-key': RICH_KEY });
     expect(mcp.status).toBe(503);
     expect(mcp.headers.get('retry-after')).toBe('1');
     expect(JSON.parse(mcp.text)).toMatchObject({
