@@ -2,6 +2,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { DEFAULT_FAMILY_CONCURRENCY } from '../catalogue/family.js';
 import type { Config } from '../config/config.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
+import { bullTargetOf } from '../state/redis/bull-connection.js';
 import { isRedisState } from '../state/redis/index.js';
 import { BullJobQueue } from './bullmq-queue.js';
 import { MemoryJobQueue } from './memory-queue.js';
@@ -48,7 +49,13 @@ export async function createJobs(config: Config, pipeline: PipelineDeps, log: Jo
   let queue: JobQueue;
   if (isRedisState(state)) {
     store = new RedisJobStore(state.store, { retentionSeconds: config.JOB_RETENTION_SECONDS });
-    queue = await BullJobQueue.open({ client: state.store.client, prefix: state.prefix, concurrency, lockMs: config.JOB_LOCK_MS, onError });
+    queue = await BullJobQueue.open({
+      target: bullTargetOf(state.store.client),
+      prefix: state.prefix,
+      concurrency,
+      lockMs: config.JOB_LOCK_MS,
+      onError,
+    });
   } else {
     store = new MemoryJobStore({ retentionSeconds: config.JOB_RETENTION_SECONDS });
     queue = new MemoryJobQueue(concurrency, { onError });
