@@ -2,7 +2,6 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { DEFAULT_FAMILY_CONCURRENCY } from '../catalogue/family.js';
 import type { Config } from '../config/config.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
-import { bullTargetOf } from '../state/redis/bull-connection.js';
 import { isRedisState } from '../state/redis/index.js';
 import { BullJobQueue } from './bullmq-queue.js';
 import { MemoryJobQueue } from './memory-queue.js';
@@ -50,7 +49,7 @@ export async function createJobs(config: Config, pipeline: PipelineDeps, log: Jo
   if (isRedisState(state)) {
     store = new RedisJobStore(state.store, { retentionSeconds: config.JOB_RETENTION_SECONDS });
     queue = await BullJobQueue.open({
-      target: bullTargetOf(state.store.client),
+      target: state.store.topology,
       prefix: state.prefix,
       concurrency,
       lockMs: config.JOB_LOCK_MS,

@@ -2,7 +2,6 @@ import type { Config } from '../config/config.js';
 import { createSafeAgent, type ResolveAll } from '../outbound/index.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { MemoryLeases, RedisLeases } from '../state/lease/index.js';
-import { bullTargetOf } from '../state/redis/bull-connection.js';
 import { isRedisState } from '../state/redis/index.js';
 import { BullCheckScheduler, BullDeliveryQueue } from './bull-queues.js';
 import { MemoryCheckScheduler, MemoryDeliveryQueue } from './memory-queues.js';
@@ -42,9 +41,9 @@ export async function createSubscriptions(
         store: new RedisSubscriptionStore(state.store),
         registry: new RedisWatchRegistry(state.store),
         lease: { leases: new RedisLeases(state.store) },
-        scheduler: await BullCheckScheduler.open({ target: bullTargetOf(state.store.client), prefix: state.prefix, onError }),
+        scheduler: await BullCheckScheduler.open({ target: state.store.topology, prefix: state.prefix, onError }),
         deliveries: await BullDeliveryQueue.open({
-          target: bullTargetOf(state.store.client),
+          target: state.store.topology,
           prefix: state.prefix,
           onError,
           retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,

@@ -16,7 +16,7 @@ describe.skipIf(!hasRedisServer)('queueing a batch after Redis lost its scripts'
   beforeAll(async () => {
     redis = await startOwnRedis();
     state = await createRedisState({ url: redis.url, prefix: 'noscript:', cacheRetentionSeconds: 60 });
-    queue = await BullJobQueue.open({ target: { url: redis.url }, prefix: state.prefix, concurrency: { forum: 2 }, lockMs: 30_000 });
+    queue = await BullJobQueue.open({ target: state.store.topology, prefix: state.prefix, concurrency: { forum: 2 }, lockMs: 30_000 });
   });
   afterAll(async () => {
     await queue?.close();

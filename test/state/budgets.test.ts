@@ -49,7 +49,7 @@ describe.skipIf(!REDIS_URL)('redis budget store across connections', () => {
     const store = new RedisBudgetStore(state.store, state.pubsub);
     const now = Date.now();
     await store.record({ host: 'www.reddit.com', egress: 'direct' }, { remaining: 0, resetAtMs: now + 20_000 }, now);
-    const ttl = await state.store.client.pTTL(`${state.prefix}budget:www.reddit.com|direct`);
+    const ttl = await state.store.client.pTTL(state.store.keys.budget('www.reddit.com|direct'));
     expect(ttl).toBeGreaterThan(10_000);
     expect(ttl).toBeLessThanOrEqual(20_000);
   });

@@ -35,7 +35,7 @@ describe.skipIf(!REDIS_URL)('redis ledger across connections', () => {
       Array.from({ length: 200 }, (_unused, index) => (index % 2 ? first : second).ledger.reserve(id, `s${index}`, 1, null, meta)),
     );
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(40);
-    await Promise.all(Array.from({ length: 200 }, (_unused, index) => (index % 2 ? second : first).ledger.commit(`s${index}`)));
+    await Promise.all(Array.from({ length: 200 }, (_unused, index) => (index % 2 ? second : first).ledger.commit(id, `s${index}`)));
     expect((await first.ledger.usage(id, null)).balance).toBe(0);
     expect(await second.ledger.history(id, 1000)).toHaveLength(40);
   });
@@ -45,10 +45,10 @@ describe.skipIf(!REDIS_URL)('redis ledger across connections', () => {
     const { id } = await first.keys.seed('sk_test_shared_commit', 5, null);
     await first.ledger.reserve(id, 'once', 2, null, meta);
     await Promise.all([
-      first.ledger.commit('once'),
-      second.ledger.commit('once'),
-      second.ledger.release('once'),
-      first.ledger.commit('once'),
+      first.ledger.commit(id, 'once'),
+      second.ledger.commit(id, 'once'),
+      second.ledger.release(id, 'once'),
+      first.ledger.commit(id, 'once'),
     ]);
     expect((await second.ledger.usage(id, null)).balance).toBe(3);
     expect(await second.ledger.history(id, 10)).toHaveLength(1);
@@ -70,7 +70,7 @@ describe.skipIf(!REDIS_URL)('redis ledger across connections', () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(await Promise.all([state.ledger.sweepLapsedHolds(), state.ledger.sweepLapsedHolds()])).toEqual(expect.arrayContaining([1, 0]));
     expect(await state.ledger.usage(id, 2)).toMatchObject({ balance: 3, dailyUsed: 0 });
-    await state.ledger.commit('lapse');
+    await state.ledger.commit(id, 'lapse');
     expect(await state.ledger.history(id, 10)).toEqual([]);
   });
 

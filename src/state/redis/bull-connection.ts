@@ -1,5 +1,5 @@
 import { Cluster, Redis } from 'ioredis';
-import type { RedisClient } from './connection.js';
+import type { StoreTopology } from './connection.js';
 
 /**
  * BullMQ runs on ioredis, on one node and on a Redis Cluster alike: its node-redis adapter has
@@ -7,8 +7,8 @@ import type { RedisClient } from './connection.js';
  */
 export type BullConnection = Redis | Cluster;
 
-/** Where BullMQ connects: the state's Redis URL, or the seed nodes of its cluster. */
-export type BullTarget = { url: string } | { nodes: Array<{ host: string; port: number }>; username?: string; password?: string };
+/** Where BullMQ connects: where the state lives, one node (its URL) or a cluster (its seed nodes). */
+export type BullTarget = StoreTopology;
 
 /** Longest pause between reconnection attempts, as for the state's own connection. */
 const MAX_RECONNECT_DELAY_MS = 500;
@@ -29,7 +29,7 @@ export const taggedQueueName = (name: string): string => `{${name}}`;
  */
 export async function openBullConnection(target: BullTarget, connectTimeoutMs = 3000): Promise<BullConnection> {
   const connection =
-    'url' in target
+    target.kind === 'node'
       ? new Redis(target.url, {
           lazyConnect: true,
           enableOfflineQueue: false,
@@ -41,12 +41,7 @@ export async function openBullConnection(target: BullTarget, connectTimeoutMs = 
           lazyConnect: true,
           enableOfflineQueue: false,
           clusterRetryStrategy: reconnectDelay,
-          redisOptions: {
-            maxRetriesPerRequest: null,
-            connectTimeout: connectTimeoutMs,
-            username: target.username,
-            password: target.password,
-          },
+          redisOptions: { maxRetriesPerRequest: null, connectTimeout: connectTimeoutMs },
         });
   // Failures reach BullMQ's own listeners and the callers' commands; without a listener ioredis prints each one.
   connection.on('error', () => {});
@@ -69,9 +64,3 @@ export async function closeBullConnection(connection: BullConnection): Promise<v
   await connection.quit().catch(() => connection.disconnect());
 }
 
-/** Where the state's own connection goes, for BullMQ to connect there too. */
-export function bullTargetOf(client: RedisClient): BullTarget {
-  const url = client.options?.url;
-  if (!url) throw new Error('the state connection was opened without a URL');
-  return { url };
-}
