@@ -63,4 +63,3 @@ export async function closeBullConnection(connection: BullConnection): Promise<v
   }
   await connection.quit().catch(() => connection.disconnect());
 }
-
