@@ -27,6 +27,8 @@ export interface RedisStateOptions {
   /** How often this process gives back lapsed holds of every account (default 10 s; 0 turns the timer off). */
   sweepIntervalMs?: number;
   connectTimeoutMs?: number;
+  /** Replicas a charge waits for (WAIT) before it is acknowledged (default 0: none). */
+  minReplicasAck?: number;
   /** Bounds of the in-process copy of recent results in front of the Redis cache; false: none. */
   nearCache?: { maxEntries: number; maxBytes: number } | false;
   log?: StateLog;
@@ -58,7 +60,10 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
       ? await connectCluster({ nodes: topology.nodes, connectTimeoutMs: options.connectTimeoutMs, log: options.log })
       : await connectRedis({ url: topology.url, connectTimeoutMs: options.connectTimeoutMs, log: options.log });
   const store = new RedisStore(client, keys, options.commandTimeoutMs ?? 1000, topology);
-  const ledger = new RedisLedger(store, { holdMs: options.holdSeconds === undefined ? DEFAULT_HOLD_MS : options.holdSeconds * 1000 });
+  const ledger = new RedisLedger(store, {
+    holdMs: options.holdSeconds === undefined ? DEFAULT_HOLD_MS : options.holdSeconds * 1000,
+    minReplicasAck: options.minReplicasAck,
+  });
   const pubsub = new RedisPubSub(store, { log: options.log });
 
   const sweepEvery = options.sweepIntervalMs ?? 10_000;
