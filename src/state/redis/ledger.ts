@@ -51,10 +51,8 @@ export class RedisLedger implements Ledger {
     const holdMs = holdFor(meta.holdMs, this.#holdMs);
     // The index of accounts with holds is written first, in its own idempotent step (another
     // slot on a cluster); a lapse time later than any the sweep saw keeps the account in it.
-    const indexed = this.#store.call((client) =>
-      client.zAdd(keys.holding(), { score: Date.now() + holdMs, value: accountId }, { GT: true }),
-    );
-    const reply = await this.#store.call((client) =>
+    const index = this.#store.call((client) => client.zAdd(keys.holding(), { score: Date.now() + holdMs, value: accountId }, { GT: true }));
+    const hold = this.#store.call((client) =>
       RESERVE.run(client, keys.ledgerKeys(accountId), [
         credits,
         dailyCap ?? -1,
@@ -66,7 +64,8 @@ export class RedisLedger implements Ledger {
         DAILY_TTL_SECONDS,
       ]),
     );
-    await indexed;
+    // Sent together (one round trip on one node); both answered before the outcome counts.
+    const [, reply] = await Promise.all([index, hold]);
     const [status, balance, dailyUsed] = integers(reply, 4) as [number, number, number, number];
     if (status === 2 || status === 3) return { ok: false, reason: REFUSAL[status], balance, dailyUsed };
     return { ok: true, balance, dailyUsed };
