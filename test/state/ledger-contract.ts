@@ -80,6 +80,21 @@ export function stateContract(
       expect(await state.ledger.history(id, 10)).toHaveLength(1);
     });
 
+    it("scopes reservation ids by account: one account's settlement never touches another's hold", async () => {
+      const state = await create();
+      const first = await state.keys.seed('sk_test_contract_scope_a', 3, null);
+      const second = await state.keys.seed('sk_test_contract_scope_b', 3, null);
+      await state.ledger.reserve(first.id, 'same', 1, null, meta);
+      await state.ledger.reserve(second.id, 'same', 2, null, meta);
+      await state.ledger.commit(first.id, 'same');
+      await state.ledger.release(second.id, 'same');
+      await state.ledger.release(first.id, 'same');
+      expect(await state.ledger.usage(first.id, null)).toMatchObject({ balance: 2, held: 0 });
+      expect(await state.ledger.usage(second.id, null)).toMatchObject({ balance: 3, held: 0 });
+      expect(await state.ledger.history(first.id, 10)).toHaveLength(1);
+      expect(await state.ledger.history(second.id, 10)).toEqual([]);
+    });
+
     it('treats unknown reservation ids as no-ops', async () => {
       const state = await create();
       const { id } = await state.keys.seed('sk_test_contract_unknown', 2, null);

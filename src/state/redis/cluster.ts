@@ -1,5 +1,13 @@
 import { createCluster } from 'redis';
-import { StoreConnectError, type ClusterSeed, type RedisClusterClient, type StateLog } from './connection.js';
+import {
+  isCluster,
+  StoreConnectError,
+  type ClusterSeed,
+  type RedisClient,
+  type RedisClusterClient,
+  type StateClient,
+  type StateLog,
+} from './connection.js';
 
 export interface ClusterConnectOptions {
   nodes: ClusterSeed[];
@@ -85,4 +93,13 @@ function watchFailover(cluster: RedisClusterClient, everyMs: number, log: StateL
 function describe(error: unknown): string {
   if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0]);
   return error instanceof Error ? error.message || error.name : String(error);
+}
+
+/**
+ * Runs `work` on the one connection that serves `key`: the client itself on one node, the
+ * master of the key's slot on a cluster (following MOVED and ASK as any command does). For
+ * commands that must share the connection of a write before them, such as WAIT.
+ */
+export function onKeyConnection<T>(client: StateClient, key: string, work: (connection: RedisClient) => Promise<T>): Promise<T> {
+  return isCluster(client) ? client._execute(key, false, undefined, (node) => work(node)) : work(client);
 }

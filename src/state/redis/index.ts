@@ -28,6 +28,8 @@ export interface RedisStateOptions {
   /** How often this process gives back lapsed holds of every account (default 10 s; 0 turns the timer off). */
   sweepIntervalMs?: number;
   connectTimeoutMs?: number;
+  /** Replicas a charge waits for (WAIT) before it is acknowledged (default 0: none). */
+  minReplicasAck?: number;
   /** Bounds of the in-process copy of recent results in front of the Redis cache; false: none. */
   nearCache?: { maxEntries: number; maxBytes: number } | false;
   log?: StateLog;
@@ -64,7 +66,10 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
     await closeClient(client);
     throw error;
   });
-  const ledger = new RedisLedger(store, { holdMs: options.holdSeconds === undefined ? DEFAULT_HOLD_MS : options.holdSeconds * 1000 });
+  const ledger = new RedisLedger(store, {
+    holdMs: options.holdSeconds === undefined ? DEFAULT_HOLD_MS : options.holdSeconds * 1000,
+    minReplicasAck: options.minReplicasAck,
+  });
   const pubsub = new RedisPubSub(store, { log: options.log });
 
   const sweepEvery = options.sweepIntervalMs ?? 10_000;

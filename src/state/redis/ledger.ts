@@ -2,12 +2,16 @@ import type { AccountUsage, Ledger, ReserveMeta, ReserveOutcome, UsageEntry } fr
 import { holdFor } from '../hold-period.js';
 import { assertCredits } from '../key-hash.js';
 import { COMMIT, RELEASE, RESERVE, SWEEP_ACCOUNT, UNINDEX_HOLDING, USAGE } from './ledger-scripts.js';
+import { GatewayError } from '../../errors.js';
+import { onKeyConnection } from './cluster.js';
 import { integers } from './lua-script.js';
-import type { RedisStore } from './store.js';
+import { RETRY_AFTER_SECONDS, type RedisStore } from './store.js';
 
 export interface RedisLedgerOptions {
   /** How long a reservation may stay held when the reserve call names no period; then its credits return. */
   holdMs: number;
+  /** Replicas that must have a charge (WAIT) before commit returns; 0 does not wait. */
+  minReplicasAck?: number;
 }
 
 /** Usage entries kept per account (the same bound as the memory ledger). */
@@ -28,10 +32,12 @@ const REFUSAL = { 2: 'daily_cap_exceeded', 3: 'insufficient_credits' } as const;
 export class RedisLedger implements Ledger {
   readonly #store: RedisStore;
   readonly #holdMs: number;
+  readonly #minReplicasAck: number;
 
   constructor(store: RedisStore, options: RedisLedgerOptions) {
     this.#store = store;
     this.#holdMs = options.holdMs;
+    this.#minReplicasAck = options.minReplicasAck ?? 0;
   }
 
   async reserve(
@@ -45,10 +51,8 @@ export class RedisLedger implements Ledger {
     const holdMs = holdFor(meta.holdMs, this.#holdMs);
     // The index of accounts with holds is written first, in its own idempotent step (another
     // slot on a cluster); a lapse time later than any the sweep saw keeps the account in it.
-    const indexed = this.#store.call((client) =>
-      client.zAdd(keys.holding(), { score: Date.now() + holdMs, value: accountId }, { GT: true }),
-    );
-    const reply = await this.#store.call((client) =>
+    const index = this.#store.call((client) => client.zAdd(keys.holding(), { score: Date.now() + holdMs, value: accountId }, { GT: true }));
+    const hold = this.#store.call((client) =>
       RESERVE.run(client, keys.ledgerKeys(accountId), [
         credits,
         dailyCap ?? -1,
@@ -60,7 +64,8 @@ export class RedisLedger implements Ledger {
         DAILY_TTL_SECONDS,
       ]),
     );
-    await indexed;
+    // Sent together (one round trip on one node); both answered before the outcome counts.
+    const [, reply] = await Promise.all([index, hold]);
     const [status, balance, dailyUsed] = integers(reply, 4) as [number, number, number, number];
     if (status === 2 || status === 3) return { ok: false, reason: REFUSAL[status], balance, dailyUsed };
     return { ok: true, balance, dailyUsed };
@@ -68,7 +73,22 @@ export class RedisLedger implements Ledger {
 
   async commit(accountId: string, reservationId: string): Promise<void> {
     const keys = this.#store.keys.ledgerKeys(accountId);
-    await this.#store.call((client) => COMMIT.run(client, keys, [reservationId, SETTLED_TTL_MS, USAGE_LOG_LENGTH]));
+    const args = [reservationId, SETTLED_TTL_MS, USAGE_LOG_LENGTH];
+    const replicas = this.#minReplicasAck;
+    if (replicas === 0) {
+      await this.#store.call((client) => COMMIT.run(client, keys, args));
+      return;
+    }
+    // WAIT counts the writes of the connection it runs on, so it follows the script on the
+    // same one (the master of the account's slot). It is bounded well inside the store's
+    // deadline; a retried commit (reply 0) waits too, as its first attempt may not have.
+    const acked = await this.#store.call((client) =>
+      onKeyConnection(client, keys[0]!, async (connection) => {
+        await COMMIT.run(connection, keys, args);
+        return connection.wait(replicas, Math.max(10, Math.floor(this.#store.timeoutMs / 2)));
+      }),
+    );
+    if (acked < replicas) throw unreplicatedCharge(acked, replicas);
   }
 
   async release(accountId: string, reservationId: string): Promise<void> {
@@ -117,6 +137,19 @@ export class RedisLedger implements Ledger {
     }
     return released;
   }
+}
+
+/**
+ * The charge is on the master but fewer replicas than asked confirmed it in time: not
+ * acknowledged, as a failover now could still lose it. It may stand, so the caller is pointed
+ * at its usage rather than told nothing was charged.
+ */
+function unreplicatedCharge(acked: number, wanted: number): GatewayError {
+  return new GatewayError(
+    'service_unavailable',
+    `The gateway could not confirm the charge on enough state replicas in time (${acked} of ${wanted}); check the account's usage before retrying.`,
+    { retryAfter: RETRY_AFTER_SECONDS },
+  );
 }
 
 interface StoredUsageEntry {
