@@ -1,10 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { createClient } from 'redis';
+import { createClient, createCluster } from 'redis';
+import type { StateClient } from '../../src/state/redis/connection.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runKeysCli } from '../../src/cli/run-keys-cli.js';
 import { KeyLayout } from '../../src/state/redis/key-layout.js';
 import { HASH_TAGGED_LAYOUT, layoutMarkerKey, migrateLayout } from '../../src/state/redis/migrate/index.js';
-import { deletePrefix, REDIS_URL, redisStates, testPrefix } from '../state/redis-support.js';
+import {
+  clusterSeeds,
+  deletePrefix,
+  keysUnder,
+  REDIS_CLUSTER_NODES,
+  REDIS_URL,
+  redisStates,
+  STATE_REDIS,
+  testPrefix,
+} from '../state/redis-support.js';
 import { RICH_KEY, startHarness } from '../support/gateway.js';
 import { eventually, send, watchCommunity, WebhookReceiver } from '../subscriptions/support.js';
 
@@ -27,10 +37,22 @@ const fixture = JSON.parse(readFileSync(new URL('./fixtures/single-node-layout.j
 const { accountId, jobId, batchId, subscriptionId, secret, account } = fixture.expected;
 const inflight = fixture.keys.find((key) => key.name === 'res:legacy-inflight')!.value as Record<string, string>;
 
+/** A plain client where the state suites run: the cluster when REDIS_CLUSTER_NODES is set, else REDIS_URL (an old store imported into a cluster migrates there the same way). */
+async function rawClient(): Promise<StateClient & { close(): Promise<void> }> {
+  const client = clusterSeeds
+    ? createCluster({ rootNodes: clusterSeeds.map(({ host, port }) => ({ socket: { host, port } })) })
+    : createClient({ url: REDIS_URL });
+  client.on('error', () => {});
+  await client.connect();
+  return client;
+}
+
+/** The environment that points a gateway or the CLI at that store. */
+const storeEnv = (): Record<string, string> => (REDIS_CLUSTER_NODES ? { REDIS_CLUSTER_NODES } : { REDIS_URL: REDIS_URL! });
+
 /** Writes the fixture's keys under `prefix`, as the old gateway left them (webhooks now go to `webhookUrl`). */
 async function loadOldStore(prefix: string, webhookUrl?: string): Promise<void> {
-  const client = createClient({ url: REDIS_URL });
-  await client.connect();
+  const client = await rawClient();
   try {
     for (const key of fixture.keys) {
       const name = prefix + key.name;
@@ -51,21 +73,13 @@ async function loadOldStore(prefix: string, webhookUrl?: string): Promise<void> 
 
 /** Key names under the prefix that are neither hash-tagged nor one of the untagged indexes (left-overs of the old layout). */
 async function oldNames(prefix: string): Promise<string[]> {
-  const client = createClient({ url: REDIS_URL });
-  await client.connect();
-  try {
-    const names: string[] = [];
-    for await (const batch of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) names.push(...batch);
-    const untagged = new Set(['accounts', 'holding', 'watch:targets', 'layout']);
-    return names
-      .map((name) => name.slice(prefix.length))
-      .filter((name) => !name.includes('{') && !untagged.has(name) && !name.startsWith('ratelimit'));
-  } finally {
-    await client.close();
-  }
+  const untagged = new Set(['accounts', 'holding', 'watch:targets', 'layout']);
+  return (await keysUnder(prefix))
+    .map((name) => name.slice(prefix.length))
+    .filter((name) => !name.includes('{') && !untagged.has(name) && !name.startsWith('ratelimit'));
 }
 
-describe.skipIf(!REDIS_URL)('moving a single-node store to the hash-tagged key layout', () => {
+describe.skipIf(!STATE_REDIS)('moving a single-node store to the hash-tagged key layout', () => {
   const prefixes: string[] = [];
   const states = redisStates();
   const freshPrefix = () => {
@@ -85,7 +99,7 @@ describe.skipIf(!REDIS_URL)('moving a single-node store to the hash-tagged key l
     receiver.secret = secret;
     await loadOldStore(prefix, receiver.url);
     const harness = await startHarness(
-      { REDIS_URL: REDIS_URL!, SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_ALLOW_PRIVATE: 'true' },
+      { ...storeEnv(), SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_ALLOW_PRIVATE: 'true' },
       { redisPrefix: prefix },
     );
     try {
@@ -132,6 +146,9 @@ describe.skipIf(!REDIS_URL)('moving a single-node store to the hash-tagged key l
   it('migrates once when several processes start together, and a forced run afterwards finds nothing to move', async () => {
     const prefix = freshPrefix();
     await loadOldStore(prefix);
+    expect(await oldNames(prefix)).toHaveLength(
+      fixture.keys.filter((key) => !['accounts', 'watch:targets'].includes(key.name) && !key.name.startsWith('ratelimit')).length,
+    );
     const [first, second] = await Promise.all([states.create({ prefix }), states.create({ prefix })]);
     const keys = new KeyLayout(prefix);
     expect(await first!.store.client.get(keys.balance(accountId))).toBe(String(account.balance));
@@ -145,8 +162,7 @@ describe.skipIf(!REDIS_URL)('moving a single-node store to the hash-tagged key l
   it('resumes an interrupted move without adding anything twice, and never overwrites a new key holding other data', async () => {
     const prefix = freshPrefix();
     await loadOldStore(prefix);
-    const client = createClient({ url: REDIS_URL });
-    await client.connect();
+    const client = await rawClient();
     const keys = new KeyLayout(prefix);
     try {
       // Interrupted after copying the balance and before deleting the old one.
@@ -180,12 +196,12 @@ describe.skipIf(!REDIS_URL)('moving a single-node store to the hash-tagged key l
     const out: string[] = [];
     const err: string[] = [];
     const code = await runKeysCli(['migrate'], {
-      env: { REDIS_URL },
+      env: storeEnv(),
       prefix,
       out: (line) => out.push(line),
       err: (line) => err.push(line),
     });
-    expect(code).toBe(0);
+    expect({ code, err: err.join('\n') }).toMatchObject({ code: 0 });
     expect(err.join('\n')).toMatch(/Redis keys moved to the hash-tagged layout .*"balances":3/);
     expect(out.join('\n')).toContain('Key layout: hash-tagged. Moved now: nothing');
     expect(await oldNames(prefix)).toEqual([]);
