@@ -1,8 +1,23 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { isCluster } from '../../src/state/redis/connection.js';
+import { isCluster, StoreConnectError } from '../../src/state/redis/connection.js';
+import { createRedisState } from '../../src/state/redis/index.js';
 import { clusterSeeds, keysUnder, redisStates, withMasters } from './redis-support.js';
 
 const meta = { endpoint: '/v1/test', requestId: 'req-cluster' };
+
+describe('a Redis Cluster that cannot be reached at start-up', () => {
+  it('stops start-up with one line naming REDIS_CLUSTER_NODES and the seeds', async () => {
+    const failure = createRedisState({ clusterNodes: [{ host: '127.0.0.1', port: 1 }], cacheRetentionSeconds: 60, connectTimeoutMs: 500 });
+    await expect(failure).rejects.toBeInstanceOf(StoreConnectError);
+    await expect(failure).rejects.toThrow(/^Cannot reach the Redis Cluster at REDIS_CLUSTER_NODES \(127\.0\.0\.1:1\): /);
+  });
+
+  it('refuses a Redis URL and cluster seed nodes together', async () => {
+    await expect(
+      createRedisState({ url: 'redis://127.0.0.1:1', clusterNodes: [{ host: '127.0.0.1', port: 1 }], cacheRetentionSeconds: 60 }),
+    ).rejects.toThrow(RangeError);
+  });
+});
 
 /** What only a Redis Cluster shows; the shared contract suites run on it too (redis.test.ts and the others). */
 describe.skipIf(!clusterSeeds)('state on a Redis Cluster', () => {

@@ -17,6 +17,9 @@ export interface ClusterConnectOptions {
   log?: StateLog;
 }
 
+/** Emitted on the cluster client once every master in its rediscovered slot map is reachable again. */
+export const SLOTS_RECOVERED = 'state:slots-recovered';
+
 /** Longest pause between reconnection attempts to one node. */
 const MAX_RECONNECT_DELAY_MS = 500;
 
@@ -72,6 +75,7 @@ function watchFailover(cluster: RedisClusterClient, everyMs: number, log: StateL
     if (!cluster.isOpen) return;
     if (mastersReady(cluster)) {
       log?.('info', 'Redis Cluster reachable again');
+      cluster.emit(SLOTS_RECOVERED);
       return;
     }
     const startWith = cluster.masters.find((master) => master.client?.isReady)?.client ?? cluster.masters[0]?.client;

@@ -49,8 +49,10 @@ export class RedisLedger implements Ledger {
   ): Promise<ReserveOutcome> {
     const keys = this.#store.keys;
     const holdMs = holdFor(meta.holdMs, this.#holdMs);
-    // The index of accounts with holds is written first, in its own idempotent step (another
-    // slot on a cluster); a lapse time later than any the sweep saw keeps the account in it.
+    // The index of accounts with holds is written in its own idempotent step (another slot on a
+    // cluster), sent with the hold; its lapse time is later than any the sweep saw, which keeps
+    // the account in it. A hold whose index write was lost (the process died between) is still
+    // returned by the account's own next reserve or usage read.
     const index = this.#store.call((client) => client.zAdd(keys.holding(), { score: Date.now() + holdMs, value: accountId }, { GT: true }));
     const hold = this.#store.call((client) =>
       RESERVE.run(client, keys.ledgerKeys(accountId), [

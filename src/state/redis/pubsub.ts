@@ -1,5 +1,6 @@
 import type { PubSub } from '../ports.js';
 import { duplicateConnection, isCluster, type RedisClient, type StateLog } from './connection.js';
+import { ShardedSubscriptions } from './sharded-subscriptions.js';
 import type { RedisStore } from './store.js';
 
 /**
@@ -14,10 +15,12 @@ export class RedisPubSub implements PubSub {
   readonly #store: RedisStore;
   readonly #log: StateLog | undefined;
   #subscriber: Promise<RedisClient> | null = null;
+  readonly #sharded: ShardedSubscriptions | null;
 
   constructor(store: RedisStore, options: { log?: StateLog } = {}) {
     this.#store = store;
     this.#log = options.log;
+    this.#sharded = isCluster(store.client) ? new ShardedSubscriptions(store.client, options.log) : null;
   }
 
   async publish(topic: string, message: string): Promise<void> {
@@ -29,12 +32,10 @@ export class RedisPubSub implements PubSub {
     const channel = this.#store.keys.channel(topic);
     // A wrapper per subscription, so subscribing the same function twice unsubscribes one at a time.
     const deliver = (message: string) => listener(message);
-    const { client } = this.#store;
-    if (isCluster(client)) {
-      await this.#store.call(() => client.sSubscribe(channel, deliver));
-      return async () => {
-        await this.#store.call(() => client.sUnsubscribe(channel, deliver));
-      };
+    const sharded = this.#sharded;
+    if (sharded) {
+      const stop = await this.#store.call(() => sharded.subscribe(channel, deliver));
+      return () => this.#store.call(stop);
     }
     await this.#store.call(async () => (await this.#connection()).subscribe(channel, deliver));
     return async () => {
@@ -43,6 +44,7 @@ export class RedisPubSub implements PubSub {
   }
 
   async close(): Promise<void> {
+    this.#sharded?.close();
     const pending = this.#subscriber;
     this.#subscriber = null;
     const subscriber = pending ? await pending.catch(() => null) : null;
