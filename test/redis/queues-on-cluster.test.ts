@@ -66,7 +66,7 @@ describe.skipIf(!STATE_REDIS)('jobs, subscriptions and watches on the shared sto
     expect((await send(harness.baseUrl, 'GET', `/v1/subscriptions/${first.body.data.id}`)).status).toBe(404);
   });
 
-  it('completes a claimed Idempotency-Key whose job its first writer never stored, under the claimed id', async () => {
+  it('completes a claimed Idempotency-Key whose job its first writer never stored, under the claimed id, and frees it when abandoned', async () => {
     const state = await states.create();
     const store = new RedisJobStore(state.store, { retentionSeconds: 60 });
     const claim = { key: 'acct_0000000000000001:retry-me', fingerprint: 'fp-1' };
@@ -92,6 +92,13 @@ describe.skipIf(!STATE_REDIS)('jobs, subscriptions and watches on the shared sto
     expect(await store.get('job_second')).toBeNull();
     expect(await store.create({ ...job, id: 'job_third' }, targets, claim)).toEqual({ kind: 'replayed', jobId: 'job_claimed' });
     expect(await store.create({ ...job, id: 'job_fourth' }, targets, { ...claim, fingerprint: 'fp-2' })).toEqual({ kind: 'conflict' });
+    // Its targets could not be queued: canceled, and the key free for the caller's retry.
+    await store.abandon('job_claimed', claim, new Date().toISOString());
+    expect(await store.get('job_claimed')).toMatchObject({ status: 'canceled' });
+    expect(await store.create({ ...job, id: 'job_fifth' }, targets, claim)).toMatchObject({ kind: 'created', job: { id: 'job_fifth' } });
+    // A late abandon of the first job leaves the new claim alone.
+    await store.abandon('job_claimed', claim, new Date().toISOString());
+    expect(await store.create({ ...job, id: 'job_sixth' }, targets, claim)).toEqual({ kind: 'replayed', jobId: 'job_fifth' });
   });
 
   it('drops an account index entry whose subscription is gone, once it is old enough not to be a create in progress', async () => {
