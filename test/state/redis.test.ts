@@ -81,6 +81,18 @@ describe.skipIf(!STATE_REDIS)('redis ledger across connections', () => {
     await expect(state.ledger.commit(id, 'alone')).rejects.toMatchObject({ code: 'service_unavailable', retryAfter: 1 });
   });
 
+  it("lets a quiet account's settled reservations expire with their memory of a week, never its balance", async () => {
+    const state = await local.create();
+    const { id } = await state.keys.seed('sk_test_quiet_account', 3, null);
+    await state.ledger.reserve(id, 'quiet', 1, null, meta);
+    await state.ledger.commit(id, 'quiet');
+    const week = 7 * 24 * 3600 * 1000;
+    const remembered = await state.store.client.pTTL(state.store.keys.reservations(id));
+    expect(remembered).toBeGreaterThan(week - 60_000);
+    expect(remembered).toBeLessThanOrEqual(week);
+    expect(await state.store.client.pTTL(state.store.keys.balance(id))).toBe(-1);
+  });
+
   it('stores keys only as hashes', async () => {
     const state = await local.create();
     await state.keys.seed('sk_test_never_stored_plain', 1, null);
