@@ -93,6 +93,20 @@ describe.skipIf(!STATE_REDIS)('redis ledger across connections', () => {
     expect(await state.store.client.pTTL(state.store.keys.balance(id))).toBe(-1);
   });
 
+  it('writes an account into the index of accounts with holds once a hold period, not on every reserve', async () => {
+    const state = await local.create();
+    const { id } = await state.keys.seed('sk_test_index_once', 20, null);
+    let calls = 0;
+    const original = state.store.call.bind(state.store);
+    state.store.call = ((work) => {
+      calls += 1;
+      return original(work);
+    }) as typeof state.store.call;
+    for (let index = 0; index < 10; index += 1) await state.ledger.reserve(id, `busy-${index}`, 1, null, meta);
+    expect(calls).toBe(11);
+    expect(await state.store.client.zScore(state.store.keys.holding(), id)).toBeGreaterThan(Date.now());
+  });
+
   it('stores keys only as hashes', async () => {
     const state = await local.create();
     await state.keys.seed('sk_test_never_stored_plain', 1, null);
