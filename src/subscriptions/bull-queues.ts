@@ -1,19 +1,27 @@
-import { createNodeRedisClient, Queue, Worker, type Job } from 'bullmq';
+import { Queue, Worker, type Job } from 'bullmq';
+import {
+  closeBullConnection,
+  openBullConnection,
+  queueCall,
+  taggedQueueName,
+  type BullConnection,
+  type BullTarget,
+} from '../state/redis/bull-connection.js';
 import { WAKE, wakeAfterReconnect } from '../state/redis/bull-wake.js';
-import { duplicateConnection, type RedisClient } from '../state/redis/connection.js';
 import type { AttemptInfo, CheckScheduler, DeliveryQueue, DeliveryTask, DeliveryVerdict } from './queues.js';
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './retry-schedule.js';
 
-const CHECKS = 'subscription-checks';
-const DELIVERIES = 'webhook-deliveries';
+/** Hash-tagged, so each queue's keys share a slot on a cluster. */
+const CHECKS = taggedQueueName('subscription-checks');
+const DELIVERIES = taggedQueueName('webhook-deliveries');
 /** How long, and how many, delivered webhooks are remembered by id (see enqueue). */
 const DELIVERED_KEPT_SECONDS = 24 * 3600;
 const DELIVERED_KEPT_COUNT = 10_000;
 
 export interface BullOptions {
-  /** The state's connection; BullMQ gets a duplicate (its workers duplicate that again to block). */
-  client: RedisClient;
-  /** The state prefix: queues live under `{prefix}bull:`, next to the jobs' queues. */
+  /** The state's Redis: BullMQ opens a connection of its own there (its workers duplicate it again to block). */
+  target: BullTarget;
+  /** The state prefix: queues live under `{prefix}bull:{name}:`, next to the jobs' queues. */
   prefix: string;
   /** Checks (of different subscriptions) run at once in one process. */
   concurrency?: number;
@@ -26,16 +34,16 @@ interface CheckData {
 }
 
 /** Opens a BullMQ Queue on a connection of its own. */
-async function openQueue(name: string, options: BullOptions): Promise<{ queue: Queue; connection: RedisClient }> {
-  const connection = await duplicateConnection(options.client);
-  return { queue: new Queue(name, { connection: createNodeRedisClient(connection), prefix: `${options.prefix}bull` }), connection };
+async function openQueue(name: string, options: BullOptions): Promise<{ queue: Queue; connection: BullConnection }> {
+  const connection = await openBullConnection(options.target);
+  return { queue: new Queue(name, { connection, prefix: `${options.prefix}bull` }), connection };
 }
 
-async function closeAll(workers: Worker[], queue: Queue, connection: RedisClient, stopWaking: Array<() => void>): Promise<void> {
+async function closeAll(workers: Worker[], queue: Queue, connection: BullConnection, stopWaking: Array<() => void>): Promise<void> {
   for (const stop of stopWaking.splice(0)) stop();
   await Promise.all(workers.splice(0).map((worker) => worker.close()));
   await queue.close();
-  if (connection.isOpen) await connection.close().catch(() => connection.destroy());
+  await closeBullConnection(connection);
 }
 
 /**
@@ -48,11 +56,11 @@ async function closeAll(workers: Worker[], queue: Queue, connection: RedisClient
 export class BullCheckScheduler implements CheckScheduler {
   readonly #options: BullOptions;
   readonly #queue: Queue;
-  readonly #connection: RedisClient;
+  readonly #connection: BullConnection;
   readonly #workers: Worker[] = [];
   readonly #stopWaking: Array<() => void> = [];
 
-  private constructor(options: BullOptions, queue: Queue, connection: RedisClient) {
+  private constructor(options: BullOptions, queue: Queue, connection: BullConnection) {
     this.#options = options;
     this.#queue = queue;
     this.#connection = connection;
@@ -65,28 +73,30 @@ export class BullCheckScheduler implements CheckScheduler {
 
   async schedule(id: string, intervalSeconds: number, options: { runNow?: boolean } = {}): Promise<void> {
     const data: CheckData = { subscriptionId: id };
-    await this.#queue.upsertJobScheduler(
-      id,
-      { every: intervalSeconds * 1000 },
-      { name: 'check', data, opts: { removeOnComplete: true, removeOnFail: 100 } },
+    await queueCall(() =>
+      this.#queue.upsertJobScheduler(
+        id,
+        { every: intervalSeconds * 1000 },
+        { name: 'check', data, opts: { removeOnComplete: true, removeOnFail: 100 } },
+      ),
     );
     // The scheduler's first job waits one interval; the baseline should not.
     if (options.runNow !== false)
-      await this.#queue.add('check', data, { jobId: `first-${id}`, removeOnComplete: true, removeOnFail: true });
+      await queueCall(() => this.#queue.add('check', data, { jobId: `first-${id}`, removeOnComplete: true, removeOnFail: true }));
   }
 
   async runOnce(id: string): Promise<void> {
     const data: CheckData = { subscriptionId: id };
-    await this.#queue.add('check', data, { jobId: `first-${id}`, removeOnComplete: true, removeOnFail: true });
+    await queueCall(() => this.#queue.add('check', data, { jobId: `first-${id}`, removeOnComplete: true, removeOnFail: true }));
   }
 
   async unschedule(subscriptionId: string): Promise<void> {
-    await this.#queue.removeJobScheduler(subscriptionId);
+    await queueCall(() => this.#queue.removeJobScheduler(subscriptionId));
   }
 
   async start(run: (subscriptionId: string) => Promise<void>): Promise<void> {
     const worker = new Worker<CheckData>(CHECKS, async (job) => (job.name === WAKE ? undefined : run(job.data.subscriptionId)), {
-      connection: createNodeRedisClient(this.#connection),
+      connection: this.#connection,
       prefix: `${this.#options.prefix}bull`,
       concurrency: this.#options.concurrency ?? 8,
     });
@@ -115,11 +125,11 @@ class RetryDelivery extends Error {
 export class BullDeliveryQueue implements DeliveryQueue {
   readonly #options: BullOptions & { retryBaseMs: number };
   readonly #queue: Queue;
-  readonly #connection: RedisClient;
+  readonly #connection: BullConnection;
   readonly #workers: Worker[] = [];
   readonly #stopWaking: Array<() => void> = [];
 
-  private constructor(options: BullOptions & { retryBaseMs: number }, queue: Queue, connection: RedisClient) {
+  private constructor(options: BullOptions & { retryBaseMs: number }, queue: Queue, connection: BullConnection) {
     this.#options = options;
     this.#queue = queue;
     this.#connection = connection;
@@ -131,15 +141,17 @@ export class BullDeliveryQueue implements DeliveryQueue {
   }
 
   async enqueue(task: DeliveryTask): Promise<void> {
-    await this.#queue.add('deliver', task, {
-      jobId: task.webhookId,
-      attempts: MAX_DELIVERY_ATTEMPTS,
-      backoff: { type: 'webhook' },
-      // Kept a day after success: a change queued again by a check repeated after a crash (same
-      // webhook-id) finds the delivered job and is not sent twice.
-      removeOnComplete: { age: DELIVERED_KEPT_SECONDS, count: DELIVERED_KEPT_COUNT },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    });
+    await queueCall(() =>
+      this.#queue.add('deliver', task, {
+        jobId: task.webhookId,
+        attempts: MAX_DELIVERY_ATTEMPTS,
+        backoff: { type: 'webhook' },
+        // Kept a day after success: a change queued again by a check repeated after a crash (same
+        // webhook-id) finds the delivered job and is not sent twice.
+        removeOnComplete: { age: DELIVERED_KEPT_SECONDS, count: DELIVERED_KEPT_COUNT },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      }),
+    );
   }
 
   async start(process: (task: DeliveryTask, info: AttemptInfo) => Promise<DeliveryVerdict>): Promise<void> {
@@ -153,7 +165,7 @@ export class BullDeliveryQueue implements DeliveryQueue {
         if (verdict === 'retry') throw new RetryDelivery(`delivery ${job.data.webhookId} attempt ${attempt} failed`);
       },
       {
-        connection: createNodeRedisClient(this.#connection),
+        connection: this.#connection,
         prefix: `${this.#options.prefix}bull`,
         concurrency: this.#options.concurrency ?? 16,
         settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade, retryBaseMs) },
