@@ -4,15 +4,17 @@ import { runKeysCli } from '../../src/cli/run-keys-cli.js';
 import { KeyLayout } from '../../src/state/redis/key-layout.js';
 import { HASH_TAGGED_LAYOUT, layoutMarkerKey, migrateLayout } from '../../src/state/redis/migrate/index.js';
 import { deletePrefix, keysUnder, redisStates, STATE_REDIS, testPrefix } from '../state/redis-support.js';
+import { bookshelfCatalogue } from '../support/bookshelf-catalogue.js';
 import { RICH_KEY, startHarness } from '../support/gateway.js';
-import { eventually, send, watchCommunity, WebhookReceiver } from '../subscriptions/support.js';
+import { eventually, send, watchShelf, WebhookReceiver } from '../subscriptions/support.js';
 import { rawClient, storeEnv } from './store-target.js';
 
 /**
  * A store written by the gateway before keys carried hash tags (one Redis node): an account that
  * paid for five requests and still holds 3 credits for one in flight, a finished job made with
  * an Idempotency-Key, a finished batch, a subscription with its shared watch and BullMQ
- * schedule, cached results. Dumped, key by key, from a run of that gateway.
+ * schedule, cached results, all on the test family's shelf endpoint (test/families/bookshelf).
+ * Dumped, key by key, from a run of that gateway serving only the test family.
  */
 interface FixtureKey {
   name: string;
@@ -21,11 +23,28 @@ interface FixtureKey {
   value: any;
 }
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/single-node-layout.json', import.meta.url), 'utf8')) as {
-  expected: { accountId: string; jobId: string; batchId: string; subscriptionId: string; secret: string; account: Record<string, any> };
+  expected: {
+    accountId: string;
+    jobId: string;
+    batchId: string;
+    subscriptionId: string;
+    secret: string;
+    account: Record<string, any>;
+    /** The shelf every request, job and subscription of the fixture read. */
+    shelf: string;
+  };
   keys: FixtureKey[];
 };
-const { accountId, jobId, batchId, subscriptionId, secret, account } = fixture.expected;
-const inflight = fixture.keys.find((key) => key.name === 'res:legacy-inflight')!.value as Record<string, string>;
+const { accountId, jobId, batchId, subscriptionId, secret, account, shelf } = fixture.expected;
+const valueOf = (name: string): any => fixture.keys.find((key) => key.name === name)!.value;
+const inflight = valueOf('res:legacy-inflight') as Record<string, string>;
+/** The request that made the job under the Idempotency-Key, as its stored job and target record it. */
+const legacyJobRequest = {
+  endpoint: valueOf(`job:${jobId}`).endpoint as string,
+  params: JSON.parse(valueOf(`job:${jobId}:targets`)['0']).input as Record<string, unknown>,
+};
+/** How many of the fixture's keys have a name matching `pattern`. */
+const countOf = (pattern: RegExp): number => fixture.keys.filter((key) => pattern.test(key.name)).length;
 
 /** Writes the fixture's keys under `prefix`, as the old gateway left them (webhooks now go to `webhookUrl`). */
 async function loadOldStore(prefix: string, webhookUrl?: string): Promise<void> {
@@ -77,9 +96,11 @@ describe.skipIf(!STATE_REDIS)('moving a single-node store to the hash-tagged key
     await loadOldStore(prefix, receiver.url);
     const harness = await startHarness(
       { ...storeEnv(), SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_ALLOW_PRIVATE: 'true' },
-      { redisPrefix: prefix },
+      { redisPrefix: prefix, catalogue: bookshelfCatalogue },
     );
     try {
+      // Served from the start as the old gateway saw it, so the first check after the move finds no change.
+      const watched = watchShelf(harness.upstream, shelf);
       // Seeding API_KEYS ran after the migration, so the account was found, not made afresh with 1000 credits.
       const lapsed = Date.now() >= Number(inflight.exp);
       const now = (await send(harness, 'GET', '/v1/account')).body.data;
@@ -100,7 +121,7 @@ describe.skipIf(!STATE_REDIS)('moving a single-node store to the hash-tagged key
       const replay = await fetch(`${harness.baseUrl}/v1/jobs`, {
         method: 'POST',
         headers: { 'x-api-key': RICH_KEY, 'content-type': 'application/json', 'idempotency-key': 'legacy-job-1' },
-        body: JSON.stringify({ endpoint: '/v1/forum/subreddit', params: { subreddit: 'legacy', limit: 7 } }),
+        body: JSON.stringify(legacyJobRequest),
       });
       expect(replay.status).toBe(202);
       expect(replay.headers.get('idempotent-replayed')).toBe('true');
@@ -109,11 +130,11 @@ describe.skipIf(!STATE_REDIS)('moving a single-node store to the hash-tagged key
       const listed = await send(harness, 'GET', '/v1/subscriptions');
       expect(listed.body.data.items.map((entry: any) => entry.id)).toEqual([subscriptionId]);
       // The schedule moved with its queue: the next check runs by itself and delivers the change.
-      const community = watchCommunity(harness.upstream, 'legacy');
-      community.posts = [{ id: 'after-move', author: 'mia' }, ...community.posts];
+      watched.books = [{ id: 'after-move', title: 'Cedar' }, ...watched.books];
       const delivery = await eventually(() => receiver.received[0], 'a delivery after the move', 20_000);
       expect(delivery.verifyError).toBeNull();
       expect(delivery.verified).toMatchObject({ type: 'content.changed', subscriptionId });
+      expect(delivery.verified!.data.items[0].id).toBe('after-move');
     } finally {
       await harness.close();
       await receiver.stop();
@@ -149,7 +170,13 @@ describe.skipIf(!STATE_REDIS)('moving a single-node store to the hash-tagged key
       const report = await migrateLayout(client, prefix);
       expect(report.ran).toBe(true);
       expect(report.conflicts).toEqual([`log:${accountId}`]);
-      expect(report.moved).toMatchObject({ balances: 3, jobs: 6, subscriptions: 1, 'subscription indexes': 1, reservations: 6 });
+      expect(report.moved).toMatchObject({
+        balances: countOf(/^bal:/),
+        jobs: countOf(/^job:/),
+        subscriptions: countOf(/^sub:/),
+        'subscription indexes': countOf(/^subs:/),
+        reservations: countOf(/^res:/),
+      });
       expect(await client.get(keys.balance(accountId))).toBe(String(account.balance));
       expect(await client.exists(`${prefix}bal:${accountId}`)).toBe(0);
       expect(await client.lLen(`${prefix}log:${accountId}`)).toBe(account.recentUsage.length);
@@ -179,7 +206,7 @@ describe.skipIf(!STATE_REDIS)('moving a single-node store to the hash-tagged key
       err: (line) => err.push(line),
     });
     expect({ code, err: err.join('\n') }).toMatchObject({ code: 0 });
-    expect(err.join('\n')).toMatch(/Redis keys moved to the hash-tagged layout .*"balances":3/);
+    expect(err.join('\n')).toMatch(new RegExp(`Redis keys moved to the hash-tagged layout .*"balances":${countOf(/^bal:/)}\\b`));
     expect(out.join('\n')).toContain('Key layout: hash-tagged. Moved now: nothing');
     expect(await oldNames(prefix)).toEqual([]);
   });
