@@ -75,7 +75,7 @@ export async function startTarget(env: Record<string, string | undefined> = {}, 
   };
 }
 
-function nextMessage<T extends { type: string }>(child: ChildProcess, type: T['type']): Promise<T> {
+export function nextMessage<T extends { type: string }>(child: ChildProcess, type: T['type']): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onMessage = (message: T) => {
       if (message.type !== type) return;
