@@ -22,6 +22,7 @@ import { LRUCache } from 'lru-cache';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
+import { profileControl } from './support/inspector-profile.js';
 import type { TargetRequest, TargetStats } from './support/target-process.js';
 
 export interface StockReady {
@@ -168,6 +169,7 @@ async function main(): Promise<void> {
   process.on('message', (message: TargetRequest) => {
     if (message.type === 'stats') process.send?.({ type: 'stats', stats: stats() });
     else if (message.type === 'stop') void app.close().then(() => process.exit(0));
+    else if (message.type === 'profile') void profileControl(message.action, message.path).then(() => process.send?.({ type: 'profiled' }));
   });
   const ready: StockReady = {
     type: 'ready',

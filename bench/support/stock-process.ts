@@ -8,6 +8,7 @@ export interface StockTarget {
   /** The hit URL on the stock assembly (same path and query as the gateway's). */
   url: string;
   stats(): Promise<TargetStats>;
+  profile(action: 'start' | 'stop', path?: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -15,12 +16,11 @@ const STOCK = fileURLToPath(new URL('../stock-target.ts', import.meta.url));
 
 /**
  * Starts the stock assembly in a process of its own (as the gateway's target is), loaded with
- * the bytes the gateway answers `hitUrl` with for `key`. BENCH_CPU_PROF profiles it too.
+ * the bytes the gateway answers `hitUrl` with for `key`.
  */
 export async function startStockTarget(hitUrl: string, key: string): Promise<StockTarget> {
-  const profileDir = process.env.BENCH_CPU_PROF;
   const child = fork(STOCK, [], {
-    execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_TARGET_FLAGS?.split(' ').filter(Boolean) ?? [])],
     env: { ...process.env, BENCH_HIT_URL: hitUrl, BENCH_HIT_KEY: key },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -30,6 +30,10 @@ export async function startStockTarget(hitUrl: string, key: string): Promise<Sto
     async stats() {
       child.send({ type: 'stats' } satisfies TargetRequest);
       return (await nextMessage<{ type: 'stats'; stats: TargetStats }>(child, 'stats')).stats;
+    },
+    async profile(action, path) {
+      child.send({ type: 'profile', action, path } satisfies TargetRequest);
+      await nextMessage(child, 'profiled');
     },
     async stop() {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
