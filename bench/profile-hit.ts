@@ -1,12 +1,13 @@
 /**
  * A CPU profile of one server answering the REST cache hit, over the measured load only (not
  * start-up or warm-up): `tsx bench/profile-hit.ts [gateway|stock|bare|fastify] [seconds] [file]`
- * (default gateway, 10 s, profiles/<kind>-<time>.cpuprofile; a file ending in .heapprofile samples
+ * (default gateway, 10 s, <os tmpdir>/<kind>-<time>.cpuprofile; a file ending in .heapprofile samples
  * allocations instead). REDIS_URL puts the gateway on Redis. Prints hits a second, CPU per hit and the profile's summary (bench/profile-summary.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from './support/load.js';
 import { startStockTarget } from './support/stock-process.js';
@@ -16,7 +17,7 @@ const [kind = 'gateway', secondsText = '10', fileArgument] = process.argv.slice(
 const seconds = Number(secondsText);
 if (!['gateway', 'stock', 'bare', 'fastify'].includes(kind) || !(seconds > 0))
   throw new Error('usage: bench/profile-hit.ts [gateway|stock|bare|fastify] [seconds] [file]');
-const file = resolve(fileArgument ?? `profiles/${kind}-${Date.now()}.cpuprofile`);
+const file = resolve(fileArgument ?? join(tmpdir(), `${kind}-${Date.now()}.cpuprofile`));
 mkdirSync(dirname(file), { recursive: true });
 
 const target = await startTarget(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {});
