@@ -1,8 +1,9 @@
 /**
  * A CPU profile of one server answering the REST cache hit, over the measured load only (not
  * start-up or warm-up): `tsx bench/profile-hit.ts [gateway|stock|bare|fastify] [seconds] [file]`
- * (default gateway, 10 s, <os tmpdir>/<kind>-<time>.cpuprofile; a file ending in .heapprofile samples
- * allocations instead). REDIS_URL puts the gateway on Redis. Prints hits a second, CPU per hit and the profile's summary (bench/profile-summary.ts).
+ * (default gateway, 10 s, <os tmpdir>/<kind>-<time>.cpuprofile; a file ending in .heapprofile
+ * samples allocations instead). REDIS_URL puts the gateway on Redis. Prints hits a second, CPU
+ * per hit and the profile's summary (bench/profile-summary.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
