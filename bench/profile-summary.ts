@@ -28,7 +28,11 @@ function owner(url: string): string {
 }
 
 const [file, topArgument] = process.argv.slice(2);
-if (!file) throw new Error('usage: tsx bench/profile-summary.ts <file.cpuprofile> [top]');
+if (!file) throw new Error('usage: tsx bench/profile-summary.ts <file.cpuprofile|file.heapprofile> [top]');
+if (file.endsWith('.heapprofile')) {
+  summariseAllocations(file, Number(topArgument ?? 25));
+  process.exit(0);
+}
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const selfMicros = new Map<number, number>();
@@ -68,3 +72,41 @@ process.stdout.write(`${file}: ${(total / 1e6).toFixed(1)} s sampled\n`);
 print('self time by package', byOwner, 15);
 print('self time by function', byFunction, Number(topArgument ?? 25));
 print('inclusive time of src/ functions', inclusive, Number(topArgument ?? 25));
+
+interface HeapNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: HeapNode[];
+}
+
+/** A sampled allocation profile (.heapprofile): bytes allocated by function, self and inclusive of src/ callers. */
+function summariseAllocations(path: string, top: number): void {
+  const { head } = JSON.parse(readFileSync(path, 'utf8')) as { head: HeapNode };
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  let total = 0;
+  const name = (frame: HeapNode['callFrame']) =>
+    `${frame.functionName || '(anonymous)'} ${owner(frame.url)}${frame.url ? `:${frame.lineNumber + 1}` : ''}`;
+  const walk = (node: HeapNode, stack: string[]) => {
+    const here = name(node.callFrame);
+    const path = node.callFrame.url.includes('/src/') && !stack.includes(here) ? [...stack, here] : stack;
+    if (node.selfSize > 0) {
+      total += node.selfSize;
+      self.set(here, (self.get(here) ?? 0) + node.selfSize);
+      for (const caller of path) inclusive.set(caller, (inclusive.get(caller) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children) walk(child, path);
+  };
+  walk(head, []);
+  const print = (title: string, entries: Map<string, number>) => {
+    process.stdout.write(`\n${title}\n`);
+    for (const [label, bytes] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+      process.stdout.write(
+        `${((100 * bytes) / total).toFixed(1).padStart(5)}%  ${(bytes / 1024 / 1024).toFixed(1).padStart(8)} MB  ${label}\n`,
+      );
+    }
+  };
+  process.stdout.write(`${path}: ${(total / 1024 / 1024).toFixed(1)} MB sampled\n`);
+  print('allocated by function (self)', self);
+  print('allocated under src/ functions (inclusive)', inclusive);
+}

@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config/config.js';
 import { createState } from '../src/state/index.js';
 import { RedisCache } from '../src/state/redis/cache.js';
 import { isRedisState } from '../src/state/redis/index.js';
+import { profileControl } from './support/inspector-profile.js';
 import { BENCH_KEY, startForumUpstream } from './support/forum-upstream.js';
 import type { TargetReady, TargetRequest, TargetStats } from './support/target-process.js';
 
@@ -93,6 +94,8 @@ async function main(): Promise<void> {
       process.send?.({ type: 'stats', stats: current });
     } else if (message.type === 'stop') {
       void stop();
+    } else if (message.type === 'profile') {
+      void profileControl(message.action, message.path).then(() => process.send?.({ type: 'profiled' }));
     }
   });
   const stop = async () => {

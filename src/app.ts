@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onResponseHookHandler } from 'fastify';
 import { Admission, createOverloadGuard, type EventLoopDelaySource, type OverloadGuard } from './admission/index.js';
 import type { Catalogue } from './catalogue/catalogue.js';
 import { catalogue as defaultCatalogue } from './catalogue/index.js';
@@ -66,12 +66,19 @@ export async function createGateway(
 
   const server = Fastify(loggerOptions(config, options.logDestination));
 
+  const metrics = createMetrics();
   const routes: Gateway['routes'] = [];
   server.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, path: route.url });
+    // Each route counts its own answers under a label known here, once: reading it per request
+    // (request.routeOptions) builds an options object for every answer.
+    const observe = metrics.routeObserver(route.url);
+    const counted: onResponseHookHandler = (_request, reply, done) => {
+      observe(reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    };
+    route.onResponse = [...[route.onResponse ?? []].flat(), counted];
   });
-
-  const metrics = createMetrics();
   // One pipeline and one upstream client for every door of the process, job workers and subscription checks included.
   const pipeline = createPipelineDeps(config, catalogue, state, {
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -84,8 +91,9 @@ export async function createGateway(
   const logError = (message: string, context: Record<string, unknown>) => server.log.error(context, message);
 
   // Callback-style hooks: they do no I/O, and an async hook costs a promise on every request.
+  // What no route matched (404s, requests refused before routing) is counted here; routes count their own.
   server.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    if (request.is404) metrics.observeRequest('unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   server.addHook('onSend', (request, reply, payload, done) => {

@@ -67,6 +67,17 @@ export function createMetrics() {
       children.count.inc();
       children.time.observe(seconds);
     },
+    /** observeRequest for one route, its labelled children found once per status instead of once per request. */
+    routeObserver(route: string): (status: number, seconds: number) => void {
+      const time = duration.labels(route);
+      const counts = new Map<number, Counter.Internal>();
+      return (status, seconds) => {
+        let count = counts.get(status);
+        if (!count) counts.set(status, (count = requests.labels(route, String(status))));
+        count.inc();
+        time.observe(seconds);
+      };
+    },
     /** Counts upstream requests, budget refusals and coalesced joins: hand it to the pipeline. */
     upstream,
     /** Where the remaining-budget gauge reads its lines (the pipeline's budget guard). */

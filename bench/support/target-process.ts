@@ -29,12 +29,18 @@ export interface TargetStats {
   cpuMicros: number;
 }
 
-export type TargetRequest = { type: 'stats'; collect?: boolean } | { type: 'stop' };
+export type TargetRequest =
+  | { type: 'stats'; collect?: boolean }
+  | { type: 'stop' }
+  /** Starts or stops an inspector CPU profile of the target (stop writes it to `path`); answered with `profiled`. */
+  | { type: 'profile'; action: 'start' | 'stop'; path?: string };
 
 /** A running bench/target.ts child. */
 export interface Target extends TargetReady {
   /** `collect` runs a full garbage collection first to read the live heap (it pauses the target). */
   stats(collect?: boolean): Promise<TargetStats>;
+  /** Profiles the target's CPU from `start` to `stop`, which writes the .cpuprofile to `path`. */
+  profile(action: 'start' | 'stop', path?: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -54,6 +60,8 @@ export async function startTarget(env: Record<string, string | undefined> = {}, 
     '--expose-gc',
     ...(options.maxOldSpaceMb ? [`--max-old-space-size=${options.maxOldSpaceMb}`] : []),
     ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    // BENCH_TARGET_FLAGS: more V8 or Node flags for the target alone (--trace-gc, say).
+    ...(process.env.BENCH_TARGET_FLAGS?.split(' ').filter(Boolean) ?? []),
   ];
   const child = fork(TARGET, [], {
     execArgv,
@@ -67,6 +75,10 @@ export async function startTarget(env: Record<string, string | undefined> = {}, 
       child.send({ type: 'stats', collect } satisfies TargetRequest);
       return (await nextMessage<{ type: 'stats'; stats: TargetStats }>(child, 'stats')).stats;
     },
+    async profile(action, path) {
+      child.send({ type: 'profile', action, path } satisfies TargetRequest);
+      await nextMessage(child, 'profiled');
+    },
     async stop() {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.send({ type: 'stop' } satisfies TargetRequest);
@@ -75,7 +87,7 @@ export async function startTarget(env: Record<string, string | undefined> = {}, 
   };
 }
 
-function nextMessage<T extends { type: string }>(child: ChildProcess, type: T['type']): Promise<T> {
+export function nextMessage<T extends { type: string }>(child: ChildProcess, type: T['type']): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onMessage = (message: T) => {
       if (message.type !== type) return;

@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { StateAdapters } from '../state/ports.js';
 import { isRedisState } from '../state/redis/index.js';
 
@@ -27,7 +27,7 @@ export interface RequestRateLimiter {
 export function createRateLimiter(perMinute: number, state: StateAdapters): RequestRateLimiter | null {
   if (perMinute <= 0) return null;
   const options = { points: perMinute, duration: RATE_WINDOW_SECONDS };
-  if (!isRedisState(state)) return fromLimiter(new RateLimiterMemory(options), perMinute, (work) => work());
+  if (!isRedisState(state)) return new MemoryWindows(perMinute);
   const limiter = new RateLimiterRedis({
     ...options,
     storeClient: state.store.client,
@@ -57,4 +57,43 @@ function fromLimiter(limiter: RateLimiterAbstract, quota: number, run: <T>(work:
         }
       }),
   };
+}
+
+/**
+ * The in-memory limiter: rate-limiter-flexible's RateLimiterMemory window (it opens at a key's
+ * first request and lasts RATE_WINDOW_SECONDS; past its end the next request opens a new one),
+ * counted synchronously. The library's memory limiter answers each count through a promise and
+ * result objects of its own, on every request of every door. Windows that have ended are dropped
+ * once a window length, so a process seeing many keys does not keep them.
+ */
+class MemoryWindows implements RequestRateLimiter {
+  readonly #quota: number;
+  readonly #windows = new Map<string, { used: number; endsAt: number }>();
+  #nextSweep = 0;
+
+  constructor(quota: number) {
+    this.#quota = quota;
+  }
+
+  take(accountId: string): Promise<RateDecision> {
+    const now = Date.now();
+    if (now >= this.#nextSweep) this.#sweep(now);
+    let window = this.#windows.get(accountId);
+    if (window === undefined || window.endsAt <= now) {
+      window = { used: 0, endsAt: now + RATE_WINDOW_SECONDS * 1000 };
+      this.#windows.set(accountId, window);
+    }
+    window.used += 1;
+    return Promise.resolve({
+      allowed: window.used <= this.#quota,
+      quota: this.#quota,
+      remaining: Math.max(0, this.#quota - window.used),
+      resetSeconds: Math.max(1, Math.ceil((window.endsAt - now) / 1000)),
+    });
+  }
+
+  #sweep(now: number): void {
+    for (const [accountId, window] of this.#windows) if (window.endsAt <= now) this.#windows.delete(accountId);
+    this.#nextSweep = now + RATE_WINDOW_SECONDS * 1000;
+  }
 }

@@ -66,7 +66,7 @@ export async function runEndpoint(
 
   if (key !== null && mayServeFromCache(endpoint, request)) {
     const hit = await deps.state.cache.get(key, { minFetchedAt: now.getTime() - request.cacheMaxAgeSeconds * 1000 });
-    const ageMs = hit ? Math.max(0, now.getTime() - Date.parse(hit.fetchedAt)) : Number.NaN;
+    const ageMs = hit ? Math.max(0, now.getTime() - fetchedAtMs(hit)) : Number.NaN;
     if (hit && ageMs <= request.cacheMaxAgeSeconds * 1000) return fromCache(endpoint, hit, Math.floor(ageMs / 1000), request.includeRaw);
   }
 
@@ -154,6 +154,19 @@ function forCall(upstream: Upstream, call: CallContext): Upstream {
       return pending;
     },
   };
+}
+
+/** fetchedAt of entries the caches hold frozen (the same object for every hit on them), parsed once each. */
+const parsedFetchedAt = new WeakMap<CacheEntry, number>();
+
+function fetchedAtMs(entry: CacheEntry): number {
+  let ms = parsedFetchedAt.get(entry);
+  if (ms === undefined) {
+    ms = Date.parse(entry.fetchedAt);
+    // A mutable entry could change after it was parsed: only frozen ones are remembered.
+    if (Object.isFrozen(entry)) parsedFetchedAt.set(entry, ms);
+  }
+  return ms;
 }
 
 function fromCache(endpoint: EndpointDefinition, hit: CacheEntry, ageSeconds: number, includeRaw: boolean): EndpointOutcome {

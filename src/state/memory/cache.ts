@@ -19,6 +19,7 @@ export class MemoryCache implements Cache {
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {
-    this.#entries.set(key, entry);
+    // Frozen: every hit shares the object, and readers may remember what they derived from it.
+    this.#entries.set(key, Object.freeze({ body: entry.body, raw: entry.raw, fetchedAt: entry.fetchedAt }));
   }
 }
