@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { GatewayError } from '../../src/errors.js';
 import { stateContract } from './ledger-contract.js';
 import { clusterSeeds, redisStates, STATE_REDIS, withMasters } from './redis-support.js';
 
@@ -73,12 +74,47 @@ describe.skipIf(!STATE_REDIS)('redis ledger across connections', () => {
     expect(await state.ledger.history(id, 10)).toEqual([]);
   });
 
-  it.skipIf(Boolean(clusterSeeds))('refuses to acknowledge a charge no replica confirmed when one is asked for', async () => {
-    // The test Redis runs alone: WAIT counts no replica.
-    const state = await local.create({ minReplicasAck: 1, commandTimeoutMs: 400 });
-    const { id } = await state.keys.seed('sk_test_wait_alone', 3, null);
-    await state.ledger.reserve(id, 'alone', 1, null, meta);
-    await expect(state.ledger.commit(id, 'alone')).rejects.toMatchObject({ code: 'service_unavailable', retryAfter: 1 });
+  it.skipIf(Boolean(clusterSeeds))(
+    'takes back a charge no replica confirmed when one is asked for, and says nothing was charged',
+    async () => {
+      // The test Redis runs alone: WAIT counts no replica.
+      const state = await local.create({ minReplicasAck: 1, commandTimeoutMs: 400 });
+      const { id } = await state.keys.seed('sk_test_wait_alone', 3, null);
+      await state.ledger.reserve(id, 'alone', 1, null, meta);
+      await expect(state.ledger.commit(id, 'alone')).rejects.toMatchObject({
+        code: 'service_unavailable',
+        retryAfter: 1,
+        message: expect.stringMatching(/nothing was charged/),
+      });
+      expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 3, dailyUsed: 0, held: 0 });
+      expect(await state.ledger.history(id, 10)).toEqual([]);
+      // A late commit of the same reservation charges nothing; a retried reserve holds afresh.
+      await state.ledger.commit(id, 'alone').catch(() => {});
+      expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 3 });
+      expect(await state.ledger.reserve(id, 'alone', 1, null, meta)).toMatchObject({ ok: true });
+      expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 2, held: 1 });
+    },
+  );
+
+  it('takes back a charge whose commit got no answer in time, so "nothing was charged" stays true', async () => {
+    const state = await local.create({ commandTimeoutMs: 300 });
+    const { id } = await state.keys.seed('sk_test_commit_unanswered', 3, null);
+    await state.ledger.reserve(id, 'unanswered', 1, null, meta);
+    const call = state.store.call.bind(state.store);
+    let first = true;
+    // The commit runs on the store, but its answer is lost, as when the deadline passes first.
+    state.store.call = (async (work: Parameters<typeof call>[0]) => {
+      const result = await call(work);
+      if (!first) return result;
+      first = false;
+      throw new GatewayError('service_unavailable', 'The gateway cannot reach its state store right now; nothing was charged.', {
+        retryAfter: 1,
+      });
+    }) as typeof state.store.call;
+    await expect(state.ledger.commit(id, 'unanswered')).rejects.toMatchObject({ code: 'service_unavailable' });
+    state.store.call = call;
+    expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 3, dailyUsed: 0, held: 0 });
+    expect(await state.ledger.history(id, 10)).toEqual([]);
   });
 
   it("lets a quiet account's settled reservations expire with their memory of a week, never its balance", async () => {

@@ -90,7 +90,8 @@ const PRELUDE = `${ACCOUNT_KEYS}${CLOCK}${SETTLE}`;
  * Returns {status, balance, dailyUsed, day}: 0 held now, 1 already held or settled (a retry),
  * 2 daily cap reached, 3 balance too low. The cap and the balance are checked and taken in
  * the same step, so concurrent reservations can never overdraw either. The account's lapsed
- * holds are returned first; a reservation id whose hold expired is held afresh.
+ * holds are returned first; a reservation id whose hold expired, or whose charge was taken
+ * back, is held afresh.
  */
 export const RESERVE = new LuaScript(`${PRELUDE}
 local nowMs, dayNumber = clock()
@@ -107,7 +108,7 @@ if state == 'held' and record.exp <= nowMs then
 end
 local balance = tonumber(redis.call('GET', BALANCE) or '0')
 local used = tonumber(redis.call('HGET', DAILY, day) or '0')
-if state and state ~= 'expired' then return {1, balance, used, dayNumber} end
+if state and state ~= 'expired' and state ~= 'refunded' then return {1, balance, used, dayNumber} end
 local credits = tonumber(ARGV[1])
 local cap = tonumber(ARGV[2])
 if cap >= 0 and used + credits > cap then return {2, balance, used, dayNumber} end
@@ -143,9 +144,33 @@ if record.exp <= nowMs then
   releaseOne(id, 'expired', nowMs, settledTtl)
   return 2
 end
+local entry = cjson.encode({ kind = 'charge', endpoint = record.endpoint, credits = record.credits, atMs = string.format('%d', nowMs), requestId = record.requestId })
+record.logEntry = entry
 settle(id, record, 'committed', nowMs, settledTtl)
-redis.call('LPUSH', LOG, cjson.encode({ kind = 'charge', endpoint = record.endpoint, credits = record.credits, atMs = string.format('%d', nowMs), requestId = record.requestId }))
+redis.call('LPUSH', LOG, entry)
 redis.call('LTRIM', LOG, 0, tonumber(ARGV[3]) - 1)
+return 1
+`);
+
+/**
+ * ARGV: reservation id.
+ * Takes back a charge whose commit its caller could not confirm (no answer in time, or too few
+ * replicas acknowledged it), so the caller can be told truthfully that nothing was charged: the
+ * credits, the day's count and the usage entry return, and the reservation is settled as
+ * 'refunded' (a late commit stays a no-op; a retried reserve holds afresh). Returns 1 when this
+ * call took a charge back, 0 when the reservation was not committed.
+ */
+export const UNCOMMIT = new LuaScript(`${PRELUDE}
+local record = readReservation(ARGV[1])
+if not record or record.state ~= 'committed' then return 0 end
+local entry = record.logEntry
+record.state = 'refunded'
+record.logEntry = nil
+writeReservation(ARGV[1], record)
+redis.call('INCRBY', BALANCE, record.credits)
+local used = tonumber(redis.call('HGET', DAILY, record.day) or '0')
+if used > 0 then redis.call('HSET', DAILY, record.day, math.max(0, used - record.credits)) end
+if entry then redis.call('LREM', LOG, 1, entry) end
 return 1
 `);
 

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { AccountUsage, Ledger, ReserveMeta, ReserveOutcome, UsageEntry } from '../ports.js';
 import { holdFor } from '../hold-period.js';
 import { assertCredits } from '../key-hash.js';
-import { COMMIT, RELEASE, RESERVE, SWEEP_ACCOUNT, UNINDEX_HOLDING, USAGE } from './ledger-scripts.js';
+import { COMMIT, UNCOMMIT, RELEASE, RESERVE, SWEEP_ACCOUNT, UNINDEX_HOLDING, USAGE } from './ledger-scripts.js';
 import { GatewayError } from '../../errors.js';
 import { onKeyConnection } from './cluster.js';
 import { integers } from './lua-script.js';
@@ -96,20 +96,41 @@ export class RedisLedger implements Ledger {
     const keys = this.#store.keys.ledgerKeys(accountId);
     const args = [reservationId, SETTLED_TTL_MS, USAGE_LOG_LENGTH];
     const replicas = this.#minReplicasAck;
-    if (replicas === 0) {
-      await this.#store.call((client) => COMMIT.run(client, keys, args));
-      return;
+    let acked: number;
+    try {
+      if (replicas === 0) {
+        await this.#store.call((client) => COMMIT.run(client, keys, args));
+        return;
+      }
+      // WAIT counts the writes of the connection it runs on, so it follows the script on the
+      // same one (the master of the account's slot). It is bounded well inside the store's
+      // deadline; a retried commit (reply 0) waits too, as its first attempt may not have.
+      acked = await this.#store.call((client) =>
+        onKeyConnection(client, keys[0]!, async (connection) => {
+          await COMMIT.run(connection, keys, args);
+          return connection.wait(replicas, Math.max(10, Math.floor(this.#store.timeoutMs / 2)));
+        }),
+      );
+    } catch (error) {
+      // The script may have run although no answer came: take the charge back, so the caller's
+      // "nothing was charged" is true.
+      await this.#takeBack(accountId, reservationId, error);
+      throw error;
     }
-    // WAIT counts the writes of the connection it runs on, so it follows the script on the
-    // same one (the master of the account's slot). It is bounded well inside the store's
-    // deadline; a retried commit (reply 0) waits too, as its first attempt may not have.
-    const acked = await this.#store.call((client) =>
-      onKeyConnection(client, keys[0]!, async (connection) => {
-        await COMMIT.run(connection, keys, args);
-        return connection.wait(replicas, Math.max(10, Math.floor(this.#store.timeoutMs / 2)));
-      }),
-    );
-    if (acked < replicas) throw unreplicatedCharge(acked, replicas);
+    if (acked >= replicas) return;
+    const shortfall = unreplicatedCharge(acked, replicas);
+    await this.#takeBack(accountId, reservationId, shortfall);
+    throw shortfall;
+  }
+
+  /** Takes back a commit the caller cannot confirm; when even that fails, says the charge may stand. */
+  async #takeBack(accountId: string, reservationId: string, cause: unknown): Promise<void> {
+    const keys = this.#store.keys.ledgerKeys(accountId);
+    try {
+      await this.#store.call((client) => UNCOMMIT.run(client, keys, [reservationId]));
+    } catch {
+      throw unconfirmedCharge(cause);
+    }
   }
 
   async release(accountId: string, reservationId: string): Promise<void> {
@@ -165,11 +186,21 @@ export class RedisLedger implements Ledger {
  * acknowledged, as a failover now could still lose it. It may stand, so the caller is pointed
  * at its usage rather than told nothing was charged.
  */
+/** Too few replicas acknowledged a charge in time; it is taken back before the caller hears this. */
 function unreplicatedCharge(acked: number, wanted: number): GatewayError {
   return new GatewayError(
     'service_unavailable',
-    `The gateway could not confirm the charge on enough state replicas in time (${acked} of ${wanted}); check the account's usage before retrying.`,
+    `The gateway could not confirm the charge on enough state replicas in time (${acked} of ${wanted}); nothing was charged. Try again shortly.`,
     { retryAfter: RETRY_AFTER_SECONDS },
+  );
+}
+
+/** A commit that could neither be confirmed nor taken back: the charge may stand. */
+function unconfirmedCharge(cause: unknown): GatewayError {
+  return new GatewayError(
+    'service_unavailable',
+    "The gateway could not confirm the charge with its state store in time; check the account's usage before retrying.",
+    { retryAfter: RETRY_AFTER_SECONDS, cause },
   );
 }
 
