@@ -18,4 +18,4 @@ export type WatchPart = 'subs' | 'target' | 'every' | 'latest';
 export const watchKey = (prefix: string, targetKey: string, part: WatchPart): string => `${prefix}watch:{${targetKey}}:${part}`;
 
 /** Set of watched target keys (for the metrics). */
-export const watchTargetsKey = (prefix: string): string => `${prefix}watch:targets`;
+export const watchTargetsKey = (prefix: string): string => `${prefix}{watch:targets}`;

@@ -50,6 +50,9 @@ describe.skipIf(!clusterSeeds)('state on a Redis Cluster', () => {
     const keys = await keysUnder(state.prefix);
     const tagged = keys.filter((key) => key.includes(`{${ids[0]!}}`));
     expect(tagged.length).toBeGreaterThanOrEqual(4);
+    // Every name carries a hash tag, the indexes across accounts included.
+    expect(keys.filter((key) => !/\{[^{}]+\}/.test(key))).toEqual([]);
+    expect(keys).toEqual(expect.arrayContaining([state.store.keys.accounts(), state.store.keys.holding()]));
   });
 
   it('sweeps lapsed holds account by account through the index of accounts with holds', async () => {

@@ -10,15 +10,16 @@
  * - a cached result, a lease, a budget record, a pace slot and a pub/sub channel stand alone,
  *   each tagged by its own name;
  * - indexes that span accounts (the accounts list, the accounts that have holds) are keys of
- *   their own, written in separate idempotent steps, never inside an account's script.
+ *   their own, written in separate idempotent steps, never inside an account's script; their
+ *   names are tags of their own, so every key name carries one.
  */
 export const SEGMENT = {
   /** Hash: keyHash, status, dailyCap ('' for none), createdAt. */
   account: 'acct:',
   /** Sorted set of account ids scored by creation time: the list for administration. */
-  accounts: 'accounts',
+  accounts: '{accounts}',
   /** Sorted set of account ids that may have holds, scored by (about) when their latest hold lapses. */
-  holding: 'holding',
+  holding: '{holding}',
   /** String integer: the spendable balance. */
   balance: 'bal:',
   /** Hash per account: field UTC day number (days since the epoch), value credits held or charged that day. */
@@ -84,7 +85,7 @@ export class KeyLayout {
     this.usageLog(accountId),
   ];
 
-  /** Indexes across accounts: untagged, each a slot of its own. */
+  /** Indexes across accounts, each a slot of its own. */
   accounts = (): string => `${this.prefix}${SEGMENT.accounts}`;
   holding = (): string => `${this.prefix}${SEGMENT.holding}`;
 

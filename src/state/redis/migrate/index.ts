@@ -42,8 +42,8 @@ export interface MigrateOptions {
 }
 
 /** The marker and the lock of the migration under a prefix. */
-export const layoutMarkerKey = (prefix: string): string => `${prefix}layout`;
-const lockKey = (prefix: string): string => `${prefix}layout:migrating`;
+export const layoutMarkerKey = (prefix: string): string => `${prefix}{layout}`;
+const lockKey = (prefix: string): string => `${prefix}{layout}:migrating`;
 
 /**
  * Brings a store written with the single-node key names to the hash-tagged ones, once. The
@@ -89,8 +89,8 @@ export function layoutRules(): readonly MigrationRule[] {
 }
 
 /**
- * Whether the store holds keys of the old layout worth a scan: the accounts index (whose name
- * did not change) exists only once an account was made, and no job, subscription or watch
+ * Whether the store holds keys of the old layout worth a scan: the accounts index (under its
+ * old name) exists only once an account was made, and no job, subscription or watch
  * exists without one. Read before the marker is ever written, so it names an old store.
  */
 async function hasOldRoots(client: StateClient, prefix: string): Promise<boolean> {

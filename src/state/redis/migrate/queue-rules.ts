@@ -14,9 +14,11 @@ export const QUEUE_RULES: readonly MigrationRule[] = [
   renameRule('subscription indexes', 'subs:', (name) => rewrite(name, new RegExp(`^subs:(${PLAIN})$`), 'subs:{$1}')),
   // sub:<id>, sub:<id>:attempts -> sub:{<id>}...
   renameRule('subscriptions', 'sub:', (name) => rewrite(name, new RegExp(`^sub:(${PLAIN})((?::attempts)?)$`), 'sub:{$1}$2')),
-  // watch:<target>:subs|target|every|latest -> watch:{<target>}:...; watch:targets keeps its name.
+  // watch:<target>:subs|target|every|latest -> watch:{<target>}:...; watch:targets -> {watch:targets}
   renameRule('watched targets', 'watch:', (name) =>
-    rewrite(name, new RegExp(`^watch:(${PLAIN}):(subs|target|every|latest)$`), 'watch:{$1}:$2'),
+    name === 'watch:targets'
+      ? '{watch:targets}'
+      : rewrite(name, new RegExp(`^watch:(${PLAIN}):(subs|target|every|latest)$`), 'watch:{$1}:$2'),
   ),
   // bull:<queue>:<anything> -> bull:{<queue>}:<anything>: every key of a queue moves with it.
   renameRule('queue keys', 'bull:', (name) => rewrite(name, new RegExp(`^bull:(${PLAIN}):(.+)$`), 'bull:{$1}:$2')),

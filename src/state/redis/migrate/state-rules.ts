@@ -26,6 +26,7 @@ const standalone = (label: string, segment: string): MigrationRule =>
  * Values are copied only into a free name and never added up, so running again changes nothing.
  */
 export const STATE_RULES: readonly MigrationRule[] = [
+  renameRule('accounts index', 'accounts', (name) => (name === 'accounts' ? SEGMENT.accounts : null)),
   perAccount('accounts', SEGMENT.account),
   perAccount('balances', SEGMENT.balance),
   perAccount('held credits', SEGMENT.heldCredits),
