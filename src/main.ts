@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createGateway } from './app.js';
-import { loadConfigOrExit } from './config/config.js';
+import { loadConfigOrExit, usesSharedStore } from './config/config.js';
 import { isGatewayError } from './errors.js';
 import { createStateOrExit, stopOnSignals } from './process-entry.js';
 import { generateKey } from './state/key-hash.js';
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   });
   const log = gateway.server.log;
   stateLog.target = log;
-  if (config.API_KEYS.length === 0 && config.REDIS_URL) {
+  if (config.API_KEYS.length === 0 && usesSharedStore(config)) {
     // Keys in a shared store are administered, not generated at every start.
     process.stdout.write('No API_KEYS: create keys in this Redis with `npm run keys -- create --credits 1000`.\n');
   } else if (config.API_KEYS.length === 0) {
@@ -30,7 +30,8 @@ async function main(): Promise<void> {
     // Shown once, on the operator's own terminal: the only place a development key is printed.
     process.stdout.write(`Development API key (1000 credits, this process only): ${key}\n`);
   }
-  if (!config.REDIS_URL) log.warn('No REDIS_URL: keys, credits and cache live in this process and are lost on restart.');
+  if (!usesSharedStore(config))
+    log.warn('No REDIS_URL or REDIS_CLUSTER_NODES: keys, credits and cache live in this process and are lost on restart.');
   const address = await gateway.server.listen({ port: config.PORT, host: config.HOST });
   process.stdout.write(`Gateway listening on ${address} (REST /v1, GraphQL /graphql, docs /openapi.json)\n`);
 

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../config/config.js';
+import { ConfigError, loadConfig, usesSharedStore } from '../config/config.js';
 import { isGatewayError } from '../errors.js';
 import { createRedisState, StoreConnectError } from '../state/redis/index.js';
 import { parseKeysCommand, runKeysCommand, UsageError } from './keys-commands.js';
@@ -12,7 +12,7 @@ export interface CliIo {
 }
 
 const NEEDS_REDIS =
-  'The keys CLI administers the keys of a running deployment in its Redis: set REDIS_URL to that Redis (e.g. REDIS_URL=redis://127.0.0.1:6379 npm run keys -- list). Without Redis, keys live inside one gateway process; seed them with API_KEYS.';
+  'The keys CLI administers the keys of a running deployment in its Redis: set REDIS_URL to that Redis, or REDIS_CLUSTER_NODES to its cluster (e.g. REDIS_URL=redis://127.0.0.1:6379 npm run keys -- list). Without Redis, keys live inside one gateway process; seed them with API_KEYS.';
 
 /** The keys CLI: returns the exit code (0 done, 1 failed, 2 bad command line). Never prints a key's hash. */
 export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
@@ -31,14 +31,14 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
     io.err(error.message);
     return 1;
   }
-  if (!config.REDIS_URL) {
+  if (!usesSharedStore(config)) {
     io.err(NEEDS_REDIS);
     return 1;
   }
   let state;
   try {
     state = await createRedisState({
-      url: config.REDIS_URL,
+      ...(config.REDIS_CLUSTER_NODES ? { clusterNodes: config.REDIS_CLUSTER_NODES } : { url: config.REDIS_URL }),
       prefix: io.prefix,
       cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS,
       sweepIntervalMs: 0,

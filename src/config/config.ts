@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FamilyDefinition } from '../catalogue/family.js';
-import { booleanFlag, optionalUrl, positiveInt } from './setting-types.js';
+import { booleanFlag, nonNegativeInt, optionalHostPorts, optionalUrl, positiveInt } from './setting-types.js';
 import { registeredFamilies } from '../families/registry.js';
 import { upstreamBudgetsSchema } from '../upstream/budget/ceilings.js';
 
@@ -61,6 +61,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
   REDIS_URL: optionalUrl,
+  // A Redis Cluster instead of one node (README "Redis Cluster"); refused together with REDIS_URL.
+  REDIS_CLUSTER_NODES: optionalHostPorts,
+  // Replicas a charge waits for (WAIT) before it is acknowledged; 0 does not wait.
+  REDIS_MIN_REPLICAS_ACK: nonNegativeInt(0),
   API_KEYS: apiKeysSchema,
   UPSTREAM_ORIGINS: originsSchema,
   UPSTREAM_TIMEOUT_MS: positiveInt(15_000),
@@ -94,6 +98,10 @@ const envSchema = z.object({
  */
 export type Config = z.output<typeof envSchema> & { readonly settings: Readonly<Record<string, unknown>> };
 
+/** Whether state lives in Redis (one node or a cluster), shared by every process, rather than in this process. */
+export const usesSharedStore = (config: Pick<Config, 'REDIS_URL' | 'REDIS_CLUSTER_NODES'>): boolean =>
+  config.REDIS_URL !== undefined || config.REDIS_CLUSTER_NODES !== undefined;
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -110,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, families: reado
     throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
   }
   const parsed = result.data as Record<string, unknown>;
+  if (parsed.REDIS_URL !== undefined && parsed.REDIS_CLUSTER_NODES !== undefined)
+    throw new ConfigError('Invalid REDIS_CLUSTER_NODES: set either REDIS_URL (one node) or REDIS_CLUSTER_NODES (a cluster), not both');
   // A ceiling on a host no family fetches would silently do nothing: most likely a typo.
   const declared = new Set(families.flatMap((family) => family.hosts.map((host) => host.toLowerCase())));
   const stray = [...(parsed.UPSTREAM_BUDGETS as Map<string, unknown>).keys()].find((host) => !declared.has(host));

@@ -1,12 +1,12 @@
 import { createNodeRedisClient, Queue, Worker } from 'bullmq';
 import type { FamilyName } from '../catalogue/endpoint.js';
-import { duplicateConnection, type RedisClient } from '../state/redis/connection.js';
+import { duplicateConnection, type RedisClient, type StateClient } from '../state/redis/connection.js';
 import type { FamilyConcurrency, JobQueue, TargetProcessor } from './queue.js';
 import type { TargetTask } from './types.js';
 
 export interface BullJobQueueOptions {
   /** The state's connection; BullMQ gets a duplicate of its own (workers duplicate it again to block). */
-  client: RedisClient;
+  client: StateClient;
   /** The state prefix; BullMQ's keys live under `{prefix}bull:`. */
   prefix: string;
   concurrency: FamilyConcurrency;

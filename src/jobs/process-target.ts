@@ -54,7 +54,7 @@ export async function processTarget(deps: TargetWorkerDeps, task: TargetTask): P
   if (!job || job.status === 'canceled') return;
   const stored = await store.result(task.jobId, task.index);
   if (stored) {
-    if (stored.reservationId !== null) await deps.pipeline.state.ledger.commit(stored.reservationId);
+    if (stored.reservationId !== null) await deps.pipeline.state.ledger.commit(job.accountId, stored.reservationId);
     return;
   }
   const spec = await store.target(task.jobId, task.index);

@@ -1,5 +1,5 @@
 import { catalogue } from '../catalogue/index.js';
-import { loadConfigOrExit } from '../config/config.js';
+import { loadConfigOrExit, usesSharedStore } from '../config/config.js';
 import { familyConcurrency } from './index.js';
 import { createStateOrExit, stopOnSignals } from '../process-entry.js';
 import { startWorker } from './worker.js';
@@ -7,9 +7,9 @@ import { startWorker } from './worker.js';
 /** Process entry of `npm run worker`: job workers without the HTTP server. Needs REDIS_URL. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  if (!config.REDIS_URL) {
+  if (!usesSharedStore(config)) {
     // Without Redis the queue lives inside each gateway process; a separate worker would see nothing.
-    console.error('npm run worker needs REDIS_URL: without it, jobs run inside the gateway (WORKERS=inline).');
+    console.error('npm run worker needs REDIS_URL or REDIS_CLUSTER_NODES: without them, jobs run inside the gateway (WORKERS=inline).');
     process.exit(1);
   }
   const state = await createStateOrExit(config);

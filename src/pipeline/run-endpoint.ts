@@ -84,7 +84,7 @@ export async function runEndpoint(
     });
     if (!reserved.ok) throw billingRefusal(reserved.reason, cost, reserved.balance, call.account.dailyCap, now);
   }
-  const release = () => (charged ? ledger.release(reservationId) : Promise.resolve());
+  const release = () => (charged ? ledger.release(call.account.id, reservationId) : Promise.resolve());
 
   let result: EndpointResult<unknown>;
   const fetchedAt = now.toISOString();
@@ -116,7 +116,7 @@ export async function runEndpoint(
     request.includeRaw ? { object: raw } : null,
   );
   await call.beforeCommit?.(outcome);
-  if (charged) await ledger.commit(reservationId);
+  if (charged) await ledger.commit(call.account.id, reservationId);
   // A partial result is served, never kept: the next caller deserves another try at the whole.
   if (key !== null && !partial) {
     await deps.state.cache.set(key, {

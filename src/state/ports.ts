@@ -74,8 +74,9 @@ export interface ReserveMeta {
  */
 export interface Ledger {
   reserve(accountId: string, reservationId: string, credits: number, dailyCap: number | null, meta: ReserveMeta): Promise<ReserveOutcome>;
-  commit(reservationId: string): Promise<void>;
-  release(reservationId: string): Promise<void>;
+  /** Settles the account's reservation as charged; reservation ids are scoped by their account. */
+  commit(accountId: string, reservationId: string): Promise<void>;
+  release(accountId: string, reservationId: string): Promise<void>;
   /** Adds credits (a whole number, zero or more) and returns the new balance. */
   credit(accountId: string, credits: number): Promise<number>;
   usage(accountId: string, dailyCap: number | null): Promise<AccountUsage>;

@@ -1,6 +1,6 @@
 import { createNodeRedisClient, Queue, Worker, type Job } from 'bullmq';
 import { WAKE, wakeAfterReconnect } from '../state/redis/bull-wake.js';
-import { duplicateConnection, type RedisClient } from '../state/redis/connection.js';
+import { duplicateConnection, type RedisClient, type StateClient } from '../state/redis/connection.js';
 import type { AttemptInfo, CheckScheduler, DeliveryQueue, DeliveryTask, DeliveryVerdict } from './queues.js';
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './retry-schedule.js';
 
@@ -12,7 +12,7 @@ const DELIVERED_KEPT_COUNT = 10_000;
 
 export interface BullOptions {
   /** The state's connection; BullMQ gets a duplicate (its workers duplicate that again to block). */
-  client: RedisClient;
+  client: StateClient;
   /** The state prefix: queues live under `{prefix}bull:`, next to the jobs' queues. */
   prefix: string;
   /** Checks (of different subscriptions) run at once in one process. */

@@ -91,7 +91,7 @@ export async function judgeLook(
     requestId: reservationId,
   });
   if (!reserved.ok) return { kind: 'insufficient_credits', hash, data, reason: reserved.reason };
-  await deps.state.ledger.commit(reservationId);
+  await deps.state.ledger.commit(account.id, reservationId);
   return { kind: 'changed', hash, previousHash, data, creditsCharged: CHANGE_COST };
 }
 

@@ -60,8 +60,8 @@ describe.skipIf(!REDIS_URL)('a reservation whose process dies before settling it
     expect(backAfterMs).toBeLessThan(HOLD_MS + 10_000);
 
     const reservationId = `orphan:${child.pid}`;
-    await state.ledger.commit(reservationId);
-    await state.ledger.release(reservationId);
+    await state.ledger.commit(id, reservationId);
+    await state.ledger.release(id, reservationId);
     expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 10, held: 0 });
     expect(await state.ledger.history(id, 10)).toEqual([]);
   }, 60_000);

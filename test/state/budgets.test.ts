@@ -3,7 +3,7 @@ import { mergeBudget } from '../../src/state/budget-store.js';
 import { MemoryBudgetStore } from '../../src/state/memory/budgets.js';
 import { RedisBudgetStore } from '../../src/state/redis/budgets.js';
 import { budgetStoreContract } from './budget-contract.js';
-import { REDIS_URL, redisStates } from './redis-support.js';
+import { redisStates, STATE_REDIS } from './redis-support.js';
 
 budgetStoreContract('memory', async () => new MemoryBudgetStore());
 
@@ -14,7 +14,7 @@ budgetStoreContract(
     const state = await states.create();
     return new RedisBudgetStore(state.store, state.pubsub);
   },
-  { skip: !REDIS_URL, cleanup: () => states.cleanup() },
+  { skip: !STATE_REDIS, cleanup: () => states.cleanup() },
 );
 
 describe('mergeBudget', () => {
@@ -28,7 +28,7 @@ describe('mergeBudget', () => {
   });
 });
 
-describe.skipIf(!REDIS_URL)('redis budget store across connections', () => {
+describe.skipIf(!STATE_REDIS)('redis budget store across connections', () => {
   const local = redisStates();
   afterAll(() => local.cleanup());
 
@@ -49,7 +49,7 @@ describe.skipIf(!REDIS_URL)('redis budget store across connections', () => {
     const store = new RedisBudgetStore(state.store, state.pubsub);
     const now = Date.now();
     await store.record({ host: 'www.reddit.com', egress: 'direct' }, { remaining: 0, resetAtMs: now + 20_000 }, now);
-    const ttl = await state.store.client.pTTL(`${state.prefix}budget:www.reddit.com|direct`);
+    const ttl = await state.store.client.pTTL(state.store.keys.budget('www.reddit.com|direct'));
     expect(ttl).toBeGreaterThan(10_000);
     expect(ttl).toBeLessThanOrEqual(20_000);
   });

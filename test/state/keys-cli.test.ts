@@ -62,7 +62,7 @@ describe('keys CLI commands', () => {
   });
 
   it('explains that it needs REDIS_URL', async () => {
-    const env = { ...process.env, REDIS_URL: '' };
+    const env = { ...process.env, REDIS_URL: '', REDIS_CLUSTER_NODES: '' };
     const failure = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', 'list'], { env }).catch(
       (error: { code: number; stderr: string }) => error,
     );

@@ -1,7 +1,7 @@
 import { afterAll } from 'vitest';
 import { MemoryLeases, RedisLeases } from '../../src/state/lease/index.js';
 import { leaseContract } from './lease-contract.js';
-import { REDIS_URL, redisStates } from './redis-support.js';
+import { redisStates, STATE_REDIS } from './redis-support.js';
 
 leaseContract('memory', async () => {
   const leases = new MemoryLeases();
@@ -19,5 +19,5 @@ leaseContract(
     const second = await states.create({ prefix: first.prefix });
     return { one: new RedisLeases(first.store), two: new RedisLeases(second.store) };
   },
-  { skip: !REDIS_URL },
+  { skip: !STATE_REDIS },
 );

@@ -57,14 +57,14 @@ export function stateContract(
       const { id } = await state.keys.seed('sk_test_contract_c', 3, null);
       expect(await state.ledger.reserve(id, 'r1', 1, null, meta)).toMatchObject({ ok: true, balance: 2 });
       expect(await state.ledger.reserve(id, 'r1', 1, null, meta)).toMatchObject({ ok: true, balance: 2 });
-      await state.ledger.commit('r1');
-      await state.ledger.commit('r1');
-      await state.ledger.release('r1');
+      await state.ledger.commit(id, 'r1');
+      await state.ledger.commit(id, 'r1');
+      await state.ledger.release(id, 'r1');
       expect((await state.ledger.usage(id, null)).balance).toBe(2);
       await state.ledger.reserve(id, 'r2', 1, null, meta);
-      await state.ledger.release('r2');
-      await state.ledger.release('r2');
-      await state.ledger.commit('r2');
+      await state.ledger.release(id, 'r2');
+      await state.ledger.release(id, 'r2');
+      await state.ledger.commit(id, 'r2');
       expect((await state.ledger.usage(id, null)).balance).toBe(2);
       expect(await state.ledger.history(id, 10)).toHaveLength(1);
     });
@@ -73,18 +73,33 @@ export function stateContract(
       const state = await create();
       const { id } = await state.keys.seed('sk_test_contract_g', 3, null);
       await state.ledger.reserve(id, 'job:1:0', 1, null, meta);
-      await state.ledger.commit('job:1:0');
+      await state.ledger.commit(id, 'job:1:0');
       expect(await state.ledger.reserve(id, 'job:1:0', 1, null, meta)).toMatchObject({ ok: true, balance: 2 });
-      await state.ledger.commit('job:1:0');
+      await state.ledger.commit(id, 'job:1:0');
       expect((await state.ledger.usage(id, null)).balance).toBe(2);
       expect(await state.ledger.history(id, 10)).toHaveLength(1);
+    });
+
+    it("scopes reservation ids by account: one account's settlement never touches another's hold", async () => {
+      const state = await create();
+      const first = await state.keys.seed('sk_test_contract_scope_a', 3, null);
+      const second = await state.keys.seed('sk_test_contract_scope_b', 3, null);
+      await state.ledger.reserve(first.id, 'same', 1, null, meta);
+      await state.ledger.reserve(second.id, 'same', 2, null, meta);
+      await state.ledger.commit(first.id, 'same');
+      await state.ledger.release(second.id, 'same');
+      await state.ledger.release(first.id, 'same');
+      expect(await state.ledger.usage(first.id, null)).toMatchObject({ balance: 2, held: 0 });
+      expect(await state.ledger.usage(second.id, null)).toMatchObject({ balance: 3, held: 0 });
+      expect(await state.ledger.history(first.id, 10)).toHaveLength(1);
+      expect(await state.ledger.history(second.id, 10)).toEqual([]);
     });
 
     it('treats unknown reservation ids as no-ops', async () => {
       const state = await create();
       const { id } = await state.keys.seed('sk_test_contract_unknown', 2, null);
-      await state.ledger.commit('never-reserved');
-      await state.ledger.release('never-reserved');
+      await state.ledger.commit(id, 'never-reserved');
+      await state.ledger.release(id, 'never-reserved');
       expect((await state.ledger.usage(id, null)).balance).toBe(2);
       expect(await state.ledger.history(id, 10)).toEqual([]);
     });
@@ -118,7 +133,7 @@ export function stateContract(
       await state.ledger.reserve(id, 'd1', 1, 2, meta);
       await state.ledger.reserve(id, 'd2', 1, 2, meta);
       expect(await state.ledger.reserve(id, 'd3', 1, 2, meta)).toMatchObject({ ok: false, reason: 'daily_cap_exceeded' });
-      await state.ledger.release('d2');
+      await state.ledger.release(id, 'd2');
       expect(await state.ledger.reserve(id, 'd4', 1, 2, meta)).toMatchObject({ ok: true });
     });
 
@@ -136,7 +151,7 @@ export function stateContract(
       const before = Date.now();
       for (const index of [1, 2, 3]) {
         await state.ledger.reserve(id, `l${index}`, 1, null, { endpoint: `/v1/e${index}`, requestId: `req-${index}` });
-        await state.ledger.commit(`l${index}`);
+        await state.ledger.commit(id, `l${index}`);
       }
       const history = await state.ledger.history(id, 2);
       expect(history.map((entry) => entry.requestId)).toEqual(['req-3', 'req-2']);
@@ -159,7 +174,7 @@ export function stateContract(
       const state = await create();
       const { id } = await state.keys.seed('sk_test_contract_usage', 4, 9);
       await state.ledger.reserve(id, 'u1', 1, 9, meta);
-      await state.ledger.commit('u1');
+      await state.ledger.commit(id, 'u1');
       expect(await state.ledger.usage(id, 9)).toEqual({ balance: 3, held: 0, dailyUsed: 1, dailyCap: 9, day: utcDay() });
     });
 
@@ -169,11 +184,11 @@ export function stateContract(
       await state.ledger.reserve(id, 'h1', 2, null, meta);
       await state.ledger.reserve(id, 'h2', 3, null, meta);
       expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 5, held: 5 });
-      await state.ledger.commit('h1');
-      await state.ledger.commit('h1');
+      await state.ledger.commit(id, 'h1');
+      await state.ledger.commit(id, 'h1');
       expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 5, held: 3 });
-      await state.ledger.release('h2');
-      await state.ledger.release('h2');
+      await state.ledger.release(id, 'h2');
+      await state.ledger.release(id, 'h2');
       expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 8, held: 0 });
     });
 
@@ -187,13 +202,13 @@ export function stateContract(
       await sleep(400);
       expect(await state.ledger.usage(id, 4)).toMatchObject({ balance: 4, held: 1, dailyUsed: 1 });
       // Late settlements of the expired hold: no second refund, no charge without the credits.
-      await state.ledger.release('orphan');
-      await state.ledger.commit('orphan');
-      await state.ledger.commit('orphan');
+      await state.ledger.release(id, 'orphan');
+      await state.ledger.commit(id, 'orphan');
+      await state.ledger.commit(id, 'orphan');
       expect(await state.ledger.usage(id, 4)).toMatchObject({ balance: 4, held: 1, dailyUsed: 1 });
       expect(await state.ledger.history(id, 10)).toEqual([]);
       // The hold that has not lapsed settles as usual.
-      await state.ledger.commit('live');
+      await state.ledger.commit(id, 'live');
       expect(await state.ledger.usage(id, 4)).toMatchObject({ balance: 4, held: 0, dailyUsed: 1 });
       expect((await state.ledger.history(id, 10)).map((entry) => entry.credits)).toEqual([1]);
     });
@@ -204,7 +219,7 @@ export function stateContract(
       await state.ledger.reserve(id, 'late', 1, null, { ...meta, holdMs: 150 });
       await sleep(300);
       // No read in between: the commit itself finds the hold lapsed.
-      await state.ledger.commit('late');
+      await state.ledger.commit(id, 'late');
       expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 3, held: 0 });
       expect(await state.ledger.history(id, 10)).toEqual([]);
     });
@@ -216,8 +231,8 @@ export function stateContract(
       await sleep(300);
       // A job target retried after its worker died, past the hold: it pays like any other.
       expect(await state.ledger.reserve(id, 'job:9:0', 1, null, { ...meta, holdMs: 60_000 })).toMatchObject({ ok: true, balance: 2 });
-      await state.ledger.commit('job:9:0');
-      await state.ledger.commit('job:9:0');
+      await state.ledger.commit(id, 'job:9:0');
+      await state.ledger.commit(id, 'job:9:0');
       expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 2, held: 0 });
       expect(await state.ledger.history(id, 10)).toHaveLength(1);
     });
@@ -226,9 +241,9 @@ export function stateContract(
       const state = await create();
       const { id } = await state.keys.seed('sk_test_contract_settled', 3, null);
       await state.ledger.reserve(id, 'done', 1, null, { ...meta, holdMs: 150 });
-      await state.ledger.commit('done');
+      await state.ledger.commit(id, 'done');
       await state.ledger.reserve(id, 'back', 1, null, { ...meta, holdMs: 150 });
-      await state.ledger.release('back');
+      await state.ledger.release(id, 'back');
       await sleep(300);
       expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 2, held: 0 });
       expect(await state.ledger.history(id, 10)).toHaveLength(1);

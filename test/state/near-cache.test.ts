@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NearCache } from '../../src/state/near-cache.js';
 import type { Cache, CacheEntry, CacheReadOptions } from '../../src/state/ports.js';
 import type { RedisState } from '../../src/state/redis/index.js';
-import { REDIS_URL, redisStates } from './redis-support.js';
+import { redisStates, STATE_REDIS } from './redis-support.js';
 
 const T0 = Date.parse('2026-06-01T12:00:00.000Z');
 const at = (ms: number): string => new Date(ms).toISOString();
@@ -132,7 +132,7 @@ describe('near cache in front of a shared cache', () => {
   });
 });
 
-describe.skipIf(!REDIS_URL)('near cache on Redis', () => {
+describe.skipIf(!STATE_REDIS)('near cache on Redis', () => {
   const states = redisStates();
   afterAll(() => states.cleanup());
 

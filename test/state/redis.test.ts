@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createClient } from 'redis';
 import { stateContract } from './ledger-contract.js';
-import { REDIS_URL, redisStates } from './redis-support.js';
+import { clusterSeeds, redisStates, STATE_REDIS, withMasters } from './redis-support.js';
 
 const states = redisStates();
 
@@ -12,10 +11,10 @@ stateContract(
       ...(options?.cacheRetentionSeconds === undefined ? {} : { cacheRetentionSeconds: options.cacheRetentionSeconds }),
       ...(options?.holdMs === undefined ? {} : { holdSeconds: options.holdMs / 1000 }),
     }),
-  { skip: !REDIS_URL, cleanup: () => states.cleanup() },
+  { skip: !STATE_REDIS, cleanup: () => states.cleanup() },
 );
 
-describe.skipIf(!REDIS_URL)('redis ledger across connections', () => {
+describe.skipIf(!STATE_REDIS)('redis ledger across connections', () => {
   const local = redisStates();
   afterAll(() => local.cleanup());
   const meta = { endpoint: '/v1/test', requestId: 'req-x' };
@@ -35,7 +34,7 @@ describe.skipIf(!REDIS_URL)('redis ledger across connections', () => {
       Array.from({ length: 200 }, (_unused, index) => (index % 2 ? first : second).ledger.reserve(id, `s${index}`, 1, null, meta)),
     );
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(40);
-    await Promise.all(Array.from({ length: 200 }, (_unused, index) => (index % 2 ? second : first).ledger.commit(`s${index}`)));
+    await Promise.all(Array.from({ length: 200 }, (_unused, index) => (index % 2 ? second : first).ledger.commit(id, `s${index}`)));
     expect((await first.ledger.usage(id, null)).balance).toBe(0);
     expect(await second.ledger.history(id, 1000)).toHaveLength(40);
   });
@@ -45,10 +44,10 @@ describe.skipIf(!REDIS_URL)('redis ledger across connections', () => {
     const { id } = await first.keys.seed('sk_test_shared_commit', 5, null);
     await first.ledger.reserve(id, 'once', 2, null, meta);
     await Promise.all([
-      first.ledger.commit('once'),
-      second.ledger.commit('once'),
-      second.ledger.release('once'),
-      first.ledger.commit('once'),
+      first.ledger.commit(id, 'once'),
+      second.ledger.commit(id, 'once'),
+      second.ledger.release(id, 'once'),
+      first.ledger.commit(id, 'once'),
     ]);
     expect((await second.ledger.usage(id, null)).balance).toBe(3);
     expect(await second.ledger.history(id, 10)).toHaveLength(1);
@@ -70,27 +69,33 @@ describe.skipIf(!REDIS_URL)('redis ledger across connections', () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(await Promise.all([state.ledger.sweepLapsedHolds(), state.ledger.sweepLapsedHolds()])).toEqual(expect.arrayContaining([1, 0]));
     expect(await state.ledger.usage(id, 2)).toMatchObject({ balance: 3, dailyUsed: 0 });
-    await state.ledger.commit('lapse');
+    await state.ledger.commit(id, 'lapse');
     expect(await state.ledger.history(id, 10)).toEqual([]);
+  });
+
+  it.skipIf(Boolean(clusterSeeds))('refuses to acknowledge a charge no replica confirmed when one is asked for', async () => {
+    // The test Redis runs alone: WAIT counts no replica.
+    const state = await local.create({ minReplicasAck: 1, commandTimeoutMs: 400 });
+    const { id } = await state.keys.seed('sk_test_wait_alone', 3, null);
+    await state.ledger.reserve(id, 'alone', 1, null, meta);
+    await expect(state.ledger.commit(id, 'alone')).rejects.toMatchObject({ code: 'service_unavailable', retryAfter: 1 });
   });
 
   it('stores keys only as hashes', async () => {
     const state = await local.create();
     await state.keys.seed('sk_test_never_stored_plain', 1, null);
-    const client = createClient({ url: REDIS_URL! });
-    await client.connect();
-    try {
-      const dump: string[] = [];
-      for await (const batch of client.scanIterator({ MATCH: `${state.prefix}*` })) {
-        for (const key of batch) {
-          dump.push(key);
-          if ((await client.type(key)) === 'hash') dump.push(JSON.stringify(await client.hGetAll(key)));
+    const dump = await withMasters(async (masters) => {
+      const lines: string[] = [];
+      for (const master of masters)
+        for await (const batch of master.scanIterator({ MATCH: `${state.prefix}*` })) {
+          for (const key of batch) {
+            lines.push(key);
+            if ((await master.type(key)) === 'hash') lines.push(JSON.stringify(await master.hGetAll(key)));
+          }
         }
-      }
-      expect(dump.join('\n')).not.toContain('sk_test_never_stored_plain');
-      expect(dump.join('\n')).toMatch(/"keyHash":"[0-9a-f]{64}"/);
-    } finally {
-      await client.close();
-    }
+      return lines;
+    });
+    expect(dump.join('\n')).not.toContain('sk_test_never_stored_plain');
+    expect(dump.join('\n')).toMatch(/"keyHash":"[0-9a-f]{64}"/);
   });
 });

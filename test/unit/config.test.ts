@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/config.js';
+import { ConfigError, loadConfig, usesSharedStore } from '../../src/config/config.js';
 
 describe('configuration', () => {
   it('has the contract defaults', () => {
@@ -33,9 +33,28 @@ describe('configuration', () => {
     [{ UPSTREAM_ORIGINS: 'books.example.test' }, 'UPSTREAM_ORIGINS'],
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ REDIS_CLUSTER_NODES: '127.0.0.1' }, 'REDIS_CLUSTER_NODES'],
+    [{ REDIS_CLUSTER_NODES: '127.0.0.1:70000' }, 'REDIS_CLUSTER_NODES'],
+    [{ REDIS_CLUSTER_NODES: 'redis://127.0.0.1:7101' }, 'REDIS_CLUSTER_NODES'],
+    [{ REDIS_CLUSTER_NODES: '127.0.0.1:7101', REDIS_URL: 'redis://127.0.0.1:6379' }, 'REDIS_CLUSTER_NODES'],
+    [{ REDIS_MIN_REPLICAS_ACK: '-1' }, 'REDIS_MIN_REPLICAS_ACK'],
   ])('stops on a bad value with one line naming the variable (%j)', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid ${variable}:`));
+  });
+
+  it('parses REDIS_CLUSTER_NODES and REDIS_MIN_REPLICAS_ACK, and says whether state is shared', () => {
+    const config = loadConfig({ REDIS_CLUSTER_NODES: ' 127.0.0.1:7101, redis-a.internal:6379,[::1]:7103 ', REDIS_MIN_REPLICAS_ACK: '1' });
+    expect(config.REDIS_CLUSTER_NODES).toEqual([
+      { host: '127.0.0.1', port: 7101 },
+      { host: 'redis-a.internal', port: 6379 },
+      { host: '::1', port: 7103 },
+    ]);
+    expect(config.REDIS_MIN_REPLICAS_ACK).toBe(1);
+    expect(usesSharedStore(config)).toBe(true);
+    const plain = loadConfig({ REDIS_CLUSTER_NODES: '' });
+    expect(plain).toMatchObject({ REDIS_CLUSTER_NODES: undefined, REDIS_MIN_REPLICAS_ACK: 0 });
+    expect(usesSharedStore(plain)).toBe(false);
   });
 
   it('never echoes a key in the error', () => {

@@ -15,7 +15,7 @@ return 0`);
 
 /**
  * Leases shared by every process on one Redis: `SET NX PX` of a random token under
- * `{prefix}lease:{name}`. Expiry runs on the Redis server's clock, so a holder that dies (or
+ * KeyLayout.lease of the name. Expiry runs on the Redis server's clock, so a holder that dies (or
  * loses Redis) stops blocking the name one ttl after its last renewal.
  */
 export class RedisLeases implements Leases {
@@ -25,7 +25,7 @@ export class RedisLeases implements Leases {
     this.#store = store;
   }
 
-  #key = (name: string) => `${this.#store.keys.prefix}lease:${name}`;
+  #key = (name: string) => this.#store.keys.lease(name);
 
   async acquire(name: string, ttlMs: number): Promise<string | null> {
     const token = randomUUID();

@@ -32,6 +32,9 @@ const USAGE_LOG_LIMIT = 1000;
 const SETTLED_REMEMBERED = 200_000;
 const SETTLED_TTL_MS = 7 * 24 * 3600 * 1000;
 
+/** Reservation ids are scoped by their account, as in the Redis ledger. */
+const reservationKey = (accountId: string, reservationId: string): string => `${accountId}\u0000${reservationId}`;
+
 /**
  * In-process ledger. A reservation takes the credits from the balance at once (so two
  * concurrent requests can never both spend the last credit); commit keeps them, release
@@ -43,6 +46,7 @@ export class MemoryLedger implements Ledger {
   readonly #balances = new Map<string, number>();
   /** Credits used per account on its current UTC day; an older day resets on next use. */
   readonly #dailyUse = new Map<string, { day: string; used: number }>();
+  /** Held reservations by reservationKey. */
   readonly #held = new Map<string, Reservation>();
   /** Credits held per account, for the account view. */
   readonly #heldCredits = new Map<string, number>();
@@ -69,25 +73,26 @@ export class MemoryLedger implements Ledger {
     const day = utcDay(new Date(this.#now()));
     const balance = this.#balances.get(accountId) ?? 0;
     const dailyUsed = this.#usedOn(accountId, day);
-    const settled = this.#settled.get(reservationId);
+    const held = reservationKey(accountId, reservationId);
+    const settled = this.#settled.get(held);
     // Held, committed or released: a retry of the same reservation, done already. Expired: held afresh.
-    if (this.#held.has(reservationId) || (settled !== undefined && settled !== 'expired')) return { ok: true, balance, dailyUsed };
+    if (this.#held.has(held) || (settled !== undefined && settled !== 'expired')) return { ok: true, balance, dailyUsed };
     if (dailyCap !== null && dailyUsed + credits > dailyCap) return { ok: false, reason: 'daily_cap_exceeded', balance, dailyUsed };
     if (balance < credits) return { ok: false, reason: 'insufficient_credits', balance, dailyUsed };
-    this.#settled.delete(reservationId);
+    this.#settled.delete(held);
     this.#balances.set(accountId, balance - credits);
     this.#dailyUse.set(accountId, { day, used: dailyUsed + credits });
     const expiresAt = this.#now() + holdFor(meta.holdMs, this.#holdMs);
-    this.#held.set(reservationId, { accountId, credits, day, endpoint: meta.endpoint, requestId: meta.requestId, expiresAt });
+    this.#held.set(held, { accountId, credits, day, endpoint: meta.endpoint, requestId: meta.requestId, expiresAt });
     this.#heldCredits.set(accountId, (this.#heldCredits.get(accountId) ?? 0) + credits);
     this.#nextExpiry = Math.min(this.#nextExpiry, expiresAt);
     return { ok: true, balance: balance - credits, dailyUsed: dailyUsed + credits };
   }
 
   /** Charges a held reservation; one that expired (its credits returned already) is refused and charges nothing. */
-  async commit(reservationId: string): Promise<void> {
+  async commit(accountId: string, reservationId: string): Promise<void> {
     this.#expireDue();
-    const reservation = this.#settle(reservationId, 'committed');
+    const reservation = this.#settle(reservationKey(accountId, reservationId), 'committed');
     if (!reservation) return;
     this.#log(reservation.accountId, {
       endpoint: reservation.endpoint,
@@ -98,18 +103,18 @@ export class MemoryLedger implements Ledger {
     });
   }
 
-  async release(reservationId: string): Promise<void> {
+  async release(accountId: string, reservationId: string): Promise<void> {
     this.#expireDue();
-    const reservation = this.#settle(reservationId, 'released');
+    const reservation = this.#settle(reservationKey(accountId, reservationId), 'released');
     if (reservation) this.#giveBack(reservation);
   }
 
   /** Moves a held reservation to the settled set; null when it is not held (already settled, or unknown). */
-  #settle(reservationId: string, outcome: Settlement): Reservation | null {
-    const reservation = this.#held.get(reservationId);
+  #settle(key: string, outcome: Settlement): Reservation | null {
+    const reservation = this.#held.get(key);
     if (!reservation) return null;
-    this.#held.delete(reservationId);
-    this.#settled.set(reservationId, outcome);
+    this.#held.delete(key);
+    this.#settled.set(key, outcome);
     const held = (this.#heldCredits.get(reservation.accountId) ?? 0) - reservation.credits;
     if (held > 0) this.#heldCredits.set(reservation.accountId, held);
     else this.#heldCredits.delete(reservation.accountId);
@@ -127,9 +132,9 @@ export class MemoryLedger implements Ledger {
     const now = this.#now();
     if (now < this.#nextExpiry) return;
     let next = Number.POSITIVE_INFINITY;
-    for (const [reservationId, reservation] of this.#held) {
+    for (const [key, reservation] of this.#held) {
       if (reservation.expiresAt <= now) {
-        this.#settle(reservationId, 'expired');
+        this.#settle(key, 'expired');
         this.#giveBack(reservation);
       } else {
         next = Math.min(next, reservation.expiresAt);

@@ -13,9 +13,10 @@ import type { RedisStore } from './store.js';
 
 /**
  * Upstream budgets in Redis, shared by every gateway process:
- * - `{prefix}budget:{host}|{egress}`: string "remaining resetAtMs", expiring at the reset, so a
- *   lapsed record is simply gone;
- * - `{prefix}ceiling:{host}|{egress}`: the operator ceiling's counter, expiring with its window.
+ * - budget record (KeyLayout.budget of `host|egress`): string "remaining resetAtMs", expiring at
+ *   the reset, so a lapsed record is simply gone;
+ * - ceiling counter (KeyLayout.ceiling of `host|egress`): the operator ceiling's count, expiring
+ *   with its window.
  * Spent records are also published on the `upstream-budget` topic, so each process keeps an
  * in-process copy without asking Redis before every upstream request.
  */
@@ -94,7 +95,8 @@ export class RedisBudgetStore implements BudgetStore {
   }
 
   async forget(target: BudgetTarget): Promise<void> {
-    await this.#store.call((client) => client.del([this.#recordKey(target), this.#ceilingKey(target)]));
+    // Two slots on a cluster: one DEL each.
+    await this.#store.call((client) => Promise.all([client.del(this.#recordKey(target)), client.del(this.#ceilingKey(target))]));
   }
 
   async watch(listener: (announcement: BudgetAnnouncement) => void): Promise<() => Promise<void>> {
@@ -104,8 +106,8 @@ export class RedisBudgetStore implements BudgetStore {
     });
   }
 
-  #recordKey = (target: BudgetTarget): string => `${this.#store.keys.prefix}budget:${target.host}|${target.egress}`;
-  #ceilingKey = (target: BudgetTarget): string => `${this.#store.keys.prefix}ceiling:${target.host}|${target.egress}`;
+  #recordKey = (target: BudgetTarget): string => this.#store.keys.budget(`${target.host}|${target.egress}`);
+  #ceilingKey = (target: BudgetTarget): string => this.#store.keys.ceiling(`${target.host}|${target.egress}`);
 }
 
 function parseRecord(stored: string): HostBudget | null {

@@ -1,6 +1,13 @@
 import type { Cache, CacheEntry } from '../ports.js';
 import type { StateLog } from './connection.js';
+import { LuaScript } from './lua-script.js';
 import type { RedisStore } from './store.js';
+
+/** KEYS[1] the entry. ARGV: body, raw, fetchedAt, retention s. Stores and dates it in one step. */
+const STORE_ENTRY = new LuaScript(`
+redis.call('HSET', KEYS[1], 'body', ARGV[1], 'raw', ARGV[2], 'fetchedAt', ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+`);
 
 /**
  * The result cache on Redis, shared by every key and every process. An entry keeps the
@@ -34,13 +41,7 @@ export class RedisCache implements Cache {
   async set(key: string, entry: CacheEntry): Promise<void> {
     const name = this.#store.keys.cache(key);
     try {
-      await this.#store.call((client) =>
-        client
-          .multi()
-          .hSet(name, { body: entry.body, raw: entry.raw, fetchedAt: entry.fetchedAt })
-          .expire(name, this.#retentionSeconds)
-          .exec(),
-      );
+      await this.#store.call((client) => STORE_ENTRY.run(client, [name], [entry.body, entry.raw, entry.fetchedAt, this.#retentionSeconds]));
     } catch (error) {
       this.#log?.('warn', 'result not cached: state store unavailable', { error: error instanceof Error ? error.message : String(error) });
     }

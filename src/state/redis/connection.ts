@@ -1,7 +1,24 @@
-import { createClient } from 'redis';
+import { createClient, type createCluster } from 'redis';
 
-/** The node-redis client type this project uses. */
+/** A node-redis client on one Redis node. */
 export type RedisClient = ReturnType<typeof createClient>;
+/** A node-redis client on a Redis Cluster: routes each command by its first key's slot. */
+export type RedisClusterClient = ReturnType<typeof createCluster>;
+/**
+ * What the state adapters send commands through, on one node or a cluster: both have the same
+ * command methods. A command or script names its keys, so a cluster sends it to their slot.
+ */
+export type StateClient = RedisClient | RedisClusterClient;
+
+/** Where the state lives: one Redis node (REDIS_URL) or a cluster reached through seed nodes (REDIS_CLUSTER_NODES). */
+export type StoreTopology = { kind: 'node'; url: string } | { kind: 'cluster'; nodes: ClusterSeed[] };
+
+export interface ClusterSeed {
+  host: string;
+  port: number;
+}
+
+export const isCluster = (client: StateClient): client is RedisClusterClient => 'masters' in client;
 
 /** Where the Redis adapters report connection changes; never given keys, hashes or the URL's password. */
 export type StateLog = (level: 'info' | 'warn' | 'error', message: string, context?: Record<string, unknown>) => void;
@@ -39,11 +56,16 @@ export async function connectRedis(options: ConnectOptions): Promise<RedisClient
   return client;
 }
 
-/** A second connection with the same settings (a subscriber cannot run other commands). */
+/**
+ * A second connection to the same node with the same settings (a subscriber or a blocking
+ * reader cannot share the adapters' connection). One node only: on a cluster, the cluster
+ * client opens what it needs per node itself.
+ */
 export async function duplicateConnection(
-  client: RedisClient,
+  client: StateClient,
   options: { connectTimeoutMs?: number; log?: StateLog } = {},
 ): Promise<RedisClient> {
+  if (isCluster(client)) throw new Error('a single-node connection cannot be duplicated from a cluster client');
   const life = { connectedOnce: false };
   const copy = client.duplicate({ disableOfflineQueue: true, socket: socketOptions(life, options.connectTimeoutMs) });
   watchHealth(copy, life, options.log);

@@ -2,7 +2,8 @@ import { NEAR_CACHE_DEFAULTS, NearCache } from '../near-cache.js';
 import { DEFAULT_HOLD_MS } from '../hold-period.js';
 import type { StateAdapters } from '../ports.js';
 import { RedisCache } from './cache.js';
-import { connectRedis, type StateLog } from './connection.js';
+import { connectCluster, mastersReady } from './cluster.js';
+import { connectRedis, isCluster, type ClusterSeed, type StateClient, type StateLog, type StoreTopology } from './connection.js';
 import { KeyLayout } from './key-layout.js';
 import { RedisKeys } from './keys.js';
 import { RedisLedger } from './ledger.js';
@@ -12,7 +13,10 @@ import { RedisStore } from './store.js';
 export { StoreConnectError, type StateLog } from './connection.js';
 
 export interface RedisStateOptions {
-  url: string;
+  /** One Redis node (REDIS_URL); exactly one of url and clusterNodes. */
+  url?: string;
+  /** Seed nodes of a Redis Cluster (REDIS_CLUSTER_NODES). */
+  clusterNodes?: ClusterSeed[];
   /** Every key name starts with it (default `pdg:`); tests use one per run. */
   prefix?: string;
   cacheRetentionSeconds: number;
@@ -23,6 +27,8 @@ export interface RedisStateOptions {
   /** How often this process gives back lapsed holds of every account (default 10 s; 0 turns the timer off). */
   sweepIntervalMs?: number;
   connectTimeoutMs?: number;
+  /** Replicas a charge waits for (WAIT) before it is acknowledged (default 0: none). */
+  minReplicasAck?: number;
   /** Bounds of the in-process copy of recent results in front of the Redis cache; false: none. */
   nearCache?: { maxEntries: number; maxBytes: number } | false;
   log?: StateLog;
@@ -47,9 +53,17 @@ export const DEFAULT_PREFIX = 'pdg:';
  */
 export async function createRedisState(options: RedisStateOptions): Promise<RedisState> {
   const prefix = options.prefix ?? DEFAULT_PREFIX;
-  const client = await connectRedis({ url: options.url, connectTimeoutMs: options.connectTimeoutMs, log: options.log });
-  const store = new RedisStore(client, new KeyLayout(prefix), options.commandTimeoutMs ?? 1000);
-  const ledger = new RedisLedger(store, { holdMs: options.holdSeconds === undefined ? DEFAULT_HOLD_MS : options.holdSeconds * 1000 });
+  const topology = topologyOf(options);
+  const keys = new KeyLayout(prefix);
+  const client: StateClient =
+    topology.kind === 'cluster'
+      ? await connectCluster({ nodes: topology.nodes, connectTimeoutMs: options.connectTimeoutMs, log: options.log })
+      : await connectRedis({ url: topology.url, connectTimeoutMs: options.connectTimeoutMs, log: options.log });
+  const store = new RedisStore(client, keys, options.commandTimeoutMs ?? 1000, topology);
+  const ledger = new RedisLedger(store, {
+    holdMs: options.holdSeconds === undefined ? DEFAULT_HOLD_MS : options.holdSeconds * 1000,
+    minReplicasAck: options.minReplicasAck,
+  });
   const pubsub = new RedisPubSub(store, { log: options.log });
 
   const sweepEvery = options.sweepIntervalMs ?? 10_000;
@@ -63,23 +77,51 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
     ledger,
     cache: withNearCache(new RedisCache(store, { retentionSeconds: options.cacheRetentionSeconds, log: options.log }), options),
     pubsub,
-    async ready() {
-      if (!client.isReady) return false;
-      return store
-        .call((redis) => redis.ping())
-        .then(
-          (reply) => reply === 'PONG',
-          () => false,
-        );
-    },
+    ready: () => storeReady(store),
     async close() {
       if (sweeper) clearInterval(sweeper);
       await pubsub.close();
-      // close() lets commands in flight finish; without a live connection there is nothing to wait for.
-      if (client.isReady) await client.close().catch(() => {});
-      if (client.isOpen) client.destroy();
+      await closeClient(client);
     },
   };
+}
+
+function topologyOf(options: RedisStateOptions): StoreTopology {
+  if (options.clusterNodes && options.url) throw new RangeError('give either a Redis URL or cluster seed nodes, not both');
+  if (options.clusterNodes) {
+    if (options.clusterNodes.length === 0) throw new RangeError('a cluster needs at least one seed node');
+    return { kind: 'cluster', nodes: options.clusterNodes };
+  }
+  if (!options.url) throw new RangeError('a Redis URL or cluster seed nodes are needed');
+  return { kind: 'node', url: options.url };
+}
+
+/**
+ * Readiness: every master answers PING within the store's deadline. A cluster client has no
+ * single connection to look at, and one reachable node says nothing of the others' slots.
+ */
+async function storeReady(store: RedisStore): Promise<boolean> {
+  const { client } = store;
+  const pings = isCluster(client)
+    ? mastersReady(client) && client.masters.map((master) => () => client.nodeClient(master).then((node) => node.ping()))
+    : client.isReady && [() => client.ping()];
+  if (!pings) return false;
+  return store
+    .call((_client) => Promise.all(pings.map((ping) => ping())))
+    .then(
+      (replies) => replies.every((reply) => reply === 'PONG'),
+      () => false,
+    );
+}
+
+async function closeClient(client: StateClient): Promise<void> {
+  // close() lets commands in flight finish; without a live connection there is nothing to wait for.
+  if (isCluster(client)) {
+    if (client.isOpen) await client.close().catch(() => client.destroy());
+    return;
+  }
+  if (client.isReady) await client.close().catch(() => {});
+  if (client.isOpen) client.destroy();
 }
 
 function withNearCache(shared: RedisCache, options: RedisStateOptions): RedisCache | NearCache {

@@ -1,22 +1,36 @@
 /**
  * Where each piece of state lives in Redis. Every name starts with one prefix, so several
- * deployments (or test runs) can share an instance. The Lua scripts build the per-account
- * names they discover inside a reservation from the same segments, passed in as arguments.
+ * deployments (or test runs) can share an instance.
+ *
+ * Names carry a hash tag (the part in braces) by what must change atomically together, so a
+ * Redis Cluster keeps each group on one slot while the groups spread over every master:
+ * - an account: its record, balance, daily counters, reservations, holds, held credits,
+ *   settled-reservation index and usage log share the tag `{<account id>}`, so each ledger
+ *   script declares all its keys and runs on one slot;
+ * - a cached result, a lease, a budget record, a pace slot and a pub/sub channel stand alone,
+ *   each tagged by its own name;
+ * - indexes that span accounts (the accounts list, the accounts that have holds) are keys of
+ *   their own, written in separate idempotent steps, never inside an account's script.
  */
 export const SEGMENT = {
   /** Hash: keyHash, status, dailyCap ('' for none), createdAt. */
   account: 'acct:',
   /** Sorted set of account ids scored by creation time: the list for administration. */
   accounts: 'accounts',
+  /** Sorted set of account ids that may have holds, scored by (about) when their latest hold lapses. */
+  holding: 'holding',
   /** String integer: the spendable balance. */
   balance: 'bal:',
-  /** String integer per account and UTC day number (days since the epoch): credits held or charged that day. */
+  /** Hash per account: field UTC day number (days since the epoch), value credits held or charged that day. */
   daily: 'day:',
-  /** Hash per reservation id: acct, credits, day, state (held|committed|released|expired), endpoint, requestId, exp (ms the hold lapses). */
-  reservation: 'res:',
-  /** Sorted set of held reservation ids scored by the time their hold lapses. */
-  held: 'held',
-  /** The same, per account: its lapsed holds are returned before its balance is read or taken from. */
+  /**
+   * Hash per account: field reservation id, value JSON {state (held|committed|released|expired),
+   * credits, day, endpoint, requestId, exp (ms the hold lapses)}.
+   */
+  reservations: 'res:',
+  /** Sorted set per account of settled reservation ids, scored by when they may be forgotten (ms). */
+  settled: 'settled:',
+  /** Sorted set per account of held reservation ids scored by the time their hold lapses. */
   heldBy: 'held-by:',
   /** String integer per account: credits its unsettled reservations hold. */
   heldCredits: 'held-cr:',
@@ -24,28 +38,61 @@ export const SEGMENT = {
   usageLog: 'log:',
   /** Hash: body, raw, fetchedAt; expires after the retention period. */
   cache: 'cache:',
+  /** Lease token, expiring with the lease. */
+  lease: 'lease:',
+  /** Upstream budget record and operator-ceiling counter per host and egress. */
+  budget: 'budget:',
+  ceiling: 'ceiling:',
+  /** Next free slot of a paced host. */
+  pace: 'pace:',
   /** Pub/sub channel per topic. */
   channel: 'events:',
 } as const;
+
+/** A hash tag: the part of a key name Redis Cluster hashes to pick the slot. */
+export const hashTag = (value: string): string => `{${value}}`;
 
 /** Key names under one prefix. */
 export class KeyLayout {
   readonly prefix: string;
 
   constructor(prefix: string) {
+    // A brace in the prefix would become every key's hash tag and put all state on one slot.
+    if (/[{}]/.test(prefix)) throw new RangeError('the key prefix must not contain { or }');
     this.prefix = prefix;
   }
 
-  account = (accountId: string): string => `${this.prefix}${SEGMENT.account}${accountId}`;
+  #tagged = (segment: string, tag: string, rest = ''): string => `${this.prefix}${segment}${hashTag(tag)}${rest}`;
+
+  account = (accountId: string): string => this.#tagged(SEGMENT.account, accountId);
+  balance = (accountId: string): string => this.#tagged(SEGMENT.balance, accountId);
+  daily = (accountId: string): string => this.#tagged(SEGMENT.daily, accountId);
+  reservations = (accountId: string): string => this.#tagged(SEGMENT.reservations, accountId);
+  settled = (accountId: string): string => this.#tagged(SEGMENT.settled, accountId);
+  heldBy = (accountId: string): string => this.#tagged(SEGMENT.heldBy, accountId);
+  heldCredits = (accountId: string): string => this.#tagged(SEGMENT.heldCredits, accountId);
+  usageLog = (accountId: string): string => this.#tagged(SEGMENT.usageLog, accountId);
+
+  /** Every key of one account's ledger, in the order the ledger scripts declare them (ledger-scripts.ts). */
+  ledgerKeys = (accountId: string): string[] => [
+    this.balance(accountId),
+    this.reservations(accountId),
+    this.heldBy(accountId),
+    this.heldCredits(accountId),
+    this.daily(accountId),
+    this.settled(accountId),
+    this.usageLog(accountId),
+  ];
+
+  /** Indexes across accounts: untagged, each a slot of its own. */
   accounts = (): string => `${this.prefix}${SEGMENT.accounts}`;
-  balance = (accountId: string): string => `${this.prefix}${SEGMENT.balance}${accountId}`;
-  /** The daily counter's name without its day number; scripts append the day they read from the server clock. */
-  dailyStem = (accountId: string): string => `${this.prefix}${SEGMENT.daily}${accountId}:`;
-  reservation = (reservationId: string): string => `${this.prefix}${SEGMENT.reservation}${reservationId}`;
-  held = (): string => `${this.prefix}${SEGMENT.held}`;
-  heldBy = (accountId: string): string => `${this.prefix}${SEGMENT.heldBy}${accountId}`;
-  heldCredits = (accountId: string): string => `${this.prefix}${SEGMENT.heldCredits}${accountId}`;
-  usageLog = (accountId: string): string => `${this.prefix}${SEGMENT.usageLog}${accountId}`;
-  cache = (cacheKey: string): string => `${this.prefix}${SEGMENT.cache}${cacheKey}`;
-  channel = (topic: string): string => `${this.prefix}${SEGMENT.channel}${topic}`;
+  holding = (): string => `${this.prefix}${SEGMENT.holding}`;
+
+  cache = (cacheKey: string): string => this.#tagged(SEGMENT.cache, cacheKey);
+  lease = (name: string): string => this.#tagged(SEGMENT.lease, name);
+  budget = (target: string): string => this.#tagged(SEGMENT.budget, target);
+  ceiling = (target: string): string => this.#tagged(SEGMENT.ceiling, target);
+  pace = (key: string): string => this.#tagged(SEGMENT.pace, key);
+  /** A sharded channel on a cluster lives on its tag's slot like a key. */
+  channel = (topic: string): string => this.#tagged(SEGMENT.channel, topic);
 }

@@ -37,14 +37,16 @@ export class RedisKeys implements Keys {
     const keys = this.#store.keys;
     const now = new Date();
     const reply = await this.#store.call((client) =>
-      SEED.run(
-        client,
-        [keys.account(id), keys.accounts(), keys.balance(id)],
-        [id, hash, dailyCap ?? '', now.toISOString(), now.getTime(), credits],
-      ),
+      SEED.run(client, [keys.account(id), keys.balance(id)], [hash, dailyCap ?? '', now.toISOString(), credits]),
     );
     const record = Array.isArray(reply) ? toRecord(id, reply) : null;
     if (!record) throw new Error('unexpected seed reply');
+    // Every seed (re)writes the index, scored by the stored creation time, so a seed cut off
+    // between the two steps is made whole by the next one.
+    const score = Date.parse(record.createdAt);
+    await this.#store.call((client) =>
+      client.zAdd(keys.accounts(), { score: Number.isFinite(score) ? score : now.getTime(), value: id }, { condition: 'NX' }),
+    );
     return record;
   }
 
@@ -65,15 +67,11 @@ export class RedisKeys implements Keys {
   async list(): Promise<ApiKeyRecord[]> {
     const ids = await this.#store.call((client) => client.zRange(this.#store.keys.accounts(), 0, -1));
     if (ids.length === 0) return [];
-    const rows = await this.#store.call((client) => {
-      const batch = client.multi();
-      for (const id of ids) batch.hmGet(this.#store.keys.account(id), RECORD_FIELDS);
-      return batch.execAsPipeline();
-    });
-    return ids.flatMap((id, index) => {
-      const fields = rows[index];
-      return (Array.isArray(fields) ? toRecord(id, fields) : null) ?? [];
-    });
+    // Each account is a slot of its own on a cluster: one read per account, sent together.
+    const rows = await this.#store.call((client) =>
+      Promise.all(ids.map((id) => client.hmGet(this.#store.keys.account(id), RECORD_FIELDS))),
+    );
+    return ids.flatMap((id, index) => toRecord(id, rows[index] ?? []) ?? []);
   }
 
   async #update(accountId: string, field: string, value: string): Promise<boolean> {

@@ -1,13 +1,18 @@
 import { LuaScript } from './lua-script.js';
-import { SEGMENT } from './key-layout.js';
 
 /**
- * The ledger's atomic steps. Each runs as one Lua script, so no other client's command can
- * come between reading a balance and changing it, whichever process sends it. Time and the
- * UTC day come from the Redis server clock (TIME), one clock for every gateway process.
- * Per-account keys found inside a reservation are built from the key prefix (ARGV[1] where
- * noted) and the segments of key-layout.ts; this needs a single Redis instance, not a cluster.
+ * The ledger's atomic steps, one Lua script each, so no other client's command can come
+ * between reading a balance and changing it, whichever process sends it. Time and the UTC day
+ * come from the Redis server clock (TIME), one clock for every gateway process.
+ *
+ * Every script works on one account and declares all the keys it touches, in the order of
+ * KeyLayout.ledgerKeys: they share the account's hash tag, so on a Redis Cluster each script
+ * runs on one slot. Reservations are fields of the account's reservation hash, not keys of
+ * their own, so an expiry found inside a script never touches an undeclared key.
  */
+const ACCOUNT_KEYS = `
+local BALANCE, RESERVATIONS, HELD, HELD_CREDITS, DAILY, SETTLED, LOG = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
+`;
 
 /** Server time as {milliseconds, UTC day number}. */
 const CLOCK = `
@@ -18,157 +23,175 @@ local function clock()
 end
 `;
 
-/**
- * Takes a settled reservation out of its account's held credits and held set. Reservations
- * written before holds carried an expiry (no `exp` field) were never counted there.
- */
-const UNHOLD = `
-local function unhold(prefix, reservationId, acct, credits, exp)
-  if not exp then return end
-  redis.call('ZREM', prefix .. '${SEGMENT.heldBy}' .. acct, reservationId)
-  local heldKey = prefix .. '${SEGMENT.heldCredits}' .. acct
-  if redis.call('DECRBY', heldKey, credits) <= 0 then redis.call('DEL', heldKey) end
+/** Reads and writes one reservation record; nil when unknown or unreadable. */
+const RECORDS = `
+local function readReservation(id)
+  local stored = redis.call('HGET', RESERVATIONS, id)
+  if not stored then return nil end
+  local ok, record = pcall(cjson.decode, stored)
+  if ok and type(record) == 'table' then return record end
+  return nil
+end
+local function writeReservation(id, record)
+  redis.call('HSET', RESERVATIONS, id, cjson.encode(record))
 end
 `;
 
 /**
- * Gives a held reservation back: balance up, that day's use down (never below zero), state
- * `finalState` (released, or expired when its hold lapsed). Shared by release, by the expiry
- * of lapsed holds, and by the sweep.
+ * Settles a held reservation as `finalState`: out of the held set and held credits, remembered
+ * until `settledTtlMs` from now (a late retry stays a no-op), then forgotten by forgetSettled.
  */
-const RELEASE_ONE = `${UNHOLD}
-local function releaseOne(prefix, reservationId, heldKey, settledTtl, finalState)
-  local reservationKey = prefix .. '${SEGMENT.reservation}' .. reservationId
-  local r = redis.call('HMGET', reservationKey, 'state', 'acct', 'credits', 'day', 'exp')
-  redis.call('ZREM', heldKey, reservationId)
-  if r[1] ~= 'held' then return 0 end
-  redis.call('HSET', reservationKey, 'state', finalState)
-  redis.call('EXPIRE', reservationKey, settledTtl)
-  redis.call('INCRBY', prefix .. '${SEGMENT.balance}' .. r[2], r[3])
-  unhold(prefix, reservationId, r[2], r[3], r[5])
-  local dailyKey = prefix .. '${SEGMENT.daily}' .. r[2] .. ':' .. r[4]
-  local used = tonumber(redis.call('GET', dailyKey) or '0')
-  if used > 0 then redis.call('SET', dailyKey, math.max(0, used - tonumber(r[3])), 'KEEPTTL') end
+const SETTLE = `${RECORDS}
+local function settle(id, record, finalState, nowMs, settledTtlMs)
+  record.state = finalState
+  writeReservation(id, record)
+  redis.call('ZREM', HELD, id)
+  redis.call('ZADD', SETTLED, nowMs + settledTtlMs, id)
+  if redis.call('DECRBY', HELD_CREDITS, record.credits) <= 0 then redis.call('DEL', HELD_CREDITS) end
+end
+
+local function releaseOne(id, finalState, nowMs, settledTtlMs)
+  local record = readReservation(id)
+  redis.call('ZREM', HELD, id)
+  if not record or record.state ~= 'held' then return 0 end
+  settle(id, record, finalState, nowMs, settledTtlMs)
+  redis.call('INCRBY', BALANCE, record.credits)
+  local used = tonumber(redis.call('HGET', DAILY, record.day) or '0')
+  if used > 0 then redis.call('HSET', DAILY, record.day, math.max(0, used - record.credits)) end
   return 1
 end
-`;
 
-/**
- * Returns the credits of an account's holds past their expiry (settled as expired), so a
- * balance is never read or taken from while a lapsed hold still counts against it. Bounded per
- * call; the periodic sweep takes any rest.
- */
-const EXPIRE_DUE_OF = `${RELEASE_ONE}
-local function expireDueOf(prefix, acct, heldKey, settledTtl, nowMs)
-  local heldByKey = prefix .. '${SEGMENT.heldBy}' .. acct
-  local due = redis.call('ZRANGEBYSCORE', heldByKey, '-inf', nowMs, 'LIMIT', 0, 100)
-  for _, reservationId in ipairs(due) do
-    if releaseOne(prefix, reservationId, heldKey, settledTtl, 'expired') == 0 then redis.call('ZREM', heldByKey, reservationId) end
+local function expireDue(nowMs, settledTtlMs, limit)
+  local due = redis.call('ZRANGEBYSCORE', HELD, '-inf', nowMs, 'LIMIT', 0, limit)
+  local released = 0
+  for _, id in ipairs(due) do released = released + releaseOne(id, 'expired', nowMs, settledTtlMs) end
+  return released
+end
+
+local function forgetSettled(nowMs)
+  local old = redis.call('ZRANGEBYSCORE', SETTLED, '-inf', nowMs, 'LIMIT', 0, 20)
+  for _, id in ipairs(old) do
+    local record = readReservation(id)
+    if not record or record.state ~= 'held' then redis.call('HDEL', RESERVATIONS, id) end
+    redis.call('ZREM', SETTLED, id)
   end
 end
 `;
 
+const PRELUDE = `${ACCOUNT_KEYS}${CLOCK}${SETTLE}`;
+
 /**
- * KEYS: balance, reservation, held set, account's held set, account's held credits.
- * ARGV: daily-key stem, credits, daily cap (-1: none), account id, endpoint, request id,
- *       reservation id, hold ms, reservation ttl s, daily-counter ttl s, key prefix, settled ttl s.
+ * ARGV: credits, daily cap (-1: none), endpoint, request id, reservation id, hold ms,
+ *       settled ttl ms, daily-counter ttl s.
  * Returns {status, balance, dailyUsed, day}: 0 held now, 1 already held or settled (a retry),
  * 2 daily cap reached, 3 balance too low. The cap and the balance are checked and taken in
  * the same step, so concurrent reservations can never overdraw either. The account's lapsed
  * holds are returned first; a reservation id whose hold expired is held afresh.
  */
-export const RESERVE = new LuaScript(`${CLOCK}${EXPIRE_DUE_OF}
-local nowMs, day = clock()
-local prefix = ARGV[11]
-expireDueOf(prefix, ARGV[4], KEYS[3], ARGV[12], nowMs)
-local state = redis.call('HGET', KEYS[2], 'state')
-if state == 'held' then
-  local exp = tonumber(redis.call('HGET', KEYS[2], 'exp') or '')
-  if exp and exp <= nowMs then
-    releaseOne(prefix, ARGV[7], KEYS[3], ARGV[12], 'expired')
-    state = 'expired'
-  end
+export const RESERVE = new LuaScript(`${PRELUDE}
+local nowMs, dayNumber = clock()
+local day = string.format('%d', dayNumber)
+local settledTtl = tonumber(ARGV[7])
+expireDue(nowMs, settledTtl, 100)
+forgetSettled(nowMs)
+local id = ARGV[5]
+local record = readReservation(id)
+local state = record and record.state
+if state == 'held' and record.exp <= nowMs then
+  releaseOne(id, 'expired', nowMs, settledTtl)
+  state = 'expired'
 end
-local dailyKey = ARGV[1] .. day
-local balance = tonumber(redis.call('GET', KEYS[1]) or '0')
-local used = tonumber(redis.call('GET', dailyKey) or '0')
-if state and state ~= 'expired' then return {1, balance, used, day} end
-local credits = tonumber(ARGV[2])
-local cap = tonumber(ARGV[3])
-if cap >= 0 and used + credits > cap then return {2, balance, used, day} end
-if balance < credits then return {3, balance, used, day} end
-balance = redis.call('DECRBY', KEYS[1], credits)
-used = redis.call('INCRBY', dailyKey, credits)
-redis.call('EXPIRE', dailyKey, ARGV[10])
-local exp = nowMs + tonumber(ARGV[8])
-redis.call('DEL', KEYS[2])
-redis.call('HSET', KEYS[2], 'acct', ARGV[4], 'credits', credits, 'day', day, 'state', 'held', 'endpoint', ARGV[5], 'requestId', ARGV[6], 'exp', exp)
-redis.call('EXPIRE', KEYS[2], ARGV[9])
-redis.call('ZADD', KEYS[3], exp, ARGV[7])
-redis.call('ZADD', KEYS[4], exp, ARGV[7])
-redis.call('INCRBY', KEYS[5], credits)
-return {0, balance, used, day}
+local balance = tonumber(redis.call('GET', BALANCE) or '0')
+local used = tonumber(redis.call('HGET', DAILY, day) or '0')
+if state and state ~= 'expired' then return {1, balance, used, dayNumber} end
+local credits = tonumber(ARGV[1])
+local cap = tonumber(ARGV[2])
+if cap >= 0 and used + credits > cap then return {2, balance, used, dayNumber} end
+if balance < credits then return {3, balance, used, dayNumber} end
+balance = redis.call('DECRBY', BALANCE, credits)
+used = redis.call('HINCRBY', DAILY, day, credits)
+for _, field in ipairs(redis.call('HKEYS', DAILY)) do
+  if tonumber(field) and tonumber(field) < dayNumber - 2 then redis.call('HDEL', DAILY, field) end
+end
+redis.call('EXPIRE', DAILY, ARGV[8])
+local exp = nowMs + tonumber(ARGV[6])
+writeReservation(id, { state = 'held', credits = credits, day = day, endpoint = ARGV[3], requestId = ARGV[4], exp = exp })
+redis.call('ZREM', SETTLED, id)
+redis.call('ZADD', HELD, exp, id)
+redis.call('INCRBY', HELD_CREDITS, credits)
+return {0, balance, used, dayNumber}
 `);
 
 /**
- * KEYS: reservation, held set. ARGV: key prefix, reservation id, settled ttl s, usage-log length.
+ * ARGV: reservation id, settled ttl ms, usage-log length.
  * Returns 1 when this call charged; 0 when the reservation was not held (committed before,
  * released, expired, or unknown): a retried commit never charges twice; 2 when its hold had
- * lapsed: the credits go back (if the sweep had not returned them yet) and nothing is charged.
+ * lapsed: the credits go back (if nothing returned them yet) and nothing is charged.
  */
-export const COMMIT = new LuaScript(`${CLOCK}${RELEASE_ONE}
-local r = redis.call('HMGET', KEYS[1], 'state', 'acct', 'credits', 'endpoint', 'requestId', 'exp')
-if r[1] ~= 'held' then return 0 end
+export const COMMIT = new LuaScript(`${PRELUDE}
+local id = ARGV[1]
+local record = readReservation(id)
+if not record or record.state ~= 'held' then return 0 end
 local nowMs = clock()
-if r[6] and tonumber(r[6]) <= nowMs then
-  releaseOne(ARGV[1], ARGV[2], KEYS[2], ARGV[3], 'expired')
+local settledTtl = tonumber(ARGV[2])
+if record.exp <= nowMs then
+  releaseOne(id, 'expired', nowMs, settledTtl)
   return 2
 end
-redis.call('HSET', KEYS[1], 'state', 'committed')
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-redis.call('ZREM', KEYS[2], ARGV[2])
-unhold(ARGV[1], ARGV[2], r[2], r[3], r[6])
-local logKey = ARGV[1] .. '${SEGMENT.usageLog}' .. r[2]
-redis.call('LPUSH', logKey, cjson.encode({ kind = 'charge', endpoint = r[4], credits = tonumber(r[3]), atMs = string.format('%d', nowMs), requestId = r[5] }))
-redis.call('LTRIM', logKey, 0, tonumber(ARGV[4]) - 1)
+settle(id, record, 'committed', nowMs, settledTtl)
+redis.call('LPUSH', LOG, cjson.encode({ kind = 'charge', endpoint = record.endpoint, credits = record.credits, atMs = string.format('%d', nowMs), requestId = record.requestId }))
+redis.call('LTRIM', LOG, 0, tonumber(ARGV[3]) - 1)
 return 1
 `);
 
 /**
- * KEYS: reservation, held set. ARGV: key prefix, reservation id, settled ttl s.
+ * ARGV: reservation id, settled ttl ms.
  * Returns 1 when this call gave credits back, 0 otherwise: a release after a commit, after
  * the hold's expiry returned the credits, or a second release refunds nothing.
  */
-export const RELEASE = new LuaScript(`${CLOCK}${RELEASE_ONE}
+export const RELEASE = new LuaScript(`${PRELUDE}
 local nowMs = clock()
-local exp = tonumber(redis.call('HGET', KEYS[1], 'exp') or '')
+local record = readReservation(ARGV[1])
 local finalState = 'released'
-if exp and exp <= nowMs then finalState = 'expired' end
-return releaseOne(ARGV[1], ARGV[2], KEYS[2], ARGV[3], finalState)
+if record and record.exp and record.exp <= nowMs then finalState = 'expired' end
+return releaseOne(ARGV[1], finalState, nowMs, tonumber(ARGV[2]))
 `);
 
 /**
- * KEYS: held set. ARGV: key prefix, settled ttl s, most to release in one run.
- * Releases reservations whose hold lapsed (the process holding them died, or lost Redis
- * before it could settle), so credits are never stuck. Returns how many it released.
+ * ARGV: settled ttl ms, most to release in one run.
+ * Releases the account's reservations whose hold lapsed (the process holding them died, or
+ * lost Redis before it could settle). Returns {released, holds left, latest lapse ms of those
+ * left or 0}, so the caller can keep or drop the account in the index of accounts with holds.
  */
-export const SWEEP = new LuaScript(`${CLOCK}${RELEASE_ONE}
+export const SWEEP_ACCOUNT = new LuaScript(`${PRELUDE}
 local nowMs = clock()
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', nowMs, 'LIMIT', 0, tonumber(ARGV[3]))
-local released = 0
-for _, reservationId in ipairs(due) do
-  released = released + releaseOne(ARGV[1], reservationId, KEYS[1], ARGV[2], 'expired')
-end
-return released
+local released = expireDue(nowMs, tonumber(ARGV[1]), tonumber(ARGV[2]))
+forgetSettled(nowMs)
+local left = redis.call('ZCARD', HELD)
+local latest = 0
+if left > 0 then latest = tonumber(redis.call('ZRANGE', HELD, -1, -1, 'WITHSCORES')[2]) end
+return {released, left, latest}
 `);
 
 /**
- * KEYS: balance, account's held credits, held set. ARGV: daily-key stem, key prefix, account id, settled ttl s.
+ * ARGV: settled ttl ms.
  * Returns {balance, dailyUsed, day, held} on the server's UTC day, after returning the
  * account's lapsed holds.
  */
-export const USAGE = new LuaScript(`${CLOCK}${EXPIRE_DUE_OF}
-local nowMs, day = clock()
-expireDueOf(ARGV[2], ARGV[3], KEYS[3], ARGV[4], nowMs)
-return { tonumber(redis.call('GET', KEYS[1]) or '0'), tonumber(redis.call('GET', ARGV[1] .. day) or '0'), day, tonumber(redis.call('GET', KEYS[2]) or '0') }
+export const USAGE = new LuaScript(`${PRELUDE}
+local nowMs, dayNumber = clock()
+expireDue(nowMs, tonumber(ARGV[1]), 100)
+local used = tonumber(redis.call('HGET', DAILY, string.format('%d', dayNumber)) or '0')
+return { tonumber(redis.call('GET', BALANCE) or '0'), used, dayNumber, tonumber(redis.call('GET', HELD_CREDITS) or '0') }
+`);
+
+/**
+ * KEYS: index of accounts with holds. ARGV: account id, the score it had when the sweep picked
+ * it. Drops the account only when no reserve raised its score since (a reserve indexes its
+ * account before holding, with a later lapse time), so a new hold is never left unindexed.
+ */
+export const UNINDEX_HOLDING = new LuaScript(`
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) <= tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end
+return 0
 `);

@@ -1,19 +1,23 @@
 import type { AccountUsage, Ledger, ReserveMeta, ReserveOutcome, UsageEntry } from '../ports.js';
 import { holdFor } from '../hold-period.js';
 import { assertCredits } from '../key-hash.js';
-import { COMMIT, RELEASE, RESERVE, SWEEP, USAGE } from './ledger-scripts.js';
+import { COMMIT, RELEASE, RESERVE, SWEEP_ACCOUNT, UNINDEX_HOLDING, USAGE } from './ledger-scripts.js';
+import { GatewayError } from '../../errors.js';
+import { onKeyConnection } from './cluster.js';
 import { integers } from './lua-script.js';
-import type { RedisStore } from './store.js';
+import { RETRY_AFTER_SECONDS, type RedisStore } from './store.js';
 
 export interface RedisLedgerOptions {
   /** How long a reservation may stay held when the reserve call names no period; then its credits return. */
   holdMs: number;
+  /** Replicas that must have a charge (WAIT) before commit returns; 0 does not wait. */
+  minReplicasAck?: number;
 }
 
 /** Usage entries kept per account (the same bound as the memory ledger). */
 const USAGE_LOG_LENGTH = 1000;
 /** How long a settled reservation is remembered, so a late retry of its commit or release stays a no-op. */
-const SETTLED_TTL_SECONDS = 7 * 24 * 3600;
+const SETTLED_TTL_MS = 7 * 24 * 3600 * 1000;
 /** Daily counters outlive their day so a release after midnight can still give that day's use back. */
 const DAILY_TTL_SECONDS = 3 * 24 * 3600;
 const SWEEP_BATCH = 500;
@@ -21,17 +25,19 @@ const SWEEP_BATCH = 500;
 const REFUSAL = { 2: 'daily_cap_exceeded', 3: 'insufficient_credits' } as const;
 
 /**
- * The exact ledger on Redis: reserve, commit and release are Lua scripts keyed by the
- * reservation id (ledger-scripts.ts), so any number of processes share one balance and one
+ * The exact ledger on Redis: reserve, commit and release are Lua scripts on the account's keys,
+ * idempotent per reservation id (ledger-scripts.ts), so any number of processes share one balance and one
  * daily cap, a balance never goes below zero, and a retried settlement never counts twice.
  */
 export class RedisLedger implements Ledger {
   readonly #store: RedisStore;
   readonly #holdMs: number;
+  readonly #minReplicasAck: number;
 
   constructor(store: RedisStore, options: RedisLedgerOptions) {
     this.#store = store;
     this.#holdMs = options.holdMs;
+    this.#minReplicasAck = options.minReplicasAck ?? 0;
   }
 
   async reserve(
@@ -43,47 +49,51 @@ export class RedisLedger implements Ledger {
   ): Promise<ReserveOutcome> {
     const keys = this.#store.keys;
     const holdMs = holdFor(meta.holdMs, this.#holdMs);
-    const reply = await this.#store.call((client) =>
-      RESERVE.run(
-        client,
-        [keys.balance(accountId), keys.reservation(reservationId), keys.held(), keys.heldBy(accountId), keys.heldCredits(accountId)],
-        [
-          keys.dailyStem(accountId),
-          credits,
-          dailyCap ?? -1,
-          accountId,
-          meta.endpoint,
-          meta.requestId,
-          reservationId,
-          holdMs,
-          SETTLED_TTL_SECONDS + Math.ceil(holdMs / 1000),
-          DAILY_TTL_SECONDS,
-          keys.prefix,
-          SETTLED_TTL_SECONDS,
-        ],
-      ),
+    // The index of accounts with holds is written first, in its own idempotent step (another
+    // slot on a cluster); a lapse time later than any the sweep saw keeps the account in it.
+    const index = this.#store.call((client) => client.zAdd(keys.holding(), { score: Date.now() + holdMs, value: accountId }, { GT: true }));
+    const hold = this.#store.call((client) =>
+      RESERVE.run(client, keys.ledgerKeys(accountId), [
+        credits,
+        dailyCap ?? -1,
+        meta.endpoint,
+        meta.requestId,
+        reservationId,
+        holdMs,
+        SETTLED_TTL_MS,
+        DAILY_TTL_SECONDS,
+      ]),
     );
+    // Sent together (one round trip on one node); both answered before the outcome counts.
+    const [, reply] = await Promise.all([index, hold]);
     const [status, balance, dailyUsed] = integers(reply, 4) as [number, number, number, number];
     if (status === 2 || status === 3) return { ok: false, reason: REFUSAL[status], balance, dailyUsed };
     return { ok: true, balance, dailyUsed };
   }
 
-  async commit(reservationId: string): Promise<void> {
-    const keys = this.#store.keys;
-    await this.#store.call((client) =>
-      COMMIT.run(
-        client,
-        [keys.reservation(reservationId), keys.held()],
-        [keys.prefix, reservationId, SETTLED_TTL_SECONDS, USAGE_LOG_LENGTH],
-      ),
+  async commit(accountId: string, reservationId: string): Promise<void> {
+    const keys = this.#store.keys.ledgerKeys(accountId);
+    const args = [reservationId, SETTLED_TTL_MS, USAGE_LOG_LENGTH];
+    const replicas = this.#minReplicasAck;
+    if (replicas === 0) {
+      await this.#store.call((client) => COMMIT.run(client, keys, args));
+      return;
+    }
+    // WAIT counts the writes of the connection it runs on, so it follows the script on the
+    // same one (the master of the account's slot). It is bounded well inside the store's
+    // deadline; a retried commit (reply 0) waits too, as its first attempt may not have.
+    const acked = await this.#store.call((client) =>
+      onKeyConnection(client, keys[0]!, async (connection) => {
+        await COMMIT.run(connection, keys, args);
+        return connection.wait(replicas, Math.max(10, Math.floor(this.#store.timeoutMs / 2)));
+      }),
     );
+    if (acked < replicas) throw unreplicatedCharge(acked, replicas);
   }
 
-  async release(reservationId: string): Promise<void> {
-    const keys = this.#store.keys;
-    await this.#store.call((client) =>
-      RELEASE.run(client, [keys.reservation(reservationId), keys.held()], [keys.prefix, reservationId, SETTLED_TTL_SECONDS]),
-    );
+  async release(accountId: string, reservationId: string): Promise<void> {
+    const keys = this.#store.keys.ledgerKeys(accountId);
+    await this.#store.call((client) => RELEASE.run(client, keys, [reservationId, SETTLED_TTL_MS]));
   }
 
   async credit(accountId: string, credits: number): Promise<number> {
@@ -92,14 +102,7 @@ export class RedisLedger implements Ledger {
   }
 
   async usage(accountId: string, dailyCap: number | null): Promise<AccountUsage> {
-    const keys = this.#store.keys;
-    const reply = await this.#store.call((client) =>
-      USAGE.run(
-        client,
-        [keys.balance(accountId), keys.heldCredits(accountId), keys.held()],
-        [keys.dailyStem(accountId), keys.prefix, accountId, SETTLED_TTL_SECONDS],
-      ),
-    );
+    const reply = await this.#store.call((client) => USAGE.run(client, this.#store.keys.ledgerKeys(accountId), [SETTLED_TTL_MS]));
     const [balance, dailyUsed, day, held] = integers(reply, 4) as [number, number, number, number];
     return { balance, held, dailyUsed, dailyCap, day: new Date(day * 86_400_000).toISOString().slice(0, 10) };
   }
@@ -111,15 +114,42 @@ export class RedisLedger implements Ledger {
   }
 
   /**
-   * Gives back the credits of reservations held past their hold period; returns how many. An
-   * account's own lapsed holds are also returned whenever its balance is read or reserved from.
+   * Gives back the credits of reservations held past their hold period; returns how many. Walks
+   * the index of accounts with holds, one atomic step per account, and drops an account from
+   * the index once it holds nothing. An account's own lapsed holds are also returned whenever
+   * its balance is read or reserved from.
    */
   async sweepLapsedHolds(): Promise<number> {
     const keys = this.#store.keys;
-    const reply = await this.#store.call((client) => SWEEP.run(client, [keys.held()], [keys.prefix, SETTLED_TTL_SECONDS, SWEEP_BATCH]));
-    if (typeof reply !== 'number') throw new Error(`unexpected sweep reply: ${JSON.stringify(reply)}`);
-    return reply;
+    const due = await this.#store.call((client) =>
+      client.zRangeByScoreWithScores(keys.holding(), '-inf', Date.now(), { LIMIT: { offset: 0, count: SWEEP_BATCH } }),
+    );
+    let released = 0;
+    for (const { value: accountId, score } of due) {
+      const reply = await this.#store.call((client) =>
+        SWEEP_ACCOUNT.run(client, keys.ledgerKeys(accountId), [SETTLED_TTL_MS, SWEEP_BATCH]),
+      );
+      const [count, left, latest] = integers(reply, 3) as [number, number, number];
+      released += count;
+      if (left === 0) await this.#store.call((client) => UNINDEX_HOLDING.run(client, [keys.holding()], [accountId, score]));
+      else if (latest > score)
+        await this.#store.call((client) => client.zAdd(keys.holding(), { score: latest, value: accountId }, { GT: true }));
+    }
+    return released;
   }
+}
+
+/**
+ * The charge is on the master but fewer replicas than asked confirmed it in time: not
+ * acknowledged, as a failover now could still lose it. It may stand, so the caller is pointed
+ * at its usage rather than told nothing was charged.
+ */
+function unreplicatedCharge(acked: number, wanted: number): GatewayError {
+  return new GatewayError(
+    'service_unavailable',
+    `The gateway could not confirm the charge on enough state replicas in time (${acked} of ${wanted}); check the account's usage before retrying.`,
+    { retryAfter: RETRY_AFTER_SECONDS },
+  );
 }
 
 interface StoredUsageEntry {

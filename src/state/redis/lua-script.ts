@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { ErrorReply } from 'redis';
-import type { RedisClient } from './connection.js';
+import type { StateClient } from './connection.js';
 
 /**
  * A Lua script run by its SHA-1 (EVALSHA), sent in full only when the server does not know
- * it yet (after a restart or SCRIPT FLUSH). Redis runs each script atomically.
+ * it yet (after a restart, a SCRIPT FLUSH, or on a cluster node that never ran it). Redis runs
+ * each script atomically; on a cluster it runs on the master of its first key's slot, and
+ * every key it declares must share that slot (the key layout's hash tags).
  */
 export class LuaScript {
   readonly source: string;
@@ -15,7 +17,7 @@ export class LuaScript {
     this.sha = createHash('sha1').update(source).digest('hex');
   }
 
-  async run(client: RedisClient, keys: string[], args: (string | number)[]): Promise<unknown> {
+  async run(client: StateClient, keys: string[], args: (string | number)[]): Promise<unknown> {
     const options = { keys, arguments: args.map(String) };
     try {
       return await client.evalSha(this.sha, options);

@@ -3,7 +3,7 @@ import { LuaScript } from './lua-script.js';
 import type { RedisStore } from './store.js';
 
 /**
- * Paced hosts' next free slots in Redis, `{prefix}pace:{key}` holding the slot's time in
+ * Paced hosts' next free slots in Redis, KeyLayout.pace of the host's key, holding the slot's time in
  * milliseconds of the Redis server's clock (one clock for every process, whatever their own
  * clocks say), expiring once it has passed.
  *
@@ -29,7 +29,7 @@ export class RedisPaceStore implements PaceStore {
 
   async reserve(key: string, intervalMs: number, maxWaitMs: number): Promise<number | null> {
     const reply = await this.#store.call((client) =>
-      RESERVE.run(client, [`${this.#store.keys.prefix}pace:${key}`], [Math.ceil(intervalMs), Math.max(0, Math.floor(maxWaitMs))]),
+      RESERVE.run(client, [this.#store.keys.pace(key)], [Math.ceil(intervalMs), Math.max(0, Math.floor(maxWaitMs))]),
     );
     if (typeof reply !== 'number') throw new Error(`unexpected pace reply: ${JSON.stringify(reply)}`);
     return reply < 0 ? null : reply;

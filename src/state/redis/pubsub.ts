@@ -1,30 +1,42 @@
 import type { PubSub } from '../ports.js';
-import { duplicateConnection, type RedisClient, type StateLog } from './connection.js';
+import { duplicateConnection, isCluster, type RedisClient, type StateLog } from './connection.js';
+import { ShardedSubscriptions } from './sharded-subscriptions.js';
 import type { RedisStore } from './store.js';
 
 /**
  * Pub/sub through Redis channels, so a message published by one process reaches listeners in
- * all of them. Subscriptions need a connection of their own, opened on the first subscribe;
- * node-redis subscribes again by itself after a reconnection.
+ * all of them. On one node, plain channels: subscriptions need a connection of their own,
+ * opened on the first subscribe; node-redis subscribes again by itself after a reconnection.
+ * On a cluster, sharded channels (SPUBLISH/SSUBSCRIBE): a channel lives on its tag's slot, so
+ * a message goes to one shard instead of every node, and the cluster client keeps one
+ * subscriber connection per shard itself.
  */
 export class RedisPubSub implements PubSub {
   readonly #store: RedisStore;
   readonly #log: StateLog | undefined;
   #subscriber: Promise<RedisClient> | null = null;
+  readonly #sharded: ShardedSubscriptions | null;
 
   constructor(store: RedisStore, options: { log?: StateLog } = {}) {
     this.#store = store;
     this.#log = options.log;
+    this.#sharded = isCluster(store.client) ? new ShardedSubscriptions(store.client, options.log) : null;
   }
 
   async publish(topic: string, message: string): Promise<void> {
-    await this.#store.call((client) => client.publish(this.#store.keys.channel(topic), message));
+    const channel = this.#store.keys.channel(topic);
+    await this.#store.call((client) => (isCluster(client) ? client.sPublish(channel, message) : client.publish(channel, message)));
   }
 
   async subscribe(topic: string, listener: (message: string) => void): Promise<() => Promise<void>> {
     const channel = this.#store.keys.channel(topic);
     // A wrapper per subscription, so subscribing the same function twice unsubscribes one at a time.
     const deliver = (message: string) => listener(message);
+    const sharded = this.#sharded;
+    if (sharded) {
+      const stop = await this.#store.call(() => sharded.subscribe(channel, deliver));
+      return () => this.#store.call(stop);
+    }
     await this.#store.call(async () => (await this.#connection()).subscribe(channel, deliver));
     return async () => {
       await this.#store.call(async () => (await this.#connection()).unsubscribe(channel, deliver));
@@ -32,6 +44,7 @@ export class RedisPubSub implements PubSub {
   }
 
   async close(): Promise<void> {
+    this.#sharded?.close();
     const pending = this.#subscriber;
     this.#subscriber = null;
     const subscriber = pending ? await pending.catch(() => null) : null;

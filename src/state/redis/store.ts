@@ -1,6 +1,6 @@
 import { ErrorReply } from 'redis';
 import { GatewayError } from '../../errors.js';
-import type { RedisClient } from './connection.js';
+import type { StateClient, StoreTopology } from './connection.js';
 import type { KeyLayout } from './key-layout.js';
 import { storeDeadline } from './store-deadline.js';
 
@@ -8,25 +8,29 @@ import { storeDeadline } from './store-deadline.js';
 export const RETRY_AFTER_SECONDS = 1;
 
 /** Error replies that mean "Redis cannot serve right now" rather than "this command is wrong". */
-const UNAVAILABLE_REPLY = /^(LOADING|BUSY|MISCONF|READONLY|OOM|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|NOREPLICAS)\b/;
+// MOVED and ASK reach here only when a cluster's slots kept moving past the client's redirection limit (a failover or resharding in progress).
+const UNAVAILABLE_REPLY = /^(LOADING|BUSY|MISCONF|READONLY|OOM|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|NOREPLICAS|MOVED|ASK)\b/;
 
 /**
- * One connection, its key layout and a deadline. Every adapter call goes through call():
+ * One client (a node or a cluster), its key layout and a deadline. Every adapter call goes through call():
  * a store that is away or too slow becomes 503 service_unavailable with Retry-After, so a
  * request never waits on Redis longer than the deadline and never passes as unbilled.
  */
 export class RedisStore {
-  readonly client: RedisClient;
+  readonly client: StateClient;
   readonly keys: KeyLayout;
   readonly timeoutMs: number;
+  /** Where the client connects, for the parts that open connections of their own (queues). */
+  readonly topology: StoreTopology;
 
-  constructor(client: RedisClient, keys: KeyLayout, timeoutMs: number) {
+  constructor(client: StateClient, keys: KeyLayout, timeoutMs: number, topology: StoreTopology) {
     this.client = client;
     this.keys = keys;
     this.timeoutMs = timeoutMs;
+    this.topology = topology;
   }
 
-  async call<T>(work: (client: RedisClient) => Promise<T>): Promise<T> {
+  async call<T>(work: (client: StateClient) => Promise<T>): Promise<T> {
     // node-redis cannot withdraw a command once written, so a hung server is cut off here; the
     // deadline counts the store's time, not the time this process kept the reply waiting.
     const deadline = storeDeadline(this.timeoutMs);
