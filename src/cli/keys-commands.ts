@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { generateKey } from '../state/key-hash.js';
 import type { StateAdapters } from '../state/ports.js';
+import { isRedisState } from '../state/redis/index.js';
+import { migrateLayout } from '../state/redis/migrate/index.js';
 
 /** A command line the CLI cannot act on; its message says what to type instead. */
 export class UsageError extends Error {
@@ -12,14 +14,17 @@ export const USAGE = `Usage: npm run keys -- <command>
   list                                   every account: status, balance, today's use and cap
   revoke <accountId>                     the key answers 401 revoked_api_key from now on
   topup <accountId> <credits>            adds credits to the balance
-  set-cap <accountId> <credits|none>     sets or removes the daily cap (UTC day)`;
+  set-cap <accountId> <credits|none>     sets or removes the daily cap (UTC day)
+  migrate                                moves keys still under the single-node names to the hash-tagged
+                                         ones (done once at a gateway's first start too; safe to repeat)`;
 
 export type KeysCommand =
   | { name: 'create'; credits: number; dailyCap: number | null }
   | { name: 'list' }
   | { name: 'revoke'; accountId: string }
   | { name: 'topup'; accountId: string; credits: number }
-  | { name: 'set-cap'; accountId: string; dailyCap: number | null };
+  | { name: 'set-cap'; accountId: string; dailyCap: number | null }
+  | { name: 'migrate' };
 
 /** Reads a command line (the words after `npm run keys --`). */
 export function parseKeysCommand(argv: string[]): KeysCommand {
@@ -50,6 +55,7 @@ export function parseKeysCommand(argv: string[]): KeysCommand {
         dailyCap: values['daily-cap'] === undefined ? null : wholeNumber(values['daily-cap'], '--daily-cap'),
       };
     case 'list':
+    case 'migrate':
       expectArgs(0);
       return { name };
     case 'revoke':
@@ -100,7 +106,25 @@ export async function runKeysCommand(command: KeysCommand, state: StateAdapters)
       await existing(state, command.accountId);
       await state.keys.setDailyCap(command.accountId, command.dailyCap);
       return [`Daily cap of ${command.accountId}: ${command.dailyCap ?? 'none'}.`];
+    case 'migrate':
+      return migrate(state);
   }
+}
+
+/** Looks for old-layout keys even when the store is marked migrated (one written by an older process since, say). */
+async function migrate(state: StateAdapters): Promise<string[]> {
+  if (!isRedisState(state)) throw new UsageError('migrate works on Redis: set REDIS_URL or REDIS_CLUSTER_NODES.');
+  const report = await migrateLayout(state.store.client, state.prefix, { force: true });
+  const moved = Object.entries(report.moved).map(([kind, count]) => `${count} ${kind}`);
+  return [
+    `Key layout: hash-tagged. Moved now: ${moved.length === 0 ? 'nothing (no key under an old name)' : moved.join(', ')}.`,
+    ...(report.conflicts.length === 0
+      ? []
+      : [
+          `Left under the old name, the new name already holding other data (${report.conflicts.length}):`,
+          ...report.conflicts.slice(0, 50),
+        ]),
+  ];
 }
 
 async function existing(state: StateAdapters, id: string): Promise<void> {

@@ -43,6 +43,8 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
       cacheRetentionSeconds: config.CACHE_RETENTION_SECONDS,
       sweepIntervalMs: 0,
       commandTimeoutMs: 5000,
+      // What the first connection did to an old store (its migration) is worth the operator's eye.
+      log: (_level, message, context) => io.err(context ? `${message} ${JSON.stringify(context)}` : message),
     });
   } catch (error) {
     if (!(error instanceof StoreConnectError)) throw error;

@@ -1,13 +1,19 @@
-import { createNodeRedisClient, Queue, Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import type { FamilyName } from '../catalogue/endpoint.js';
-import { duplicateConnection, type RedisClient, type StateClient } from '../state/redis/connection.js';
+import {
+  closeBullConnection,
+  openBullConnection,
+  taggedQueueName,
+  type BullConnection,
+  type BullTarget,
+} from '../state/redis/bull-connection.js';
 import type { FamilyConcurrency, JobQueue, TargetProcessor } from './queue.js';
 import type { TargetTask } from './types.js';
 
 export interface BullJobQueueOptions {
-  /** The state's connection; BullMQ gets a duplicate of its own (workers duplicate it again to block). */
-  client: StateClient;
-  /** The state prefix; BullMQ's keys live under `{prefix}bull:`. */
+  /** The state's Redis: BullMQ opens a connection of its own there (workers duplicate it again to block). */
+  target: BullTarget;
+  /** The state prefix; BullMQ's keys live under `{prefix}bull:{jobs-<family>}:`. */
   prefix: string;
   concurrency: FamilyConcurrency;
   /** How long a worker's hold on a target lasts without renewal: a killed worker's targets return after it. */
@@ -18,8 +24,11 @@ export interface BullJobQueueOptions {
 /** One BullMQ job per target; a task that throws (the store failed) is tried again with back-off. */
 const TASK_ATTEMPTS = 10;
 
+/** A family's queue, hash-tagged so its keys share a slot on a cluster while families spread over the masters. */
+export const familyQueueName = (family: string): string => taggedQueueName(`jobs-${family}`);
+
 /**
- * BullMQ on the node-redis client, one queue per family (`jobs-{family}`). Each
+ * BullMQ on ioredis, one queue per family (familyQueueName). Each
  * queue's global concurrency is the family's limit, so however many gateway and worker
  * processes consume it, no more targets of a family run at once. A worker that dies loses its
  * lock; the stalled-job check of any live worker puts its targets back in the queue.
@@ -28,7 +37,7 @@ export class BullJobQueue implements JobQueue {
   readonly #options: BullJobQueueOptions;
   readonly #queues = new Map<FamilyName, Queue>();
   readonly #workers: Worker[] = [];
-  #connection: RedisClient | null = null;
+  #connection: BullConnection | null = null;
 
   private constructor(options: BullJobQueueOptions) {
     this.#options = options;
@@ -37,9 +46,9 @@ export class BullJobQueue implements JobQueue {
   /** Connects and sets each family queue's global concurrency (idempotent, so every process may do it). */
   static async open(options: BullJobQueueOptions): Promise<BullJobQueue> {
     const queue = new BullJobQueue(options);
-    queue.#connection = await duplicateConnection(options.client);
+    queue.#connection = await openBullConnection(options.target);
     for (const [family, limit] of Object.entries(options.concurrency) as [FamilyName, number][]) {
-      const bull = new Queue(`jobs-${family}`, { connection: createNodeRedisClient(queue.#connection), prefix: queue.#prefix });
+      const bull = new Queue(familyQueueName(family), { connection: queue.#connection, prefix: queue.#prefix });
       await bull.setGlobalConcurrency(limit);
       queue.#queues.set(family, bull);
     }
@@ -79,8 +88,8 @@ export class BullJobQueue implements JobQueue {
 
   async startWorkers(processor: TargetProcessor): Promise<void> {
     for (const [family, limit] of Object.entries(this.#options.concurrency) as [FamilyName, number][]) {
-      const worker = new Worker<TargetTask>(`jobs-${family}`, async (job) => processor(job.data), {
-        connection: createNodeRedisClient(this.#connection!),
+      const worker = new Worker<TargetTask>(familyQueueName(family), async (job) => processor(job.data), {
+        connection: this.#connection!,
         prefix: this.#prefix,
         concurrency: limit,
         lockDuration: this.#options.lockMs,
@@ -100,7 +109,7 @@ export class BullJobQueue implements JobQueue {
     this.#queues.clear();
     const connection = this.#connection;
     this.#connection = null;
-    if (connection?.isOpen) await connection.close().catch(() => connection.destroy());
+    if (connection) await closeBullConnection(connection);
   }
 }
 

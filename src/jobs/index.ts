@@ -48,7 +48,13 @@ export async function createJobs(config: Config, pipeline: PipelineDeps, log: Jo
   let queue: JobQueue;
   if (isRedisState(state)) {
     store = new RedisJobStore(state.store, { retentionSeconds: config.JOB_RETENTION_SECONDS });
-    queue = await BullJobQueue.open({ client: state.store.client, prefix: state.prefix, concurrency, lockMs: config.JOB_LOCK_MS, onError });
+    queue = await BullJobQueue.open({
+      target: state.store.topology,
+      prefix: state.prefix,
+      concurrency,
+      lockMs: config.JOB_LOCK_MS,
+      onError,
+    });
   } else {
     store = new MemoryJobStore({ retentionSeconds: config.JOB_RETENTION_SECONDS });
     queue = new MemoryJobQueue(concurrency, { onError });

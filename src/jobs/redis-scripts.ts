@@ -2,7 +2,8 @@ import { LuaScript } from '../state/redis/lua-script.js';
 
 /**
  * The job store's atomic steps. KEYS of one job are always: 1 job hash, 2 targets hash,
- * 3 results hash, 4 attempts hash; so finishing a job can give all four their expiry at once.
+ * 3 results hash, 4 attempts hash (one hash tag, so one slot on a cluster); so finishing a job
+ * can give all four their expiry at once.
  */
 
 const EXPIRE_ALL = `
@@ -12,28 +13,23 @@ end
 `;
 
 /**
- * KEYS: job, targets, results, attempts, idempotency claim.
- * ARGV: use claim (0/1), claim value (jobId|fingerprint), claim ttl s, number of job fields,
- *       job field/value pairs, then target index/value pairs.
- * Returns '' when created, or the value of the claim that already held the key.
+ * KEYS: job, targets. ARGV: number of job fields, job field/value pairs, then target index/value pairs.
+ * Writes the job only when it is not there yet (the second writer of a claimed id changes nothing).
+ * Returns 1 when written, 0 when the job already existed.
  */
 export const CREATE = new LuaScript(`
-if ARGV[1] == '1' then
-  local existing = redis.call('GET', KEYS[5])
-  if existing then return existing end
-  redis.call('SET', KEYS[5], ARGV[2], 'EX', ARGV[3])
-end
-local fields = tonumber(ARGV[4])
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local fields = tonumber(ARGV[1])
 local job = {}
-for i = 5, 4 + fields * 2 do job[#job + 1] = ARGV[i] end
+for i = 2, 1 + fields * 2 do job[#job + 1] = ARGV[i] end
 redis.call('HSET', KEYS[1], unpack(job))
 local targets = {}
-for i = 5 + fields * 2, #ARGV do targets[#targets + 1] = ARGV[i] end
+for i = 2 + fields * 2, #ARGV do targets[#targets + 1] = ARGV[i] end
 -- HSET in slices: Lua's unpack has a stack limit far below a big batch's argument count.
 for i = 1, #targets, 200 do
   redis.call('HSET', KEYS[2], unpack(targets, i, math.min(i + 199, #targets)))
 end
-return ''
+return 1
 `);
 
 /**

@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { RedisStore } from '../state/redis/store.js';
+import { idempotencyClaimKey, jobKeys } from './redis-keys.js';
 import { CANCEL, CREATE, MARK_RUNNING, RECORD } from './redis-scripts.js';
 import type { CreateOutcome, IdempotencyClaim, JobStore, RecordOutcome } from './store.js';
 import type { JobRecord, TargetPageEntry, TargetResult, TargetSpec } from './types.js';
 
 /**
- * Jobs in Redis under the state prefix: `job:{id}` (hash of the record), `job:{id}:targets`,
- * `job:{id}:results` and `job:{id}:attempts` (hashes by target index), and
- * `idem:{accountId}:{sha256(key)}` (the Idempotency-Key claim, `jobId|fingerprint`).
- * A finished job's keys expire after the retention period; an unfinished job's never do.
+ * Jobs in Redis under the state prefix (names in redis-keys.ts): a job's four hashes share one
+ * hash tag and change together in scripts; the Idempotency-Key claim (`jobId|fingerprint`) is a
+ * key of its own. A finished job's keys expire after the retention period; an unfinished job's never do.
  */
 export class RedisJobStore implements JobStore {
   readonly #store: RedisStore;
@@ -19,15 +18,37 @@ export class RedisJobStore implements JobStore {
     this.#retentionSeconds = options.retentionSeconds;
   }
 
+  /**
+   * Two steps, each idempotent, since the claim and the job live in different slots on a cluster:
+   * the claim first (SET NX), then the job (written only when absent). A claim whose job is not
+   * there yet (its writer is about to write it, or died before) is completed by whoever holds the
+   * same key and body: it writes the job under the claimed id, and queuing its targets again
+   * adds each once.
+   */
   async create(job: JobRecord, targets: TargetSpec[], claim: IdempotencyClaim | null): Promise<CreateOutcome> {
-    const fields = Object.entries(toHash(job));
-    const claimKey = `${this.#store.keys.prefix}idem:${claim ? createHash('sha256').update(claim.key).digest('hex') : 'none'}`;
-    const args = [claim ? 1 : 0, claim ? `${job.id}|${claim.fingerprint}` : '', this.#retentionSeconds, fields.length, ...fields.flat()];
+    let record = job;
+    if (claim) {
+      const key = idempotencyClaimKey(this.#store.keys.prefix, claim.key);
+      const held = await this.#store.call((client) =>
+        client.set(key, `${job.id}|${claim.fingerprint}`, {
+          condition: 'NX',
+          GET: true,
+          expiration: { type: 'EX', value: this.#retentionSeconds },
+        }),
+      );
+      if (held != null) {
+        const [jobId, fingerprint] = String(held).split('|');
+        if (fingerprint !== claim.fingerprint || !jobId) return { kind: 'conflict' };
+        if (await this.get(jobId)) return { kind: 'replayed', jobId };
+        record = { ...job, id: jobId };
+      }
+    }
+    const fields = Object.entries(toHash(record)).flat();
+    const args: (string | number)[] = [fields.length / 2, ...fields];
     for (const [index, spec] of targets.entries()) args.push(index, JSON.stringify(spec));
-    const reply = await this.#store.call((client) => CREATE.run(client, [...this.#keys(job.id), claimKey], args));
-    if (reply === '') return { kind: 'created', job };
-    const [jobId, fingerprint] = String(reply).split('|');
-    return fingerprint === claim?.fingerprint ? { kind: 'replayed', jobId: jobId! } : { kind: 'conflict' };
+    const keys = jobKeys(this.#store.keys.prefix, record.id);
+    await this.#store.call((client) => CREATE.run(client, [keys.job, keys.targets], args));
+    return { kind: 'created', job: record };
   }
 
   async get(jobId: string): Promise<JobRecord | null> {
@@ -91,8 +112,8 @@ export class RedisJobStore implements JobStore {
   async close(): Promise<void> {}
 
   #keys(jobId: string): [string, string, string, string] {
-    const base = `${this.#store.keys.prefix}job:${jobId}`;
-    return [base, `${base}:targets`, `${base}:results`, `${base}:attempts`];
+    const keys = jobKeys(this.#store.keys.prefix, jobId);
+    return [keys.job, keys.targets, keys.results, keys.attempts];
   }
 }
 

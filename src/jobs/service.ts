@@ -68,8 +68,10 @@ export class JobService {
         replayed: true,
       };
     }
-    for (const [family, indexes] of request.lanes) await this.#queue.enqueue(family, job.id, indexes);
-    return { view: createdView(job, kind === 'job' ? request.targets[0]!.input : null), replayed: false };
+    // The stored job: under a claimed id when this request completed a claim whose first writer stopped short.
+    const stored = created.job;
+    for (const [family, indexes] of request.lanes) await this.#queue.enqueue(family, stored.id, indexes);
+    return { view: createdView(stored, kind === 'job' ? request.targets[0]!.input : null), replayed: false };
   }
 
   /** The job with a page of its results from `cursor`; 404 for another key's job or a removed one. */

@@ -1,19 +1,26 @@
-import { createNodeRedisClient, Queue, Worker, type Job } from 'bullmq';
+import { Queue, Worker, type Job } from 'bullmq';
+import {
+  closeBullConnection,
+  openBullConnection,
+  taggedQueueName,
+  type BullConnection,
+  type BullTarget,
+} from '../state/redis/bull-connection.js';
 import { WAKE, wakeAfterReconnect } from '../state/redis/bull-wake.js';
-import { duplicateConnection, type RedisClient, type StateClient } from '../state/redis/connection.js';
 import type { AttemptInfo, CheckScheduler, DeliveryQueue, DeliveryTask, DeliveryVerdict } from './queues.js';
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './retry-schedule.js';
 
-const CHECKS = 'subscription-checks';
-const DELIVERIES = 'webhook-deliveries';
+/** Hash-tagged, so each queue's keys share a slot on a cluster. */
+const CHECKS = taggedQueueName('subscription-checks');
+const DELIVERIES = taggedQueueName('webhook-deliveries');
 /** How long, and how many, delivered webhooks are remembered by id (see enqueue). */
 const DELIVERED_KEPT_SECONDS = 24 * 3600;
 const DELIVERED_KEPT_COUNT = 10_000;
 
 export interface BullOptions {
-  /** The state's connection; BullMQ gets a duplicate (its workers duplicate that again to block). */
-  client: StateClient;
-  /** The state prefix: queues live under `{prefix}bull:`, next to the jobs' queues. */
+  /** The state's Redis: BullMQ opens a connection of its own there (its workers duplicate it again to block). */
+  target: BullTarget;
+  /** The state prefix: queues live under `{prefix}bull:{name}:`, next to the jobs' queues. */
   prefix: string;
   /** Checks (of different subscriptions) run at once in one process. */
   concurrency?: number;
@@ -26,16 +33,16 @@ interface CheckData {
 }
 
 /** Opens a BullMQ Queue on a connection of its own. */
-async function openQueue(name: string, options: BullOptions): Promise<{ queue: Queue; connection: RedisClient }> {
-  const connection = await duplicateConnection(options.client);
-  return { queue: new Queue(name, { connection: createNodeRedisClient(connection), prefix: `${options.prefix}bull` }), connection };
+async function openQueue(name: string, options: BullOptions): Promise<{ queue: Queue; connection: BullConnection }> {
+  const connection = await openBullConnection(options.target);
+  return { queue: new Queue(name, { connection, prefix: `${options.prefix}bull` }), connection };
 }
 
-async function closeAll(workers: Worker[], queue: Queue, connection: RedisClient, stopWaking: Array<() => void>): Promise<void> {
+async function closeAll(workers: Worker[], queue: Queue, connection: BullConnection, stopWaking: Array<() => void>): Promise<void> {
   for (const stop of stopWaking.splice(0)) stop();
   await Promise.all(workers.splice(0).map((worker) => worker.close()));
   await queue.close();
-  if (connection.isOpen) await connection.close().catch(() => connection.destroy());
+  await closeBullConnection(connection);
 }
 
 /**
@@ -48,11 +55,11 @@ async function closeAll(workers: Worker[], queue: Queue, connection: RedisClient
 export class BullCheckScheduler implements CheckScheduler {
   readonly #options: BullOptions;
   readonly #queue: Queue;
-  readonly #connection: RedisClient;
+  readonly #connection: BullConnection;
   readonly #workers: Worker[] = [];
   readonly #stopWaking: Array<() => void> = [];
 
-  private constructor(options: BullOptions, queue: Queue, connection: RedisClient) {
+  private constructor(options: BullOptions, queue: Queue, connection: BullConnection) {
     this.#options = options;
     this.#queue = queue;
     this.#connection = connection;
@@ -86,7 +93,7 @@ export class BullCheckScheduler implements CheckScheduler {
 
   async start(run: (subscriptionId: string) => Promise<void>): Promise<void> {
     const worker = new Worker<CheckData>(CHECKS, async (job) => (job.name === WAKE ? undefined : run(job.data.subscriptionId)), {
-      connection: createNodeRedisClient(this.#connection),
+      connection: this.#connection,
       prefix: `${this.#options.prefix}bull`,
       concurrency: this.#options.concurrency ?? 8,
     });
@@ -115,11 +122,11 @@ class RetryDelivery extends Error {
 export class BullDeliveryQueue implements DeliveryQueue {
   readonly #options: BullOptions & { retryBaseMs: number };
   readonly #queue: Queue;
-  readonly #connection: RedisClient;
+  readonly #connection: BullConnection;
   readonly #workers: Worker[] = [];
   readonly #stopWaking: Array<() => void> = [];
 
-  private constructor(options: BullOptions & { retryBaseMs: number }, queue: Queue, connection: RedisClient) {
+  private constructor(options: BullOptions & { retryBaseMs: number }, queue: Queue, connection: BullConnection) {
     this.#options = options;
     this.#queue = queue;
     this.#connection = connection;
@@ -153,7 +160,7 @@ export class BullDeliveryQueue implements DeliveryQueue {
         if (verdict === 'retry') throw new RetryDelivery(`delivery ${job.data.webhookId} attempt ${attempt} failed`);
       },
       {
-        connection: createNodeRedisClient(this.#connection),
+        connection: this.#connection,
         prefix: `${this.#options.prefix}bull`,
         concurrency: this.#options.concurrency ?? 16,
         settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade, retryBaseMs) },

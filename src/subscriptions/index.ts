@@ -41,9 +41,9 @@ export async function createSubscriptions(
         store: new RedisSubscriptionStore(state.store),
         registry: new RedisWatchRegistry(state.store),
         lease: { leases: new RedisLeases(state.store) },
-        scheduler: await BullCheckScheduler.open({ client: state.store.client, prefix: state.prefix, onError }),
+        scheduler: await BullCheckScheduler.open({ target: state.store.topology, prefix: state.prefix, onError }),
         deliveries: await BullDeliveryQueue.open({
-          client: state.store.client,
+          target: state.store.topology,
           prefix: state.prefix,
           onError,
           retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,

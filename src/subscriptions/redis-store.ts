@@ -1,5 +1,6 @@
 import { LuaScript } from '../state/redis/lua-script.js';
 import type { RedisStore } from '../state/redis/store.js';
+import { accountSubscriptionsKey, subscriptionKeys } from './redis-keys.js';
 import type { CheckedFields, SubscriptionStore } from './store.js';
 import {
   MAX_RECORDED_ATTEMPTS,
@@ -33,11 +34,15 @@ redis.call('LPUSH', KEYS[2], ARGV[1])
 redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[2]) - 1)
 return 1`);
 
+/** An index entry older than this whose record is missing was left by a create or delete cut short. */
+const DANGLING_AFTER_MS = 60_000;
+
 /**
- * Subscriptions in Redis under the state prefix: `sub:{id}` (hash; every field JSON-encoded),
- * `sub:{id}:attempts` (list of delivery attempts, newest first, trimmed) and `subs:{accountId}`
- * (sorted set of the account's ids by creation time). Records never expire: a subscription
- * lives until DELETE.
+ * Subscriptions in Redis under the state prefix (names in redis-keys.ts): the record (hash; every
+ * field JSON-encoded) and its delivery attempts (list, newest first, trimmed) share one hash tag;
+ * the account's index (sorted set of ids by creation time) is written in a step of its own, before
+ * the record on create and after it on delete, so an index entry may outlive its record but a
+ * record is never unlisted. Records never expire: a subscription lives until DELETE.
  */
 export class RedisSubscriptionStore implements SubscriptionStore {
   readonly #store: RedisStore;
@@ -46,19 +51,16 @@ export class RedisSubscriptionStore implements SubscriptionStore {
     this.#store = store;
   }
 
-  #record = (id: string) => `${this.#store.keys.prefix}sub:${id}`;
-  #attempts = (id: string) => `${this.#store.keys.prefix}sub:${id}:attempts`;
-  #account = (accountId: string) => `${this.#store.keys.prefix}subs:${accountId}`;
+  #record = (id: string) => subscriptionKeys(this.#store.keys.prefix, id).record;
+  #attempts = (id: string) => subscriptionKeys(this.#store.keys.prefix, id).attempts;
+  #account = (accountId: string) => accountSubscriptionsKey(this.#store.keys.prefix, accountId);
 
   async create(record: SubscriptionRecord): Promise<void> {
     const fields = Object.entries(record).flatMap(([name, value]) => [name, JSON.stringify(value)]);
     await this.#store.call((client) =>
-      client
-        .multi()
-        .hSet(this.#record(record.id), fields)
-        .zAdd(this.#account(record.accountId), { score: Date.parse(record.createdAt), value: record.id })
-        .exec(),
+      client.zAdd(this.#account(record.accountId), { score: Date.parse(record.createdAt), value: record.id }),
     );
+    await this.#store.call((client) => client.hSet(this.#record(record.id), fields));
   }
 
   async get(id: string): Promise<SubscriptionRecord | null> {
@@ -69,8 +71,15 @@ export class RedisSubscriptionStore implements SubscriptionStore {
     ) as unknown as SubscriptionRecord;
   }
 
-  idsOf(accountId: string): Promise<string[]> {
-    return this.#store.call((client) => client.zRange(this.#account(accountId), 0, -1));
+  /** Listed ids whose record exists; entries left dangling by an interrupted create or delete are dropped. */
+  async idsOf(accountId: string): Promise<string[]> {
+    const index = this.#account(accountId);
+    const entries = await this.#store.call((client) => client.zRangeWithScores(index, 0, -1));
+    const exists = await Promise.all(entries.map((entry) => this.#store.call((client) => client.exists(this.#record(entry.value)))));
+    const cutoff = Date.now() - DANGLING_AFTER_MS;
+    const dangling = entries.filter((entry, at) => exists[at] === 0 && entry.score < cutoff).map((entry) => entry.value);
+    if (dangling.length > 0) await this.#store.call((client) => client.zRem(index, dangling));
+    return entries.filter((_entry, at) => exists[at] === 1).map((entry) => entry.value);
   }
 
   countOf(accountId: string): Promise<number> {
@@ -108,9 +117,8 @@ export class RedisSubscriptionStore implements SubscriptionStore {
   async delete(id: string): Promise<boolean> {
     const record = await this.get(id);
     if (!record) return false;
-    const [deleted] = await this.#store.call((client) =>
-      client.multi().del(this.#record(id)).del(this.#attempts(id)).zRem(this.#account(record.accountId), id).exec(),
-    );
+    const [deleted] = await this.#store.call((client) => client.multi().del(this.#record(id)).del(this.#attempts(id)).exec());
+    await this.#store.call((client) => client.zRem(this.#account(record.accountId), id));
     return Number(deleted) === 1;
   }
 

@@ -1,5 +1,6 @@
 import { LuaScript } from '../state/redis/lua-script.js';
 import type { RedisStore } from '../state/redis/store.js';
+import { watchKey, watchTargetsKey, type WatchPart } from './redis-keys.js';
 import type { WatchRegistry } from './watch-registry.js';
 import type { WatchCounts, WatchSnapshot, WatchSubscriber, WatchTarget } from './watch-target.js';
 
@@ -7,16 +8,15 @@ import type { WatchCounts, WatchSnapshot, WatchSubscriber, WatchTarget } from '.
 const FORGET_IF_EMPTY = new LuaScript(`
 if redis.call('HLEN', KEYS[1]) > 0 then return 0 end
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
-redis.call('SREM', KEYS[5], ARGV[1])
 return 1`);
 
 const live = (entry: WatchSubscriber, nowMs: number) => entry.expiresAt === null || entry.expiresAt > nowMs;
 
 /**
- * Watched targets in Redis under the state prefix, shared by every gateway process:
- * `watch:{key}:subs` (hash: subscriber id -> JSON entry), `watch:{key}:target` (endpoint and
- * parameters), `watch:{key}:every` (the interval its job scheduler runs at), `watch:{key}:latest`
- * (the last poll, expiring) and `watch:targets` (set of keys, for the metrics).
+ * Watched targets in Redis under the state prefix, shared by every gateway process (names in
+ * redis-keys.ts): a target's subscribers, parameters, poll interval and last poll share one hash
+ * tag; the set of watched targets (for the metrics) is written in separate steps, and its
+ * readers count a target whose keys are gone as having no subscriber.
  */
 export class RedisWatchRegistry implements WatchRegistry {
   readonly #store: RedisStore;
@@ -25,9 +25,9 @@ export class RedisWatchRegistry implements WatchRegistry {
     this.#store = store;
   }
 
-  #key = (key: string, part: 'subs' | 'target' | 'every' | 'latest') => `${this.#store.keys.prefix}watch:${key}:${part}`;
+  #key = (key: string, part: WatchPart) => watchKey(this.#store.keys.prefix, key, part);
   get #targets() {
-    return `${this.#store.keys.prefix}watch:targets`;
+    return watchTargetsKey(this.#store.keys.prefix);
   }
 
   async add(key: string, target: WatchTarget, subscriberId: string, entry: WatchSubscriber): Promise<void> {
@@ -36,9 +36,9 @@ export class RedisWatchRegistry implements WatchRegistry {
         .multi()
         .hSet(this.#key(key, 'subs'), subscriberId, JSON.stringify(entry))
         .set(this.#key(key, 'target'), JSON.stringify(target))
-        .sAdd(this.#targets, key)
         .exec(),
     );
+    await this.#store.call((client) => client.sAdd(this.#targets, key));
   }
 
   async remove(key: string, subscriberId: string): Promise<void> {
@@ -74,9 +74,17 @@ export class RedisWatchRegistry implements WatchRegistry {
     else await this.#store.call((client) => client.set(every, String(everyMs)));
   }
 
+  /**
+   * Forgets the target when it has no subscriber, then drops it from the set; a join that came in
+   * between (its subscriber added after the forget) is put back in the set.
+   */
   async forgetIfEmpty(key: string): Promise<boolean> {
-    const keys = [this.#key(key, 'subs'), this.#key(key, 'target'), this.#key(key, 'every'), this.#key(key, 'latest'), this.#targets];
-    return (await this.#store.call((client) => FORGET_IF_EMPTY.run(client, keys, [key]))) === 1;
+    const keys = [this.#key(key, 'subs'), this.#key(key, 'target'), this.#key(key, 'every'), this.#key(key, 'latest')];
+    if ((await this.#store.call((client) => FORGET_IF_EMPTY.run(client, keys, []))) !== 1) return false;
+    await this.#store.call((client) => client.sRem(this.#targets, key));
+    if ((await this.#store.call((client) => client.hLen(keys[0]!))) > 0)
+      await this.#store.call((client) => client.sAdd(this.#targets, key));
+    return true;
   }
 
   async setLatest(key: string, snapshot: WatchSnapshot, ttlMs: number): Promise<void> {

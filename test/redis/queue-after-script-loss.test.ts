@@ -16,7 +16,7 @@ describe.skipIf(!hasRedisServer)('queueing a batch after Redis lost its scripts'
   beforeAll(async () => {
     redis = await startOwnRedis();
     state = await createRedisState({ url: redis.url, prefix: 'noscript:', cacheRetentionSeconds: 60 });
-    queue = await BullJobQueue.open({ client: state.store.client, prefix: state.prefix, concurrency: { forum: 2 }, lockMs: 30_000 });
+    queue = await BullJobQueue.open({ target: state.store.topology, prefix: state.prefix, concurrency: { forum: 2 }, lockMs: 30_000 });
   });
   afterAll(async () => {
     await queue?.close();
@@ -28,9 +28,9 @@ describe.skipIf(!hasRedisServer)('queueing a batch after Redis lost its scripts'
     await queue.enqueue('forum', 'job_before', [0, 1]);
     await state.store.call((client) => client.scriptFlush());
     await queue.enqueue('forum', 'job_after', [0, 1, 2]);
-    const waiting = await state.store.call((client) => client.keys('noscript:bull:jobs-forum:job_*'));
+    const waiting = await state.store.call((client) => client.keys('noscript:bull:{jobs-forum}:job_*'));
     expect(waiting.sort()).toEqual(
-      ['job_after-0', 'job_after-1', 'job_after-2', 'job_before-0', 'job_before-1'].map((id) => `noscript:bull:jobs-forum:${id}`),
+      ['job_after-0', 'job_after-1', 'job_after-2', 'job_before-0', 'job_before-1'].map((id) => `noscript:bull:{jobs-forum}:${id}`),
     );
   });
 });

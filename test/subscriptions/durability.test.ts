@@ -1,5 +1,6 @@
 import { createClient } from 'redis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { subscriptionKeys } from '../../src/subscriptions/redis-keys.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
 import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 import { eventually, subscribe, watchCommunity, WebhookReceiver } from './support.js';
@@ -56,9 +57,9 @@ describe.skipIf(!REDIS_URL)('subscriptions on Redis', () => {
     const client = createClient({ url: REDIS_URL });
     await client.connect();
     try {
-      expect(await client.exists(`${prefix}sub:${id}`)).toBe(1);
-      expect(JSON.parse((await client.hGet(`${prefix}sub:${id}`, 'webhookUrl'))!)).toBe(receiver.url);
-      const schedulerKeys = await client.keys(`${prefix}bull:subscription-checks:*`);
+      expect(await client.exists(subscriptionKeys(prefix, id).record)).toBe(1);
+      expect(JSON.parse((await client.hGet(subscriptionKeys(prefix, id).record, 'webhookUrl'))!)).toBe(receiver.url);
+      const schedulerKeys = await client.keys(`${prefix}bull:{subscription-checks}:*`);
       expect(schedulerKeys.length).toBeGreaterThan(0);
     } finally {
       await client.close();

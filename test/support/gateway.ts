@@ -3,7 +3,7 @@ import type { EventLoopDelaySource } from '../../src/admission/index.js';
 import { createGateway, type Gateway } from '../../src/app.js';
 import type { Catalogue } from '../../src/catalogue/catalogue.js';
 import type { FamilyDefinition } from '../../src/catalogue/family.js';
-import { loadConfig } from '../../src/config/config.js';
+import { loadConfig, usesSharedStore } from '../../src/config/config.js';
 import { registeredFamilies } from '../../src/families/registry.js';
 import type { LogDestination } from '../../src/logging/logger-options.js';
 import type { ResolveAll } from '../../src/outbound/index.js';
@@ -66,8 +66,8 @@ export async function startHarness(
     options.catalogue?.families,
   );
   for (const seeded of config.API_KEYS) noteSecret(seeded.key);
-  // With REDIS_URL in env, a prefix of the test's own keeps its keys apart from other runs.
-  const state = config.REDIS_URL ? await createState(config, { prefix: options.redisPrefix }) : undefined;
+  // With REDIS_URL or REDIS_CLUSTER_NODES in env, a prefix of the test's own keeps its keys apart from other runs.
+  const state = usesSharedStore(config) ? await createState(config, { prefix: options.redisPrefix }) : undefined;
   const gateway = await createGateway(config, {
     state,
     catalogue: options.catalogue,

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { RedisClient } from './connection.js';
+import type { BullConnection } from './bull-connection.js';
 
 /** The name of the no-op job that wakes a queue's workers after Redis returns; processors skip it. */
 export const WAKE = 'wake';
@@ -16,7 +16,7 @@ export const WAKE = 'wake';
  */
 export function wakeAfterReconnect(
   queues: readonly Queue[],
-  connection: RedisClient,
+  connection: BullConnection,
   onError?: (error: unknown, context: Record<string, unknown>) => void,
 ): () => void {
   const wake = () => {

@@ -7,6 +7,7 @@ import { connectRedis, isCluster, type ClusterSeed, type StateClient, type State
 import { KeyLayout } from './key-layout.js';
 import { RedisKeys } from './keys.js';
 import { RedisLedger } from './ledger.js';
+import { migrateLayout } from './migrate/index.js';
 import { RedisPubSub } from './pubsub.js';
 import { RedisStore } from './store.js';
 
@@ -60,6 +61,11 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
       ? await connectCluster({ nodes: topology.nodes, connectTimeoutMs: options.connectTimeoutMs, log: options.log })
       : await connectRedis({ url: topology.url, connectTimeoutMs: options.connectTimeoutMs, log: options.log });
   const store = new RedisStore(client, keys, options.commandTimeoutMs ?? 1000, topology);
+  // Before anything reads or writes state: a store on the single-node key names moves to the hash-tagged ones first.
+  await migrateLayout(client, prefix, { log: options.log }).catch(async (error: unknown) => {
+    await closeClient(client);
+    throw error;
+  });
   const ledger = new RedisLedger(store, {
     holdMs: options.holdSeconds === undefined ? DEFAULT_HOLD_MS : options.holdSeconds * 1000,
     minReplicasAck: options.minReplicasAck,
