@@ -139,11 +139,16 @@ export async function failoverRound(
     };
     const answers = answersOutcome(load.sent, killedAt, latest);
     const credits = await creditsOutcome(urls[0]!, opening, load.sent);
-    if (!restarted) {
-      await killed.restart();
-      restarted = true;
-    }
-    const rejoin = await rejoinOutcome(seeds, master);
+    const restartError = restarted
+      ? null
+      : await killed.restart().then(
+          () => null,
+          (error: unknown) => String(error),
+        );
+    restarted = true;
+    const rejoin = restartError
+      ? ({ verdict: 'FAIL', detail: `${address(master)} could not be started again: ${restartError}` } as const)
+      : await rejoinOutcome(seeds, master);
     return { recovery, answers, credits, rejoin };
   } finally {
     await load.stop();

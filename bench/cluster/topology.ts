@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createClient } from 'redis';
 import type { HostPort } from '../../src/config/setting-types.js';
 
@@ -141,7 +142,9 @@ export async function killNode(node: HostPort): Promise<KilledNode> {
     const config = await client.configGet(RESTART_SETTINGS);
     return {
       pid: Number(/process_id:(\d+)/.exec(info)?.[1]),
-      executable: /executable:(\S+)/.exec(info)?.[1] ?? 'redis-server',
+      // Redis makes argv[0] absolute against its working directory: a server started as plain
+      // `redis-server` reports a path that does not exist, and the PATH's binary is meant.
+      executable: [/executable:(\S+)/.exec(info)?.[1]].find((path) => path !== undefined && existsSync(path)) ?? 'redis-server',
       settings: config,
     };
   });
