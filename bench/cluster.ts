@@ -17,7 +17,16 @@
  * one that others use. Prints a table; exits 1 when a check fails, 2 when it cannot run.
  */
 import { testPrefix, deletePrefix } from '../test/state/redis-support.js';
-import { batchChecks, burstCheck, hashTagCheck, logCheck, spreadCheck, subscriptionChecks } from './cluster/checks.js';
+import {
+  batchAfterFailoverCheck,
+  batchChecks,
+  burstCheck,
+  hashTagCheck,
+  logCheck,
+  offendingLogLines,
+  spreadCheck,
+  subscriptionChecks,
+} from './cluster/checks.js';
 import { failoverRound } from './cluster/failover.js';
 import { clusterHealthy, parseSeeds } from './cluster/topology.js';
 import { renderRows, runCheck, type CheckRow } from './cluster/verdict.js';
@@ -65,6 +74,8 @@ async function main(): Promise<number> {
     add(subscription);
     add(await runCheck('every key name has a hash tag', () => hashTagCheck(seeds, prefix)));
 
+    add(await runCheck('no CROSSSLOT or MOVED in any log before the failovers', async () => logCheck(world)));
+    const beforeFailovers = offendingLogLines(world);
     for (const minReplicasAck of [0, 1]) {
       if (!(await clusterHealthy(seeds))) {
         add({ check: `failover, REDIS_MIN_REPLICAS_ACK=${minReplicasAck}`, verdict: 'FAIL', detail: 'skipped: the cluster is not whole' });
@@ -82,8 +93,9 @@ async function main(): Promise<number> {
         return { verdict: 'pass', detail: 'both gateways started with the setting' };
       });
       if (round.verdict !== 'pass') add(round);
+      add(await runCheck(`${label}: worker runs a batch after it`, () => batchAfterFailoverCheck(world)));
     }
-    add(await runCheck('no CROSSSLOT or MOVED in any log', async () => logCheck(world)));
+    add(await runCheck('no CROSSSLOT or MOVED in any log during and after the failovers', async () => logCheck(world, beforeFailovers)));
     return finish(rows);
   } finally {
     if (process.env.BENCH_CLUSTER_LOGS) for (const [name, output] of world.logs()) process.stderr.write(`--- ${name}\n${output}\n`);

@@ -223,14 +223,60 @@ async function shardSubscribers(seeds: readonly HostPort[], channel: string, tim
   return waitFor('a sharded subscriber', async () => ((await count()) >= 1 ? count() : undefined), timeoutMs).catch(() => count());
 }
 
-/** No CROSSSLOT or MOVED error in any process's output. */
-export function logCheck(world: ClusterWorld): Outcome {
-  const offending = world.logs().flatMap(([name, output]) =>
+const AFTER_FAILOVER_TARGETS = 5;
+
+/** A small batch through gateway B after a failover: the worker's queues serve again too. */
+export async function batchAfterFailoverCheck(world: ClusterWorld): Promise<Outcome> {
+  const [gatewayA, gatewayB] = world.gateways;
+  const started = Date.now();
+  const created = await waitFor(
+    'a batch accepted',
+    async () => {
+      const answer = await call(gatewayB!.url, 'POST', '/v1/jobs/batch', KEYS.work, {
+        endpoint: '/v1/forum/subreddit',
+        targets: Array.from({ length: AFTER_FAILOVER_TARGETS }, (_unused, index) => ({ subreddit: `after${started}x${index}`, limit: 3 })),
+      });
+      return answer.status === 202 ? answer : undefined;
+    },
+    30_000,
+    500,
+  );
+  const id = created.body!.data.id as string;
+  const job = await waitFor(
+    'the batch to finish',
+    async () => {
+      const data = (await call(gatewayA!.url, 'GET', `/v1/jobs/${id}?limit=100`, KEYS.work)).body?.data as Json | undefined;
+      return data && ['succeeded', 'failed', 'canceled'].includes(data.status as string) ? data : undefined;
+    },
+    60_000,
+    250,
+  ).catch(() => undefined);
+  return {
+    verdict: verdictOf(job?.status === 'succeeded' && job.creditsCharged === AFTER_FAILOVER_TARGETS),
+    detail: job
+      ? `${String(job.status)}, creditsCharged ${String(job.creditsCharged)} of ${AFTER_FAILOVER_TARGETS}, ${((Date.now() - started) / 1000).toFixed(1)} s`
+      : 'not finished within 60 s',
+  };
+}
+
+/** Lines naming CROSSSLOT or MOVED in every process's output so far, each prefixed with its process. */
+export function offendingLogLines(world: ClusterWorld): string[] {
+  return world.logs().flatMap(([name, output]) =>
     output
       .split('\n')
       .filter((line) => /CROSSSLOT|MOVED/.test(line))
       .map((line) => `${name}: ${line.slice(0, 300)}`),
   );
+}
+
+/** No CROSSSLOT or MOVED in the lines the processes wrote after `earlier` (a snapshot of offendingLogLines). */
+export function logCheck(world: ClusterWorld, earlier: readonly string[] = []): Outcome {
+  const remaining = [...earlier];
+  const offending = offendingLogLines(world).filter((line) => {
+    const seen = remaining.indexOf(line);
+    if (seen >= 0) remaining.splice(seen, 1);
+    return seen < 0;
+  });
   return {
     verdict: verdictOf(offending.length === 0),
     detail: offending.length === 0 ? `${world.logs().length} process logs read` : `${offending.length} lines, first: ${offending[0]}`,

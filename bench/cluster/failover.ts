@@ -176,22 +176,23 @@ async function balanceAndHeld(url: string): Promise<{ balance: number; held: num
 /** Only 200 before the kill and after recovery; in between only 503 with Retry-After. */
 function answersOutcome(sent: readonly Sent[], killedAt: number, recoveredAt: number): Outcome {
   const counts = new Map<string, number>();
-  let misplaced = 0;
+  const misplaced: string[] = [];
   for (const entry of sent) {
+    // The message's first words tell the store's outage from an unconfirmed charge or a busy process.
     const label =
       entry.status === 503
-        ? `503 ${entry.code} retry-after ${entry.retryAfter ?? 'none'}`
+        ? `503 retry-after ${entry.retryAfter ?? 'none'} "${(entry.message ?? '').split(' ').slice(0, 8).join(' ')}"`
         : `${entry.status ?? 'no answer'} ${entry.code ?? ''}`.trim();
     counts.set(label, (counts.get(label) ?? 0) + 1);
     const during = entry.endedAt >= killedAt && entry.startedAt < recoveredAt;
-    if (entry.status !== 200 && !(entry.status === 503 && entry.retryAfter !== null && during)) misplaced += 1;
+    if (entry.status !== 200 && !(entry.status === 503 && entry.retryAfter !== null && during))
+      misplaced.push(`${'AB'[entry.gateway]} ${label} ${seconds(entry.startedAt - killedAt)}..${seconds(entry.endedAt - killedAt)}`);
   }
-  const unconfirmed = sent.filter((entry) => entry.status === 503 && /replicas/.test(entry.message ?? '')).length;
   return {
-    verdict: verdictOf(misplaced === 0),
+    verdict: verdictOf(misplaced.length === 0),
     detail:
       `${sent.length} charged requests: ${[...counts].map(([label, count]) => `${count} x ${label}`).join(', ')}; ` +
-      `${misplaced} outside "200, or 503 with Retry-After during the outage"; ${unconfirmed} 503 "could not confirm on replicas"`,
+      `${misplaced.length} outside "200, or 503 with Retry-After during the outage"${misplaced.length > 0 ? ` (sent..answered from the kill: ${misplaced.slice(0, 4).join('; ')})` : ''}`,
   };
 }
 
