@@ -8,6 +8,7 @@
  * log and every delivery, for finding out why a number is off.
  */
 import { createClient } from 'redis';
+import { SEGMENT } from '../src/state/redis/key-layout.js';
 import { freePort, hasRedisServer, startOwnRedis, type OwnRedis } from '../test/redis/processes.js';
 import { upstreamOrigins } from '../test/support/gateway.js';
 import { call, SoakReceiver, SoakUpstream, Tally, type Json } from './soak-load.js';
@@ -275,24 +276,25 @@ interface ReportInput {
 
 /**
  * Reads the subscriptions' charges from the ledger itself: each change number is one reservation
- * `sub:{id}:change:{n}`, committed at most once however often a check repeated it.
+ * `sub:{id}:change:{n}` (a field of its account's reservation hash, KeyLayout.reservations),
+ * committed at most once however often a check repeated it.
  */
 async function chargedChangeNumbers(url: string, ids: string[]): Promise<Map<string, number[]>> {
   const client = createClient({ url });
   client.on('error', () => {});
   await client.connect();
   try {
-    const charged = new Map<string, number[]>();
-    for (const id of ids) {
-      const numbers: number[] = [];
-      for await (const batch of client.scanIterator({ MATCH: `pdg:res:sub:${id}:change:*`, COUNT: 500 })) {
-        for (const key of batch) if ((await client.hGet(key, 'state')) === 'committed') numbers.push(Number(key.split(':').pop()));
-      }
-      charged.set(
-        id,
-        numbers.sort((a, b) => a - b),
-      );
+    const charged = new Map<string, number[]>(ids.map((id) => [id, []]));
+    for await (const keys of client.scanIterator({ MATCH: `pdg:${SEGMENT.reservations}*`, COUNT: 500 })) {
+      for (const key of keys)
+        for await (const entries of client.hScanIterator(key, { MATCH: 'sub:*:change:*', COUNT: 500 }))
+          for (const { field, value } of entries) {
+            const [, id, , number] = field.split(':');
+            const state = (JSON.parse(value) as { state?: string }).state;
+            if (state === 'committed' && id !== undefined) charged.get(id)?.push(Number(number));
+          }
     }
+    for (const numbers of charged.values()) numbers.sort((a, b) => a - b);
     return charged;
   } finally {
     await client.close();

@@ -1,5 +1,6 @@
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyLayout } from '../../src/state/redis/key-layout.js';
 import { subscriptionEventsTopic } from '../../src/subscriptions/events.js';
 import { follow, sseClient, until } from '../graphql/sse-client.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
@@ -66,7 +67,7 @@ describe.skipIf(!REDIS_URL)('GraphQL SSE subscriptions across two gateway proces
     // Both streams are open once process A has subscribed the topic's channel: one Redis
     // subscription per process and topic, however many streams follow it.
     const redis = await createClient({ url: REDIS_URL }).connect();
-    const channel = `${prefix}events:${subscriptionEventsTopic(id)}`;
+    const channel = new KeyLayout(prefix).channel(subscriptionEventsTopic(id));
     try {
       await until(async () => ((await redis.pubSubNumSub(channel))[channel] ?? 0) >= 1);
       // Baseline taken by B before the change, so the change is a change.

@@ -81,6 +81,32 @@ describe.skipIf(!STATE_REDIS)('redis ledger across connections', () => {
     await expect(state.ledger.commit(id, 'alone')).rejects.toMatchObject({ code: 'service_unavailable', retryAfter: 1 });
   });
 
+  it("lets a quiet account's settled reservations expire with their memory of a week, never its balance", async () => {
+    const state = await local.create();
+    const { id } = await state.keys.seed('sk_test_quiet_account', 3, null);
+    await state.ledger.reserve(id, 'quiet', 1, null, meta);
+    await state.ledger.commit(id, 'quiet');
+    const week = 7 * 24 * 3600 * 1000;
+    const remembered = await state.store.client.pTTL(state.store.keys.reservations(id));
+    expect(remembered).toBeGreaterThan(week - 60_000);
+    expect(remembered).toBeLessThanOrEqual(week);
+    expect(await state.store.client.pTTL(state.store.keys.balance(id))).toBe(-1);
+  });
+
+  it('writes an account into the index of accounts with holds once a hold period, not on every reserve', async () => {
+    const state = await local.create();
+    const { id } = await state.keys.seed('sk_test_index_once', 20, null);
+    let calls = 0;
+    const original = state.store.call.bind(state.store);
+    state.store.call = ((work) => {
+      calls += 1;
+      return original(work);
+    }) as typeof state.store.call;
+    for (let index = 0; index < 10; index += 1) await state.ledger.reserve(id, `busy-${index}`, 1, null, meta);
+    expect(calls).toBe(11);
+    expect(await state.store.client.zScore(state.store.keys.holding(), id)).toBeGreaterThan(Date.now());
+  });
+
   it('stores keys only as hashes', async () => {
     const state = await local.create();
     await state.keys.seed('sk_test_never_stored_plain', 1, null);

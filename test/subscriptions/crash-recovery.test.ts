@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createClient } from 'redis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { KeyLayout } from '../../src/state/redis/key-layout.js';
 import { CHECK_LEASE_TTL_MS, checkLeaseName } from '../../src/subscriptions/check-lease.js';
 import { kill, spawnWorker } from '../redis/processes.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
@@ -105,7 +106,7 @@ describe.skipIf(!REDIS_URL)('subscription checks after a crash (Redis)', () => {
     // As if this holder had stalled past its ttl: the lease is gone and another holder has it.
     const client = createClient({ url: REDIS_URL });
     await client.connect();
-    const leaseKey = `${prefix}lease:${checkLeaseName(id)}`;
+    const leaseKey = new KeyLayout(prefix).lease(checkLeaseName(id));
     try {
       await client.set(leaseKey, 'another-holder', { expiration: { type: 'PX', value: 60_000 } });
       expect(await running).toEqual({ ran: false, reason: 'lease_lost' });

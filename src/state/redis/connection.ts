@@ -1,4 +1,5 @@
 import { createClient, type createCluster } from 'redis';
+import type { HostPort } from '../../config/setting-types.js';
 
 /** A node-redis client on one Redis node. */
 export type RedisClient = ReturnType<typeof createClient>;
@@ -13,10 +14,8 @@ export type StateClient = RedisClient | RedisClusterClient;
 /** Where the state lives: one Redis node (REDIS_URL) or a cluster reached through seed nodes (REDIS_CLUSTER_NODES). */
 export type StoreTopology = { kind: 'node'; url: string } | { kind: 'cluster'; nodes: ClusterSeed[] };
 
-export interface ClusterSeed {
-  host: string;
-  port: number;
-}
+/** A seed node of a cluster, as REDIS_CLUSTER_NODES lists them. */
+export type ClusterSeed = HostPort;
 
 export const isCluster = (client: StateClient): client is RedisClusterClient => 'masters' in client;
 

@@ -123,7 +123,8 @@ async function storeReady(store: RedisStore): Promise<boolean> {
 async function closeClient(client: StateClient): Promise<void> {
   // close() lets commands in flight finish; without a live connection there is nothing to wait for.
   if (isCluster(client)) {
-    if (client.isOpen) await client.close().catch(() => client.destroy());
+    if (client.isOpen && mastersReady(client)) await client.close().catch(() => {});
+    if (client.isOpen) client.destroy();
     return;
   }
   if (client.isReady) await client.close().catch(() => {});

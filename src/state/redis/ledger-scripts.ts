@@ -39,7 +39,9 @@ end
 
 /**
  * Settles a held reservation as `finalState`: out of the held set and held credits, remembered
- * until `settledTtlMs` from now (a late retry stays a no-op), then forgotten by forgetSettled.
+ * until `settledTtlMs` from now (a late retry stays a no-op), then forgotten by forgetSettled
+ * while the account is active; the reservation hash of an account gone quiet expires whole
+ * that long after its last settlement or hold.
  */
 const SETTLE = `${RECORDS}
 local function settle(id, record, finalState, nowMs, settledTtlMs)
@@ -47,6 +49,8 @@ local function settle(id, record, finalState, nowMs, settledTtlMs)
   writeReservation(id, record)
   redis.call('ZREM', HELD, id)
   redis.call('ZADD', SETTLED, nowMs + settledTtlMs, id)
+  redis.call('PEXPIRE', RESERVATIONS, settledTtlMs)
+  redis.call('PEXPIRE', SETTLED, settledTtlMs)
   if redis.call('DECRBY', HELD_CREDITS, record.credits) <= 0 then redis.call('DEL', HELD_CREDITS) end
 end
 
@@ -116,6 +120,7 @@ end
 redis.call('EXPIRE', DAILY, ARGV[8])
 local exp = nowMs + tonumber(ARGV[6])
 writeReservation(id, { state = 'held', credits = credits, day = day, endpoint = ARGV[3], requestId = ARGV[4], exp = exp })
+redis.call('PEXPIRE', RESERVATIONS, settledTtl + tonumber(ARGV[6]))
 redis.call('ZREM', SETTLED, id)
 redis.call('ZADD', HELD, exp, id)
 redis.call('INCRBY', HELD_CREDITS, credits)

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { AccountUsage, Ledger, ReserveMeta, ReserveOutcome, UsageEntry } from '../ports.js';
 import { holdFor } from '../hold-period.js';
 import { assertCredits } from '../key-hash.js';
@@ -21,6 +22,8 @@ const SETTLED_TTL_MS = 7 * 24 * 3600 * 1000;
 /** Daily counters outlive their day so a release after midnight can still give that day's use back. */
 const DAILY_TTL_SECONDS = 3 * 24 * 3600;
 const SWEEP_BATCH = 500;
+/** Longest time an index entry is written ahead of its hold's lapse. */
+const INDEX_AHEAD_MS = 60_000;
 
 const REFUSAL = { 2: 'daily_cap_exceeded', 3: 'insufficient_credits' } as const;
 
@@ -33,6 +36,8 @@ export class RedisLedger implements Ledger {
   readonly #store: RedisStore;
   readonly #holdMs: number;
   readonly #minReplicasAck: number;
+  /** Per account, the index score this process last wrote (see #indexHolding). */
+  readonly #indexedUntil = new LRUCache<string, number>({ max: 100_000 });
 
   constructor(store: RedisStore, options: RedisLedgerOptions) {
     this.#store = store;
@@ -49,9 +54,7 @@ export class RedisLedger implements Ledger {
   ): Promise<ReserveOutcome> {
     const keys = this.#store.keys;
     const holdMs = holdFor(meta.holdMs, this.#holdMs);
-    // The index of accounts with holds is written first, in its own idempotent step (another
-    // slot on a cluster); a lapse time later than any the sweep saw keeps the account in it.
-    const index = this.#store.call((client) => client.zAdd(keys.holding(), { score: Date.now() + holdMs, value: accountId }, { GT: true }));
+    const index = this.#indexHolding(accountId, holdMs);
     const hold = this.#store.call((client) =>
       RESERVE.run(client, keys.ledgerKeys(accountId), [
         credits,
@@ -65,10 +68,28 @@ export class RedisLedger implements Ledger {
       ]),
     );
     // Sent together (one round trip on one node); both answered before the outcome counts.
-    const [, reply] = await Promise.all([index, hold]);
+    const [, reply] = await Promise.all([index ?? Promise.resolve(), hold]);
     const [status, balance, dailyUsed] = integers(reply, 4) as [number, number, number, number];
     if (status === 2 || status === 3) return { ok: false, reason: REFUSAL[status], balance, dailyUsed };
     return { ok: true, balance, dailyUsed };
+  }
+
+  /**
+   * Puts the account in the index of accounts with holds, in its own idempotent step (another
+   * slot on a cluster), scored past the new hold's lapse. The score is written a while ahead, and
+   * this process skips the write while its last one still covers the new hold, so a busy
+   * account does not make the index (one slot for every account) a hot key. An account is only
+   * dropped from the index once its score has passed and it holds nothing (sweepLapsedHolds),
+   * so a covered hold stays indexed. A hold whose write was lost (the process died between) is
+   * still returned by the account's own next reserve or usage read.
+   */
+  #indexHolding(accountId: string, holdMs: number): Promise<void> | null {
+    const now = Date.now();
+    if ((this.#indexedUntil.get(accountId) ?? 0) >= now + holdMs) return null;
+    const score = now + holdMs + Math.min(holdMs, INDEX_AHEAD_MS);
+    return this.#store
+      .call((client) => client.zAdd(this.#store.keys.holding(), { score, value: accountId }, { GT: true }))
+      .then(() => void this.#indexedUntil.set(accountId, score));
   }
 
   async commit(accountId: string, reservationId: string): Promise<void> {

@@ -7,8 +7,11 @@ import { storeDeadline } from './store-deadline.js';
 /** Seconds a caller is told to wait: the client retries the connection at least this often. */
 export const RETRY_AFTER_SECONDS = 1;
 
-/** Error replies that mean "Redis cannot serve right now" rather than "this command is wrong". */
-// MOVED and ASK reach here only when a cluster's slots kept moving past the client's redirection limit (a failover or resharding in progress).
+/**
+ * Error replies that mean "Redis cannot serve right now" rather than "this command is wrong".
+ * MOVED and ASK reach here only when a cluster's slots kept moving past the client's redirection
+ * limit (a failover or resharding in progress).
+ */
 const UNAVAILABLE_REPLY = /^(LOADING|BUSY|MISCONF|READONLY|OOM|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|NOREPLICAS|MOVED|ASK)\b/;
 
 /**
