@@ -3,6 +3,7 @@ import type { FamilyName } from '../catalogue/endpoint.js';
 import {
   closeBullConnection,
   openBullConnection,
+  queueCall,
   taggedQueueName,
   type BullConnection,
   type BullTarget,
@@ -74,16 +75,18 @@ export class BullJobQueue implements JobQueue {
         removeOnFail: { age: 24 * 3600 },
       },
     }));
-    try {
-      await queue.addBulk(targets);
-    } catch (error) {
-      if (!lostScripts(error)) throw error;
-      // A restarted Redis has lost its scripts, and the bulk add's transaction does not load them
-      // again; a single add does. Targets already added are not added twice (one job per id).
-      const [first, ...rest] = targets;
-      await queue.add(first!.name, first!.data, first!.opts);
-      if (rest.length > 0) await queue.addBulk(rest);
-    }
+    await queueCall(async () => {
+      try {
+        await queue.addBulk(targets);
+      } catch (error) {
+        if (!lostScripts(error)) throw error;
+        // A restarted Redis has lost its scripts, and the bulk add's transaction does not load them
+        // again; a single add does. Targets already added are not added twice (one job per id).
+        const [first, ...rest] = targets;
+        await queue.add(first!.name, first!.data, first!.opts);
+        if (rest.length > 0) await queue.addBulk(rest);
+      }
+    });
   }
 
   async startWorkers(processor: TargetProcessor): Promise<void> {

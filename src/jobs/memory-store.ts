@@ -37,6 +37,11 @@ export class MemoryJobStore implements JobStore {
     return { kind: 'created', job: { ...job } };
   }
 
+  async abandon(jobId: string, claim: IdempotencyClaim | null, now: string): Promise<void> {
+    if (claim && this.#claims.get(claim.key)?.jobId === jobId) this.#claims.delete(claim.key);
+    await this.cancel(jobId, now);
+  }
+
   async get(jobId: string): Promise<JobRecord | null> {
     const entry = this.#entry(jobId);
     return entry ? { ...entry.job } : null;

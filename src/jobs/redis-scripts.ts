@@ -78,3 +78,9 @@ if status == 'queued' or status == 'running' then
 end
 return 1
 `);
+
+/** KEYS: idempotency claim. ARGV: the claim value of the abandoned job. Deletes the claim only while it names that job. */
+export const RELEASE_CLAIM = new LuaScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`);

@@ -1,6 +1,6 @@
 import type { RedisStore } from '../state/redis/store.js';
 import { idempotencyClaimKey, jobKeys } from './redis-keys.js';
-import { CANCEL, CREATE, MARK_RUNNING, RECORD } from './redis-scripts.js';
+import { CANCEL, CREATE, MARK_RUNNING, RECORD, RELEASE_CLAIM } from './redis-scripts.js';
 import type { CreateOutcome, IdempotencyClaim, JobStore, RecordOutcome } from './store.js';
 import type { JobRecord, TargetPageEntry, TargetResult, TargetSpec } from './types.js';
 
@@ -94,6 +94,14 @@ export class RedisJobStore implements JobStore {
     const args = [index, JSON.stringify(result), result.status === 'failed' ? 1 : 0, result.creditsCharged, now, this.#retentionSeconds];
     const reply = await this.#store.call((client) => RECORD.run(client, this.#keys(jobId), args));
     return reply === 1 ? 'recorded' : reply === 0 ? 'duplicate' : 'missing';
+  }
+
+  /** The job first (a retry then never finds a claim naming a live job it cannot see), then the claim: two slots, two idempotent steps. */
+  async abandon(jobId: string, claim: IdempotencyClaim | null, now: string): Promise<void> {
+    await this.cancel(jobId, now);
+    if (!claim) return;
+    const key = idempotencyClaimKey(this.#store.keys.prefix, claim.key);
+    await this.#store.call((client) => RELEASE_CLAIM.run(client, [key], [`${jobId}|${claim.fingerprint}`]));
   }
 
   async cancel(jobId: string, now: string): Promise<JobRecord | null> {

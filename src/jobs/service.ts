@@ -70,7 +70,13 @@ export class JobService {
     }
     // The stored job: under a claimed id when this request completed a claim whose first writer stopped short.
     const stored = created.job;
-    for (const [family, indexes] of request.lanes) await this.#queue.enqueue(family, stored.id, indexes);
+    try {
+      for (const [family, indexes] of request.lanes) await this.#queue.enqueue(family, stored.id, indexes);
+    } catch (error) {
+      // Not left queued forever with nothing to run it: the caller is told to retry (503), and may reuse its key.
+      await this.#store.abandon(stored.id, claim, new Date().toISOString()).catch(() => {});
+      throw error;
+    }
     return { view: createdView(stored, kind === 'job' ? request.targets[0]!.input : null), replayed: false };
   }
 

@@ -29,6 +29,12 @@ export interface JobStore {
   markRunning(jobId: string, now: string): Promise<void>;
   /** Stores the result of a target once; finishes the job when it was the last one. */
   record(jobId: string, index: number, result: TargetResult, now: string): Promise<RecordOutcome>;
+  /**
+   * A job whose targets could not be queued: canceled (it expires like any finished job, and a
+   * target queued before the failure is skipped), and its claim released when it still names
+   * this job, so the caller's retry with the same Idempotency-Key queues a new one.
+   */
+  abandon(jobId: string, claim: IdempotencyClaim | null, now: string): Promise<void>;
   /** queued or running → canceled; returns the job as it is afterwards. */
   cancel(jobId: string, now: string): Promise<JobRecord | null>;
   /** The attempt number a target's next reservation uses (0 at first). */

@@ -2,6 +2,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import {
   closeBullConnection,
   openBullConnection,
+  queueCall,
   taggedQueueName,
   type BullConnection,
   type BullTarget,
@@ -72,23 +73,25 @@ export class BullCheckScheduler implements CheckScheduler {
 
   async schedule(id: string, intervalSeconds: number, options: { runNow?: boolean } = {}): Promise<void> {
     const data: CheckData = { subscriptionId: id };
-    await this.#queue.upsertJobScheduler(
-      id,
-      { every: intervalSeconds * 1000 },
-      { name: 'check', data, opts: { removeOnComplete: true, removeOnFail: 100 } },
+    await queueCall(() =>
+      this.#queue.upsertJobScheduler(
+        id,
+        { every: intervalSeconds * 1000 },
+        { name: 'check', data, opts: { removeOnComplete: true, removeOnFail: 100 } },
+      ),
     );
     // The scheduler's first job waits one interval; the baseline should not.
     if (options.runNow !== false)
-      await this.#queue.add('check', data, { jobId: `first-${id}`, removeOnComplete: true, removeOnFail: true });
+      await queueCall(() => this.#queue.add('check', data, { jobId: `first-${id}`, removeOnComplete: true, removeOnFail: true }));
   }
 
   async runOnce(id: string): Promise<void> {
     const data: CheckData = { subscriptionId: id };
-    await this.#queue.add('check', data, { jobId: `first-${id}`, removeOnComplete: true, removeOnFail: true });
+    await queueCall(() => this.#queue.add('check', data, { jobId: `first-${id}`, removeOnComplete: true, removeOnFail: true }));
   }
 
   async unschedule(subscriptionId: string): Promise<void> {
-    await this.#queue.removeJobScheduler(subscriptionId);
+    await queueCall(() => this.#queue.removeJobScheduler(subscriptionId));
   }
 
   async start(run: (subscriptionId: string) => Promise<void>): Promise<void> {
@@ -138,15 +141,17 @@ export class BullDeliveryQueue implements DeliveryQueue {
   }
 
   async enqueue(task: DeliveryTask): Promise<void> {
-    await this.#queue.add('deliver', task, {
-      jobId: task.webhookId,
-      attempts: MAX_DELIVERY_ATTEMPTS,
-      backoff: { type: 'webhook' },
-      // Kept a day after success: a change queued again by a check repeated after a crash (same
-      // webhook-id) finds the delivered job and is not sent twice.
-      removeOnComplete: { age: DELIVERED_KEPT_SECONDS, count: DELIVERED_KEPT_COUNT },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    });
+    await queueCall(() =>
+      this.#queue.add('deliver', task, {
+        jobId: task.webhookId,
+        attempts: MAX_DELIVERY_ATTEMPTS,
+        backoff: { type: 'webhook' },
+        // Kept a day after success: a change queued again by a check repeated after a crash (same
+        // webhook-id) finds the delivered job and is not sent twice.
+        removeOnComplete: { age: DELIVERED_KEPT_SECONDS, count: DELIVERED_KEPT_COUNT },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      }),
+    );
   }
 
   async start(process: (task: DeliveryTask, info: AttemptInfo) => Promise<DeliveryVerdict>): Promise<void> {

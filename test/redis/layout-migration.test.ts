@@ -1,22 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createClient, createCluster } from 'redis';
-import type { StateClient } from '../../src/state/redis/connection.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runKeysCli } from '../../src/cli/run-keys-cli.js';
 import { KeyLayout } from '../../src/state/redis/key-layout.js';
 import { HASH_TAGGED_LAYOUT, layoutMarkerKey, migrateLayout } from '../../src/state/redis/migrate/index.js';
-import {
-  clusterSeeds,
-  deletePrefix,
-  keysUnder,
-  REDIS_CLUSTER_NODES,
-  REDIS_URL,
-  redisStates,
-  STATE_REDIS,
-  testPrefix,
-} from '../state/redis-support.js';
+import { deletePrefix, keysUnder, redisStates, STATE_REDIS, testPrefix } from '../state/redis-support.js';
 import { RICH_KEY, startHarness } from '../support/gateway.js';
 import { eventually, send, watchCommunity, WebhookReceiver } from '../subscriptions/support.js';
+import { rawClient, storeEnv } from './store-target.js';
 
 /**
  * A store written by the gateway before keys carried hash tags (one Redis node): an account that
@@ -36,19 +26,6 @@ const fixture = JSON.parse(readFileSync(new URL('./fixtures/single-node-layout.j
 };
 const { accountId, jobId, batchId, subscriptionId, secret, account } = fixture.expected;
 const inflight = fixture.keys.find((key) => key.name === 'res:legacy-inflight')!.value as Record<string, string>;
-
-/** A plain client where the state suites run: the cluster when REDIS_CLUSTER_NODES is set, else REDIS_URL (an old store imported into a cluster migrates there the same way). */
-async function rawClient(): Promise<StateClient & { close(): Promise<void> }> {
-  const client = clusterSeeds
-    ? createCluster({ rootNodes: clusterSeeds.map(({ host, port }) => ({ socket: { host, port } })) })
-    : createClient({ url: REDIS_URL });
-  client.on('error', () => {});
-  await client.connect();
-  return client;
-}
-
-/** The environment that points a gateway or the CLI at that store. */
-const storeEnv = (): Record<string, string> => (REDIS_CLUSTER_NODES ? { REDIS_CLUSTER_NODES } : { REDIS_URL: REDIS_URL! });
 
 /** Writes the fixture's keys under `prefix`, as the old gateway left them (webhooks now go to `webhookUrl`). */
 async function loadOldStore(prefix: string, webhookUrl?: string): Promise<void> {

@@ -1,5 +1,7 @@
-import { Cluster, Redis } from 'ioredis';
+import { Cluster, Redis, ReplyError } from 'ioredis';
+import { ErrorReply } from 'redis';
 import type { StoreTopology } from './connection.js';
+import { storeFailure } from './store.js';
 
 /**
  * BullMQ runs on ioredis, on one node and on a Redis Cluster alike: its node-redis adapter has
@@ -41,6 +43,9 @@ export async function openBullConnection(target: BullTarget, connectTimeoutMs = 
           lazyConnect: true,
           enableOfflineQueue: false,
           clusterRetryStrategy: reconnectDelay,
+          // A master that dies sends no MOVED: the slot map is read again every second, so its
+          // promoted replica takes over the queue's traffic (blocking workers included) by itself.
+          slotsRefreshInterval: 1000,
           redisOptions: { maxRetriesPerRequest: null, connectTimeout: connectTimeoutMs },
         });
   // Failures reach BullMQ's own listeners and the callers' commands; without a listener ioredis prints each one.
@@ -62,4 +67,17 @@ export async function closeBullConnection(connection: BullConnection): Promise<v
     return;
   }
   await connection.quit().catch(() => connection.disconnect());
+}
+
+/**
+ * Runs a queue command so that its failure reads like a state call's: Redis away, failing over or
+ * busy is 503 service_unavailable with Retry-After (ioredis's connection errors and unavailable
+ * replies, classified as the state's are); a wrong command stays a plain error.
+ */
+export async function queueCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw storeFailure(error instanceof ReplyError ? new ErrorReply((error as Error).message) : error);
+  }
 }
