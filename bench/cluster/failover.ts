@@ -3,7 +3,7 @@ import { accountIdForKey } from '../../src/state/key-hash.js';
 import { KeyLayout } from '../../src/state/redis/key-layout.js';
 import { call } from '../soak-load.js';
 import { waitFor } from './checks.js';
-import { address, clusterHealthy, clusterNodes, killNode, masterOfKey, type ClusterNode } from './topology.js';
+import { address, clusterHealthy, clusterNodes, killNode, masterOfKey, withNode, type ClusterNode } from './topology.js';
 import { verdictOf, type CheckRow } from './verdict.js';
 import { KEYS, type ClusterWorld } from './world.js';
 
@@ -27,6 +27,7 @@ interface Sent {
   message: string | null;
   retryAfter: string | null;
   charged: number;
+  requestId: string | null;
 }
 
 /** Charged GETs from LOADERS loops over both gateways until stopped; every answer recorded. */
@@ -51,9 +52,10 @@ function chargedLoad(urls: readonly string[]): { sent: Sent[]; stop(): Promise<v
           message: body.error?.message ?? null,
           retryAfter: response.headers.get('retry-after'),
           charged: Number.isFinite(charged) ? charged : 0,
+          requestId: response.headers.get('x-request-id'),
         };
       } catch (error) {
-        entry = { status: null, code: 'fetch_failed', message: String(error), retryAfter: null, charged: 0 };
+        entry = { status: null, code: 'fetch_failed', message: String(error), retryAfter: null, charged: 0, requestId: null };
       }
       sent.push({ gateway, startedAt, endedAt: Date.now(), ...entry });
       await sleep(20);
@@ -138,7 +140,9 @@ export async function failoverRound(
           .join(', '),
     };
     const answers = answersOutcome(load.sent, killedAt, latest);
-    const credits = await creditsOutcome(urls[0]!, opening, load.sent);
+    const layout = new KeyLayout(prefix);
+    const usageLog = layout.usageLog(accountIdForKey(KEYS.failover));
+    const credits = await creditsOutcome(urls[0]!, opening, load.sent, () => chargedRequestIds(seeds, usageLog));
     const restartError = restarted
       ? null
       : await killed.restart().then(
@@ -196,8 +200,30 @@ function answersOutcome(sent: readonly Sent[], killedAt: number, recoveredAt: nu
   };
 }
 
-/** After every hold returned: balance plus the credits reported to callers is the opening balance. */
-async function creditsOutcome(url: string, opening: { balance: number }, sent: readonly Sent[]): Promise<Outcome> {
+/** The request ids of the charges in an account's usage log, read from the master of its slot. */
+async function chargedRequestIds(seeds: readonly HostPort[], usageLog: string): Promise<Set<string>> {
+  const { master } = await masterOfKey(seeds, usageLog);
+  if (!master) return new Set();
+  const entries = await withNode(master, (client) => client.lRange(usageLog, 0, -1));
+  return new Set(
+    entries.flatMap((entry) => {
+      const parsed = JSON.parse(entry) as { kind?: string; requestId?: string };
+      return parsed.kind === 'charge' && parsed.requestId ? [parsed.requestId] : [];
+    }),
+  );
+}
+
+/**
+ * After every hold returned: balance plus the credits reported to callers is the opening
+ * balance. When it is not, the usage log names the requests charged though their caller was
+ * told otherwise, by the answer they got.
+ */
+async function creditsOutcome(
+  url: string,
+  opening: { balance: number },
+  sent: readonly Sent[],
+  charged: () => Promise<Set<string>>,
+): Promise<Outcome> {
   const settled = await waitFor(
     'every hold to return',
     async () => {
@@ -210,9 +236,22 @@ async function creditsOutcome(url: string, opening: { balance: number }, sent: r
   const reported = sent.filter((entry) => entry.status === 200).reduce((sum, entry) => sum + entry.charged, 0);
   const lost = sent.filter((entry) => entry.status === null).length;
   const difference = opening.balance - settled.balance - reported;
+  let unreported = '';
+  if (difference !== 0) {
+    const ids = await charged();
+    const byAnswer = new Map<string, number>();
+    for (const entry of sent)
+      if (entry.status !== 200 && entry.requestId && ids.has(entry.requestId)) {
+        const label = `${entry.status ?? 'no answer'} "${(entry.message ?? entry.code ?? '').split(' ').slice(0, 8).join(' ')}"`;
+        byAnswer.set(label, (byAnswer.get(label) ?? 0) + 1);
+      }
+    unreported = `; in the usage log though answered: ${[...byAnswer].map(([label, count]) => `${count} x ${label}`).join(', ') || 'none found'}`;
+  }
   return {
     verdict: verdictOf(difference === 0),
-    detail: `opening ${opening.balance}, balance after ${settled.balance}, reported (x-credits-charged over 200s) ${reported}, charged but not reported ${difference}, answers lost ${lost}`,
+    detail:
+      `opening ${opening.balance}, balance after ${settled.balance}, reported (x-credits-charged over 200s) ${reported}, ` +
+      `charged but not reported ${difference}, answers lost ${lost}${unreported}`,
   };
 }
 
