@@ -142,7 +142,7 @@ export async function failoverRound(
     const answers = answersOutcome(load.sent, killedAt, latest);
     const layout = new KeyLayout(prefix);
     const usageLog = layout.usageLog(accountIdForKey(KEYS.failover));
-    const credits = await creditsOutcome(urls[0]!, opening, load.sent, () => chargedRequestIds(seeds, usageLog));
+    const credits = await creditsOutcome(urls[0]!, opening, load.sent, () => chargedRequestIds(seeds, usageLog), killedAt);
     const restartError = restarted
       ? null
       : await killed.restart().then(
@@ -223,6 +223,7 @@ async function creditsOutcome(
   opening: { balance: number },
   sent: readonly Sent[],
   charged: () => Promise<Set<string>>,
+  killedAt: number,
 ): Promise<Outcome> {
   const settled = await waitFor(
     'every hold to return',
@@ -239,13 +240,18 @@ async function creditsOutcome(
   let unreported = '';
   if (difference !== 0) {
     const ids = await charged();
-    const byAnswer = new Map<string, number>();
+    // By answer, with when each was sent and answered, counted from the kill.
+    const byAnswer = new Map<string, string[]>();
     for (const entry of sent)
       if (entry.status !== 200 && entry.requestId && ids.has(entry.requestId)) {
         const label = `${entry.status ?? 'no answer'} "${(entry.message ?? entry.code ?? '').split(' ').slice(0, 8).join(' ')}"`;
-        byAnswer.set(label, (byAnswer.get(label) ?? 0) + 1);
+        byAnswer.set(label, [
+          ...(byAnswer.get(label) ?? []),
+          `${seconds(entry.startedAt - killedAt)}..${seconds(entry.endedAt - killedAt)}`,
+        ]);
       }
-    unreported = `; in the usage log though answered: ${[...byAnswer].map(([label, count]) => `${count} x ${label}`).join(', ') || 'none found'}`;
+    const listed = [...byAnswer].map(([label, times]) => `${times.length} x ${label} (${times.join(', ')})`);
+    unreported = `; in the usage log though answered: ${listed.join(', ') || 'none found'}`;
   }
   return {
     verdict: verdictOf(difference === 0),
