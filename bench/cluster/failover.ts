@@ -188,7 +188,7 @@ function answersOutcome(sent: readonly Sent[], killedAt: number, recoveredAt: nu
         ? `503 retry-after ${entry.retryAfter ?? 'none'} "${(entry.message ?? '').split(' ').slice(0, 8).join(' ')}"`
         : `${entry.status ?? 'no answer'} ${entry.code ?? ''}`.trim();
     counts.set(label, (counts.get(label) ?? 0) + 1);
-    const during = entry.endedAt >= killedAt && entry.startedAt < recoveredAt;
+    const during = entry.endedAt >= killedAt && entry.startedAt <= recoveredAt;
     if (entry.status !== 200 && !(entry.status === 503 && entry.retryAfter !== null && during))
       misplaced.push(`${'AB'[entry.gateway]} ${label} ${seconds(entry.startedAt - killedAt)}..${seconds(entry.endedAt - killedAt)}`);
   }
