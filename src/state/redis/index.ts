@@ -3,7 +3,15 @@ import { DEFAULT_HOLD_MS } from '../hold-period.js';
 import type { StateAdapters } from '../ports.js';
 import { RedisCache } from './cache.js';
 import { connectCluster, mastersReady } from './cluster.js';
-import { connectRedis, isCluster, type ClusterSeed, type StateClient, type StateLog, type StoreTopology } from './connection.js';
+import {
+  connectRedis,
+  isCluster,
+  StoreConnectError,
+  type ClusterSeed,
+  type StateClient,
+  type StateLog,
+  type StoreTopology,
+} from './connection.js';
 import { KeyLayout } from './key-layout.js';
 import { RedisKeys } from './keys.js';
 import { RedisLedger } from './ledger.js';
@@ -64,7 +72,10 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
   // Before anything reads or writes state: a store on the single-node key names moves to the hash-tagged ones first.
   await migrateLayout(client, prefix, { log: options.log }).catch(async (error: unknown) => {
     await closeClient(client);
-    throw error;
+    // One line at start-up, like a store that cannot be reached; the move resumes at the next start.
+    throw new StoreConnectError(
+      `Cannot bring the Redis keys to the hash-tagged layout: ${error instanceof Error ? error.message : String(error)}`,
+    );
   });
   const ledger = new RedisLedger(store, {
     holdMs: options.holdSeconds === undefined ? DEFAULT_HOLD_MS : options.holdSeconds * 1000,
