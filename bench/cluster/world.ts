@@ -23,8 +23,8 @@ const BATCH_TARGET_DELAY_MS = 40;
  * processes (WORKERS=off) and one worker process, every process's output kept for the log check.
  */
 export class ClusterWorld {
-  readonly upstream = new FakeUpstream();
-  readonly receiver = new WebhookReceiver();
+  readonly upstream: FakeUpstream;
+  readonly receiver: WebhookReceiver;
   readonly watched: WatchedCommunity;
   gateways: ChildGateway[] = [];
   readonly worker: SoakProcess;
@@ -32,36 +32,41 @@ export class ClusterWorld {
   /** Output of processes already stopped, by name. */
   readonly #retired: [string, string][] = [];
 
-  private constructor(env: Record<string, string>) {
+  private constructor(upstream: FakeUpstream, watched: WatchedCommunity, receiver: WebhookReceiver, env: Record<string, string>) {
+    this.upstream = upstream;
+    this.watched = watched;
+    this.receiver = receiver;
     this.#env = env;
-    this.watched = watchCommunity(this.upstream, WATCHED);
     this.worker = new SoakProcess('worker', 'test/jobs/worker-process.ts', env, /worker ready/);
   }
 
   static async start(store: Record<string, string>, prefix: string): Promise<ClusterWorld> {
-    const env = { ...store, TEST_REDIS_PREFIX: prefix };
-    const world = new ClusterWorld(env);
-    world.upstream.on((_request, url) => {
+    const upstream = new FakeUpstream();
+    // The watched listing first: the route for every other listing would answer it too.
+    const watched = watchCommunity(upstream, WATCHED);
+    upstream.on((_request, url) => {
       const name = /^\/r\/([a-z0-9]+)\/hot\.json$/.exec(url.pathname)?.[1];
       if (!name) return undefined;
       return { body: listing(postsByAuthors(3, 3)), delayMs: name.startsWith('batch') ? BATCH_TARGET_DELAY_MS : 5 };
     });
-    const upstreamOrigin = await world.upstream.start();
-    await world.receiver.start();
-    Object.assign(env, {
+    const receiver = new WebhookReceiver();
+    const [origin] = await Promise.all([upstream.start(), receiver.start()]);
+    const env = {
+      ...store,
+      TEST_REDIS_PREFIX: prefix,
       API_KEYS: [
         ...Object.entries(KEYS).map(([name, key]) => `${key}=${OPENING[name as keyof typeof KEYS]}`),
         ...SPREAD_KEYS.map((key) => `${key}=10`),
       ].join(','),
-      UPSTREAM_ORIGINS: upstreamOrigins(upstreamOrigin),
+      UPSTREAM_ORIGINS: upstreamOrigins(origin),
       UPSTREAM_TIMEOUT_MS: '10000',
       SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1',
       WEBHOOK_ALLOW_PRIVATE: 'true',
       RATE_LIMIT_PER_MINUTE: '0',
       // Warnings and errors only: what the log check reads, without a line per request.
       LOG_LEVEL: 'warn',
-    });
-    return world;
+    };
+    return new ClusterWorld(upstream, watched, receiver, env);
   }
 
   get env(): Readonly<Record<string, string>> {
