@@ -1,6 +1,6 @@
-import { listing, postsByAuthors } from '../../test/families/forum/forum-data.js';
+import { listing, postsByAuthors, type SyntheticPost } from '../../test/families/forum/forum-data.js';
 import { spawnGateway, type ChildGateway } from '../../test/redis/processes.js';
-import { watchCommunity, WebhookReceiver, type WatchedCommunity } from '../../test/subscriptions/support.js';
+import { WebhookReceiver } from '../../test/subscriptions/support.js';
 import { FakeUpstream } from '../../test/support/fake-upstream-server.js';
 import { upstreamOrigins } from '../../test/support/gateway.js';
 import { SoakProcess } from '../soak-processes.js';
@@ -17,6 +17,22 @@ export const SPREAD_KEYS = Array.from({ length: 50 }, (_unused, index) => `sk_te
 export const WATCHED = 'clusterwatch';
 /** Batch targets answer this slowly, so a progress stream sees the batch run. */
 const BATCH_TARGET_DELAY_MS = 40;
+
+/** The listing the change subscription watches; the bench changes its posts between checks. */
+export interface WatchedCommunity {
+  posts: SyntheticPost[];
+}
+
+function watchCommunity(upstream: FakeUpstream, name: string): WatchedCommunity {
+  const community: WatchedCommunity = {
+    posts: [
+      { id: 'p1', author: 'alice' },
+      { id: 'p2', author: 'bob' },
+    ],
+  };
+  upstream.on((_request, url) => (url.pathname === `/r/${name}/hot.json` ? { body: listing(community.posts) } : undefined));
+  return community;
+}
 
 /**
  * The bench's loopback world on the cluster: a forum upstream, a webhook receiver, two gateway

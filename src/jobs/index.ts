@@ -43,7 +43,13 @@ export function familyConcurrency(config: Config, catalogue: Catalogue): FamilyC
 export async function createJobs(config: Config, pipeline: PipelineDeps, log: JobLog): Promise<Jobs> {
   const { catalogue, state } = pipeline;
   const concurrency = familyConcurrency(config, catalogue);
-  const onError = (error: unknown, task: unknown) => log('job target failed to run; it will be retried', { error: String(error), task });
+  // A queue error without a task is its connection's (a Redis node away, a slot map being
+  // refreshed after a failover): the workers carry on by themselves once it is back.
+  const onError = (error: unknown, task: unknown) =>
+    log(task === null ? 'job queue connection failed; its workers resume by themselves' : 'job target failed to run; it will be retried', {
+      error: String(error),
+      ...(task === null ? {} : { task }),
+    });
   let store: JobStore;
   let queue: JobQueue;
   if (isRedisState(state)) {
