@@ -1,24 +1,12 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isGatewayError } from '../../src/errors.js';
-import { clusterSeeds, redisStates, withMasters } from '../state/redis-support.js';
+import { clusterSeeds, redisStates } from '../state/redis-support.js';
+import { masterPortOf, restoreCluster, stopNode } from './cluster-outage.js';
 
-const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const meta = { endpoint: '/v1/test', requestId: 'req-failover' };
 /** The recovery bound, loosely: 10 s asked, twice that allowed on a busy machine. */
 const RECOVERY_BOUND_MS = 20_000;
-
-/** The master serving a key's slot, as the cluster itself says. */
-async function masterPortOf(key: string): Promise<number> {
-  return withMasters(async ([any]) => {
-    const slot = await any!.clusterKeySlot(key);
-    const shard = (await any!.clusterSlots()).find((range) => range.from <= slot && slot <= range.to);
-    if (!shard) throw new Error(`no master serves slot ${slot}`);
-    return shard.master.port;
-  });
-}
 
 /**
  * Stops the master of an account's slot under traffic and watches the adapters serve again by
@@ -31,8 +19,7 @@ describe.skipIf(!clusterSeeds)('a Redis Cluster master that dies under traffic',
   afterAll(async () => {
     await states.cleanup();
     // The stopped node rejoins as a replica, so the cluster is whole for the next run.
-    const base = Math.min(...clusterSeeds!.map((seed) => seed.port)) - 1;
-    await run('scripts/redis-cluster.sh', ['start'], { env: { ...process.env, REDIS_CLUSTER_PORT_BASE: String(base) } });
+    await restoreCluster();
   }, 60_000);
 
   it('answers 503 while the slot has no master and serves again by itself after the promotion, never charging wrongly', async () => {
@@ -65,7 +52,7 @@ describe.skipIf(!clusterSeeds)('a Redis Cluster master that dies under traffic',
     let index = 0;
     for (; index < 5; index += 1) expect(await attempt(index)).toBe(true);
     const stoppedAt = Date.now();
-    await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'shutdown', 'nosave']).catch(() => {});
+    await stopNode(port);
     let sawUnready = false;
     let recoveredAt: number | null = null;
     while (Date.now() - stoppedAt < RECOVERY_BOUND_MS + 10_000) {

@@ -1,25 +1,13 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { familyQueueName } from '../../src/jobs/bullmq-queue.js';
-import { clusterSeeds, deletePrefix, testPrefix, withMasters } from '../state/redis-support.js';
+import { clusterSeeds, deletePrefix, testPrefix } from '../state/redis-support.js';
 import { bookshelfCatalogue } from '../support/bookshelf-catalogue.js';
 import { startHarness, type Harness } from '../support/gateway.js';
 import { shelfTargets, finished, pollJob, send, serveShelves } from '../jobs/support.js';
 import { storeEnv } from './store-target.js';
+import { masterPortOf, restoreCluster, stopNode } from './cluster-outage.js';
 
-const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The master serving a key's slot, as the cluster itself says. */
-async function masterPortOf(key: string): Promise<number> {
-  return withMasters(async ([any]) => {
-    const slot = await any!.clusterKeySlot(key);
-    const shard = (await any!.clusterSlots()).find((range) => range.from <= slot && slot <= range.to);
-    if (!shard) throw new Error(`no master serves slot ${slot}`);
-    return shard.master.port;
-  });
-}
 
 /**
  * Stops the master that holds a family's job queue and checks that the queue's producers and
@@ -36,8 +24,7 @@ describe.skipIf(!clusterSeeds)('a Redis Cluster master holding a job queue dies'
   });
   afterAll(async () => {
     await harness?.close();
-    const base = Math.min(...clusterSeeds!.map((seed) => seed.port)) - 1;
-    await run('scripts/redis-cluster.sh', ['start'], { env: { ...process.env, REDIS_CLUSTER_PORT_BASE: String(base) } });
+    await restoreCluster();
     await deletePrefix(prefix);
   }, 60_000);
 
@@ -52,7 +39,7 @@ describe.skipIf(!clusterSeeds)('a Redis Cluster master holding a job queue dies'
 
     const port = await masterPortOf(`${prefix}bull:${familyQueueName('bookshelf')}:wait`);
     const stoppedAt = Date.now();
-    await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'shutdown', 'nosave']).catch(() => {});
+    await stopNode(port);
     const statuses = new Set<number>();
     let queued: string | null = null;
     while (queued === null && Date.now() - stoppedAt < 40_000) {
