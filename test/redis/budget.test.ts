@@ -3,24 +3,13 @@ import { RedisBudgetStore } from '../../src/state/redis/budgets.js';
 import { createRedisState } from '../../src/state/redis/index.js';
 import { BOOKS_HOST } from '../families/bookshelf/family.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
-import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
-import { spawnGateway, type ChildGateway } from './processes.js';
+import { REDIS_URL, testPrefix } from '../state/redis-support.js';
+import { BudgetGateways, type BudgetAnswer } from './budget-gateways.js';
+import type { ChildGateway } from './processes.js';
 
 const KEY = 'sk_test_budget_multi';
 /** Long enough that a busy machine still refuses within it, short enough to wait out. */
 const SHORT_RESET_SECONDS = 4;
-const gaugeOf = (host: string) =>
-  new RegExp(
-    `^gateway_upstream_budget_remaining\\{host="${host.replaceAll('.', '\\.')}",egress="direct",source="announced"\\} (\\d+)$`,
-    'm',
-  );
-
-interface Answer {
-  status: number;
-  retryAfter: string | null;
-  charged: string | null;
-  code: string | undefined;
-}
 
 /**
  * Platform budgets across processes: two gateways on one Redis, the test family's catalogue host
@@ -29,39 +18,19 @@ interface Answer {
  */
 describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () => {
   const prefix = testPrefix();
-  const upstream = new FakeUpstream();
   /** What the fake platform announces on its next answers. */
   const budget = { remaining: '50.0', reset: '600' };
+  const upstream = new FakeUpstream();
+  let world: BudgetGateways;
   let gateways: ChildGateway[] = [];
-  let origin = '';
   let shelf = 0;
 
-  /** One GET with the key, as the caller sees its answer. */
-  async function answerOf(url: string): Promise<Answer> {
-    const response = await fetch(url, { headers: { 'x-api-key': KEY } });
-    const body = (await response.json()) as { error?: { code: string } };
-    return {
-      status: response.status,
-      retryAfter: response.headers.get('retry-after'),
-      charged: response.headers.get('x-credits-charged'),
-      code: body.error?.code,
-    };
-  }
-
-  async function call(gateway: ChildGateway): Promise<Answer> {
+  function call(gateway: ChildGateway): Promise<BudgetAnswer> {
     shelf += 1;
-    return answerOf(`${gateway.url}/v1/bookshelf/shelf?shelf=budget${shelf}&limit=3`);
+    return world.get(gateway, `/v1/bookshelf/shelf?shelf=budget${shelf}&limit=3`);
   }
-
-  const balance = async (): Promise<number> => {
-    const response = await fetch(`${gateways[0]!.url}/v1/account`, { headers: { 'x-api-key': KEY } });
-    return ((await response.json()) as { data: { balance: number } }).data.balance;
-  };
-
-  const remainingSeenBy = async (gateway: ChildGateway, host = BOOKS_HOST): Promise<number | null> => {
-    const match = gaugeOf(host).exec(await (await fetch(`${gateway.url}/metrics`)).text());
-    return match ? Number(match[1]) : null;
-  };
+  const balance = () => world.balance();
+  const remainingSeenBy = (gateway: ChildGateway) => world.remainingSeenBy(gateway, BOOKS_HOST);
 
   /** Ten calls alternating between the processes, all at once. */
   const tenCalls = () => Promise.all(Array.from({ length: 10 }, (_unused, index) => call(gateways[index % 2]!)));
@@ -73,24 +42,11 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
       const books = [1, 2, 3].map((index) => ({ id: `${name}-${index}`, title: `Book ${index}`, shelf: name, pages: null }));
       return { body: { books }, headers: { 'x-ratelimit-remaining': budget.remaining, 'x-ratelimit-reset': budget.reset } };
     });
-    origin = await upstream.start();
-    const env = {
-      REDIS_URL: REDIS_URL!,
-      TEST_REDIS_PREFIX: prefix,
-      API_KEYS: `${KEY}=1000`,
-      UPSTREAM_ORIGINS: `${BOOKS_HOST}=${origin}`,
-      UPSTREAM_TIMEOUT_MS: '10000',
-      LOG_LEVEL: 'silent',
-      WORKERS: 'off',
-    };
-    gateways = await Promise.all([spawnGateway('test/redis/gateway-process.ts', env), spawnGateway('test/redis/gateway-process.ts', env)]);
+    world = await BudgetGateways.start(upstream, { key: KEY, prefix, hosts: [BOOKS_HOST] });
+    gateways = world.gateways;
   }, 60_000);
 
-  afterAll(async () => {
-    await Promise.all(gateways.map((gateway) => gateway.stop()));
-    await upstream.stop();
-    await deletePrefix(prefix);
-  });
+  afterAll(() => world?.stop());
 
   it('refuses a spent host in both processes without a request and without a charge, and calls it again after the reset', async () => {
     // Both processes have called the host and know it has budget left.
@@ -149,14 +105,7 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
     } finally {
       await state.close();
     }
-    const late = await spawnGateway('test/redis/gateway-process.ts', {
-      REDIS_URL: REDIS_URL!,
-      TEST_REDIS_PREFIX: prefix,
-      API_KEYS: `${KEY}=1000`,
-      UPSTREAM_ORIGINS: `${BOOKS_HOST}=${origin}`,
-      LOG_LEVEL: 'silent',
-      WORKERS: 'off',
-    });
+    const late = await world.spawn();
     try {
       const requests = upstream.requests.length;
       const answer = await call(late);

@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnGateway, type ChildGateway } from '../../redis/processes.js';
-import { deletePrefix, REDIS_URL, testPrefix } from '../../state/redis-support.js';
+import { BudgetGateways, type BudgetAnswer } from '../../redis/budget-gateways.js';
+import type { ChildGateway } from '../../redis/processes.js';
+import { REDIS_URL, testPrefix } from '../../state/redis-support.js';
 import { FakeUpstream } from '../../support/fake-upstream-server.js';
 import { APPVIEW_HOST, appViewRoute } from '../../../src/families/social/demo/appview.js';
 
 const KEY = 'sk_test_social_budget';
 /** A gateway process compiles the whole gateway at start: on a loaded shared machine that takes up to a minute or more. */
 const STARTUP_MS = 120_000;
-const gaugeOf = new RegExp(
-  `^gateway_upstream_budget_remaining\\{host="${APPVIEW_HOST.replaceAll('.', '\\.')}",egress="direct",source="announced"\\} (\\d+)$`,
-  'm',
-);
-
-interface Answer {
-  status: number;
-  retryAfter: string | null;
-  charged: string | null;
-  code: string | undefined;
-}
 
 /**
  * The AppView's announced budget shared by two gateway processes on one Redis: an answer with
@@ -29,30 +19,16 @@ describe.skipIf(!REDIS_URL)("the AppView's rate budget across two gateway proces
   const prefix = testPrefix();
   const upstream = new FakeUpstream();
   let announced = { remaining: '100', reset: '600' };
+  let world: BudgetGateways;
   let gateways: ChildGateway[] = [];
   let account = 0;
 
-  async function call(gateway: ChildGateway): Promise<Answer> {
+  function call(gateway: ChildGateway): Promise<BudgetAnswer> {
     account += 1;
-    const response = await fetch(`${gateway.url}/v1/social/profile?handle=budget${account}.example.com`, { headers: { 'x-api-key': KEY } });
-    const body = (await response.json()) as { error?: { code: string } };
-    return {
-      status: response.status,
-      retryAfter: response.headers.get('retry-after'),
-      charged: response.headers.get('x-credits-charged'),
-      code: body.error?.code,
-    };
+    return world.get(gateway, `/v1/social/profile?handle=budget${account}.example.com`);
   }
-
-  const remainingSeenBy = async (gateway: ChildGateway): Promise<number | null> => {
-    const match = gaugeOf.exec(await (await fetch(`${gateway.url}/metrics`)).text());
-    return match ? Number(match[1]) : null;
-  };
-
-  const balance = async (): Promise<number> => {
-    const response = await fetch(`${gateways[0]!.url}/v1/account`, { headers: { 'x-api-key': KEY } });
-    return ((await response.json()) as { data: { balance: number } }).data.balance;
-  };
+  const balance = () => world.balance();
+  const remainingSeenBy = (gateway: ChildGateway) => world.remainingSeenBy(gateway, APPVIEW_HOST);
 
   /** Spends the budget in process `from` and checks both refuse without a request or a charge, within `maxWait` seconds. */
   async function expectClosedEverywhere(from: number, maxWait: number): Promise<void> {
@@ -73,29 +49,13 @@ describe.skipIf(!REDIS_URL)("the AppView's rate budget across two gateway proces
   beforeAll(
     async () => {
       upstream.on(appViewRoute({ rateLimit: () => announced }));
-      const origin = await upstream.start();
-      const env = {
-        REDIS_URL: REDIS_URL!,
-        TEST_REDIS_PREFIX: prefix,
-        API_KEYS: `${KEY}=1000`,
-        UPSTREAM_ORIGINS: `${APPVIEW_HOST}=${origin}`,
-        UPSTREAM_TIMEOUT_MS: '10000',
-        LOG_LEVEL: 'silent',
-        WORKERS: 'off',
-      };
-      gateways = await Promise.all([
-        spawnGateway('test/redis/gateway-process.ts', env, STARTUP_MS),
-        spawnGateway('test/redis/gateway-process.ts', env, STARTUP_MS),
-      ]);
+      world = await BudgetGateways.start(upstream, { key: KEY, prefix, hosts: [APPVIEW_HOST], startupMs: STARTUP_MS });
+      gateways = world.gateways;
     },
     2 * STARTUP_MS + 10_000,
   );
 
-  afterAll(async () => {
-    await Promise.all(gateways.map((gateway) => gateway.stop()));
-    await upstream.stop();
-    await deletePrefix(prefix);
-  });
+  afterAll(() => world?.stop());
 
   it('closes the host in both processes on Remaining 0 with a reset in seconds from now', async () => {
     expect((await Promise.all(gateways.map(call))).map((answer) => answer.status)).toEqual([200, 200]);

@@ -1,25 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnGateway, type ChildGateway } from '../../../redis/processes.js';
-import { deletePrefix, REDIS_URL, testPrefix } from '../../../state/redis-support.js';
+import { BudgetGateways, type BudgetAnswer } from '../../../redis/budget-gateways.js';
+import type { ChildGateway } from '../../../redis/processes.js';
+import { REDIS_URL, testPrefix } from '../../../state/redis-support.js';
 import { FakeUpstream } from '../../../support/fake-upstream-server.js';
 
 const KEY = 'sk_test_budget_code';
 const GITHUB_API = 'api.github.com';
 const REPO_BODY = readFileSync(fileURLToPath(new URL('../fixtures/repo.json', import.meta.url)), 'utf8');
-const remainingGauge = new RegExp(
-  `^gateway_upstream_budget_remaining\\{host="${GITHUB_API.replaceAll('.', '\\.')}",egress="direct",source="announced"\\} (\\d+)$`,
-  'm',
-);
-
-interface Answer {
-  status: number;
-  retryAfter: string | null;
-  charged: string | null;
-  code: string | undefined;
-}
-
 /**
  * GitHub's anonymous budget (its reset in epoch seconds) across two gateway processes on one
  * Redis: announced spent to one, it closes api.github.com in both. Every call asks for a
@@ -30,30 +19,16 @@ describe.skipIf(!REDIS_URL)("GitHub's anonymous budget across two gateway proces
   const upstream = new FakeUpstream();
   /** The budget the fake API announces on its next answers. */
   const github = { remaining: '57', resetEpoch: () => String(Math.floor(Date.now() / 1000) + 3600) };
+  let world: BudgetGateways;
   let gateways: ChildGateway[] = [];
   let repository = 0;
 
-  async function repoCall(gateway: ChildGateway): Promise<Answer> {
+  function repoCall(gateway: ChildGateway): Promise<BudgetAnswer> {
     repository += 1;
-    const response = await fetch(`${gateway.url}/v1/code/repo?repo=budget-owner/repo${repository}`, { headers: { 'x-api-key': KEY } });
-    const body = (await response.json()) as { error?: { code: string } };
-    return {
-      status: response.status,
-      retryAfter: response.headers.get('retry-after'),
-      charged: response.headers.get('x-credits-charged'),
-      code: body.error?.code,
-    };
+    return world.get(gateway, `/v1/code/repo?repo=budget-owner/repo${repository}`);
   }
-
-  const balance = async (): Promise<number> => {
-    const response = await fetch(`${gateways[0]!.url}/v1/account`, { headers: { 'x-api-key': KEY } });
-    return ((await response.json()) as { data: { balance: number } }).data.balance;
-  };
-
-  const remainingSeenBy = async (gateway: ChildGateway): Promise<number | null> => {
-    const match = remainingGauge.exec(await (await fetch(`${gateway.url}/metrics`)).text());
-    return match ? Number(match[1]) : null;
-  };
+  const balance = () => world.balance();
+  const remainingSeenBy = (gateway: ChildGateway) => world.remainingSeenBy(gateway, GITHUB_API);
 
   beforeAll(async () => {
     upstream.on((request, url) =>
@@ -70,24 +45,11 @@ describe.skipIf(!REDIS_URL)("GitHub's anonymous budget across two gateway proces
           }
         : undefined,
     );
-    const origin = await upstream.start();
-    const env = {
-      REDIS_URL: REDIS_URL!,
-      TEST_REDIS_PREFIX: prefix,
-      API_KEYS: `${KEY}=1000`,
-      UPSTREAM_ORIGINS: [GITHUB_API, 'github.com'].map((host) => `${host}=${origin}`).join(','),
-      UPSTREAM_TIMEOUT_MS: '10000',
-      LOG_LEVEL: 'silent',
-      WORKERS: 'off',
-    };
-    gateways = await Promise.all([spawnGateway('test/redis/gateway-process.ts', env), spawnGateway('test/redis/gateway-process.ts', env)]);
+    world = await BudgetGateways.start(upstream, { key: KEY, prefix, hosts: [GITHUB_API, 'github.com'] });
+    gateways = world.gateways;
   }, 60_000);
 
-  afterAll(async () => {
-    await Promise.all(gateways.map((gateway) => gateway.stop()));
-    await upstream.stop();
-    await deletePrefix(prefix);
-  });
+  afterAll(() => world?.stop());
 
   it('after an answer with remaining 0 and a reset (epoch seconds) 20 s away, calls to either process make no request, answer 429 with Retry-After in 1..20 and charge nothing', async () => {
     expect((await Promise.all(gateways.map(repoCall))).map((answer) => answer.status)).toEqual([200, 200]);
