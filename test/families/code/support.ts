@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
 import type { EndpointResult, ListResult, SingleResult } from '../../../src/catalogue/results.js';
-import { GatewayError } from '../../../src/errors.js';
 import { catalogue } from '../../../src/catalogue/index.js';
 import type { Upstream } from '../../../src/upstream/types.js';
 import type { StubAnswer } from '../../support/stub-upstream.js';
@@ -70,18 +69,4 @@ export function htmlAnswer(body: string, status = 200): StubAnswer {
   return { status, body, headers: { 'content-type': 'text/html; charset=utf-8' } };
 }
 
-/** The error a promise rejects with (fails the test when it resolves). */
-export async function errorOf(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof GatewayError) return error;
-    throw error;
-  }
-  throw new Error('expected a GatewayError, got a result');
-}
-
-/** Record access for loosely typed raw payloads. */
-export function rawOf(result: { raw: unknown }): Record<string, any> {
-  return result.raw as Record<string, any>;
-}
+export { errorOf, rawOf } from '../../support/unit-results.js';

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
 import type { EndpointResult, ListResult, SingleResult } from '../../../src/catalogue/results.js';
 import { catalogue } from '../../../src/catalogue/index.js';
-import { GatewayError } from '../../../src/errors.js';
 import type { Upstream } from '../../../src/upstream/types.js';
 import { stubUpstream, type StubAnswer } from '../../support/stub-upstream.js';
 import { appViewRoute, type AppViewOptions } from '../../../src/families/social/demo/appview.js';
@@ -59,21 +58,7 @@ export function xrpcAnswer(body: unknown, status = 200, headers: Record<string, 
 /** An XRPC error answer: HTTP 400 `{"error","message"}` unless said otherwise. */
 export const xrpcError = (error: string, message: string, status = 400): StubAnswer => xrpcAnswer({ error, message }, status);
 
-/** The error a promise rejects with (fails the test when it resolves). */
-export async function errorOf(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof GatewayError) return error;
-    throw error;
-  }
-  throw new Error('expected a GatewayError, got a result');
-}
-
-/** Record access for loosely typed raw payloads. */
-export function rawOf(result: { raw: unknown }): Record<string, any> {
-  return result.raw as Record<string, any>;
-}
+export { errorOf, rawOf } from '../../support/unit-results.js';
 
 /** The synthetic AppView of fake-appview.ts as a unit test's upstream (no sockets). */
 export function stubAppView(options: AppViewOptions = {}) {
