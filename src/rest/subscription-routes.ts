@@ -12,6 +12,7 @@ import {
 import { admittedCaller } from '../admission/index.js';
 import { GatewayError } from '../errors.js';
 import type { ApiKeyRecord } from '../state/ports.js';
+import { CHANGE_COST } from '../subscriptions/check.js';
 import type { SubscriptionService } from '../subscriptions/service.js';
 import { sendServiceAnswer } from './service-answer.js';
 
@@ -20,8 +21,7 @@ export const subscriptionRoutes = {
   create: {
     method: 'post',
     path: '/v1/subscriptions',
-    summary:
-      'Watch an x-subscribable endpoint: {endpoint, params, webhookUrl, intervalSeconds}; 201 with its id and signing secret (shown once). Checks are free; each delivered change costs 1 credit.',
+    summary: `Watch an x-subscribable endpoint: {endpoint, params, webhookUrl, intervalSeconds}; 201 with its id and signing secret (shown once). Checks are free; each delivered change costs ${CHANGE_COST} credit.`,
     authenticated: true,
     requestBody: { required: true, content: jsonContent(ref('SubscriptionRequest')) },
     responses: {
