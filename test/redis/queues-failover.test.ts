@@ -19,7 +19,10 @@ describe.skipIf(!clusterSeeds)('a Redis Cluster master holding a job queue dies'
   const prefix = testPrefix();
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness(storeEnv(), { redisPrefix: prefix, catalogue: bookshelfCatalogue });
+    // Replication is asynchronous: the promoted replica may still hold targets the dead master had
+    // finished as running. They return through the stalled-job check once their lock lapses, so a
+    // short lock keeps that wait (and the test) short.
+    harness = await startHarness({ ...storeEnv(), JOB_LOCK_MS: '4000' }, { redisPrefix: prefix, catalogue: bookshelfCatalogue });
     serveShelves(harness.upstream);
   });
   afterAll(async () => {
