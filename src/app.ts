@@ -16,6 +16,7 @@ import { createPipelineDeps } from './pipeline/deps.js';
 import { registerProbes } from './probes.js';
 import { errorBody } from './render/envelope.js';
 import { registerRestDoor } from './rest/door.js';
+import { serverWithLane, type RestHitLane } from './rest/hit-lane.js';
 import { serviceRoutes } from './service-routes.js';
 import { sendRestError } from './rest/errors.js';
 import { buildSchema } from './schema/index.js';
@@ -64,7 +65,9 @@ export async function createGateway(
   const state = options.state ?? (await createState(config));
   for (const seeded of config.API_KEYS) await state.keys.seed(seeded.key, seeded.credits, seeded.dailyCap);
 
-  const server = Fastify(loggerOptions(config, options.logDestination));
+  // Built once the REST door's routes exist; until then every request goes to the framework.
+  let restHitLane: RestHitLane | null = null;
+  const server = Fastify({ ...loggerOptions(config, options.logDestination), serverFactory: serverWithLane(() => restHitLane) });
 
   const metrics = createMetrics();
   const routes: Gateway['routes'] = [];
@@ -115,7 +118,11 @@ export async function createGateway(
   const subscriptions = await createSubscriptions(config, deps, logError, options.subscriptions);
   if (config.WORKERS === 'inline') await subscriptions.start();
   registerSharedWatchGauges(metrics, () => subscriptions.watches.counts());
-  registerRestDoor(server, { catalogue, deps, admission, jobs: jobs.service, subscriptions });
+  restHitLane = registerRestDoor(server, { catalogue, deps, admission, jobs: jobs.service, subscriptions }, metrics.routeObserver);
+  server.addHook('preClose', (done) => {
+    restHitLane?.close();
+    done();
+  });
   const graphqlEvents = registerGraphQLDoors(
     server,
     buildSchema(catalogue),

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { GatewayError, isGatewayError } from '../errors.js';
@@ -14,7 +15,7 @@ export interface AdmissionOptions {
   /** Whether `Authorization: Bearer <key>` is accepted beside x-api-key. */
   acceptBearer: boolean;
   /** Whether the caller's balance is read beside the key lookup (for answers that state it even when nothing was charged). */
-  readsBalance?: (request: FastifyRequest) => boolean;
+  readsBalance?: (request: AdmittedRequest) => boolean;
   /**
    * Who renders a refusal. `error-handler`: it is thrown to the scope's error handler before
    * the body is read. `route`: the request reaches its route with `request.refusal` set, for a
@@ -24,8 +25,14 @@ export interface AdmissionOptions {
   refusals: 'error-handler' | 'route';
 }
 
+/** What admission reads of a request: the framework's request or the server's raw one. */
+export interface AdmittedRequest {
+  method?: string;
+  headers: IncomingHttpHeaders;
+}
+
 /** A request's admission: the caller when the key is valid, and the refusal when it may not call. */
-type Admitted = { caller: Caller; refusal: null } | { caller: Caller | null; refusal: GatewayError };
+export type Admitted = { caller: Caller; refusal: null } | { caller: Caller | null; refusal: GatewayError };
 
 /** Keys remembered as seen valid, per process (account ids, never keys). */
 const RECENTLY_VALID_MAX = 10_000;
@@ -109,8 +116,9 @@ export function registerAdmission(scope: FastifyInstance, admission: Admission, 
   scope.decorateRequest('refusal', null);
   scope.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS') return;
-    const readsBalance = options.readsBalance?.(request) ?? false;
-    const { caller, refusal } = await admission.admit(presentedApiKey(request.headers, options.acceptBearer), readsBalance);
+    const ahead = admittedAhead.get(request.raw);
+    if (ahead) admittedAhead.delete(request.raw);
+    const { caller, refusal } = await (ahead ?? admitRequest(admission, options, request));
     request.caller = caller;
     request.refusal = refusal;
     if (refusal && options.refusals === 'error-handler') throw refusal;
@@ -122,6 +130,22 @@ export function registerAdmission(scope: FastifyInstance, admission: Admission, 
   });
 }
 
+/** A door's admission step for one request. */
+export function admitRequest(admission: Admission, options: AdmissionOptions, request: AdmittedRequest): Promise<Admitted> {
+  return admission.admit(presentedApiKey(request.headers, options.acceptBearer), options.readsBalance?.(request) ?? false);
+}
+
+/** Admissions made before the framework saw the request, by the raw request they belong to. */
+const admittedAhead = new WeakMap<IncomingMessage, Promise<Admitted>>();
+
+/**
+ * Hands a request admitted outside the framework (by a door's lane in front of it) to the
+ * door's admission hook, which takes this result instead of admitting (and counting) again.
+ */
+export function handOverAdmission(request: IncomingMessage, admitted: Promise<Admitted>): void {
+  admittedAhead.set(request, admitted);
+}
+
 /**
  * The burst policy's RateLimit headers of an admitted request, merged with any the door set.
  * Run on every send; a door that writes its response itself (a hijacked stream) calls it first.
@@ -129,12 +153,14 @@ export function registerAdmission(scope: FastifyInstance, admission: Admission, 
 export function setRateLimitHeaders(request: FastifyRequest, reply: FastifyReply): void {
   const decision = request.caller?.rate;
   if (!decision) return;
-  const merged = withBurstPolicy(
-    { policy: headerText(reply.getHeader('ratelimit-policy')), limit: headerText(reply.getHeader('ratelimit')) },
-    decision,
-  );
+  const merged = rateLimitHeaderValues(reply.getHeader('ratelimit-policy'), reply.getHeader('ratelimit'), decision);
   reply.header('ratelimit-policy', merged.policy);
   reply.header('ratelimit', merged.limit);
+}
+
+/** The RateLimit-Policy and RateLimit values of an answer: the burst policy's merged with the ones it has (a daily cap's). */
+export function rateLimitHeaderValues(policy: unknown, limit: unknown, decision: RateDecision): { policy: string; limit: string } {
+  return withBurstPolicy({ policy: headerText(policy), limit: headerText(limit) }, decision);
 }
 
 function headerText(value: unknown): string | undefined {

@@ -61,14 +61,10 @@ export async function runEndpoint(
   call: CallContext,
 ): Promise<EndpointOutcome> {
   const upstream = deps.upstreamFor(endpoint);
+  const hit = await cachedOutcome(deps, endpoint, request);
+  if (hit) return hit;
   const now = deps.now?.() ?? new Date();
   const key = endpoint.flags.cacheable ? cacheKey(endpoint.path, request.params) : null;
-
-  if (key !== null && mayServeFromCache(endpoint, request)) {
-    const hit = await deps.state.cache.get(key, { minFetchedAt: now.getTime() - request.cacheMaxAgeSeconds * 1000 });
-    const ageMs = hit ? Math.max(0, now.getTime() - fetchedAtMs(hit)) : Number.NaN;
-    if (hit && ageMs <= request.cacheMaxAgeSeconds * 1000) return fromCache(endpoint, hit, Math.floor(ageMs / 1000), request.includeRaw);
-  }
 
   const charged = call.charge !== false;
   const cost = charged ? endpoint.flags.creditCost : 0;
@@ -128,8 +124,26 @@ export async function runEndpoint(
   return outcome;
 }
 
+/**
+ * The cache step of runEndpoint alone: the cached result when the caller's cache_max_age allows
+ * one, null when the call has to be fetched. No credit is reserved and nothing is charged.
+ */
+export async function cachedOutcome(
+  deps: Pick<PipelineDeps, 'state' | 'now'>,
+  endpoint: EndpointDefinition,
+  request: ValidatedRequest,
+): Promise<EndpointOutcome | null> {
+  if (!mayServeFromCache(endpoint, request)) return null;
+  const now = deps.now?.() ?? new Date();
+  const maxAgeMs = request.cacheMaxAgeSeconds * 1000;
+  const hit = await deps.state.cache.get(cacheKey(endpoint.path, request.params), { minFetchedAt: now.getTime() - maxAgeMs });
+  if (!hit) return null;
+  const ageMs = Math.max(0, now.getTime() - fetchedAtMs(hit));
+  return ageMs <= maxAgeMs ? fromCache(endpoint, hit, Math.floor(ageMs / 1000), request.includeRaw) : null;
+}
+
 /** Whether a call may be answered from the cache: the endpoint is cacheable and the caller gave cache_max_age. */
-function mayServeFromCache(
+export function mayServeFromCache(
   endpoint: EndpointDefinition,
   request: ValidatedRequest,
 ): request is ValidatedRequest & { cacheMaxAgeSeconds: number } {

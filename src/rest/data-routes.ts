@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { admittedCaller } from '../admission/index.js';
+import { admittedCaller, type Caller } from '../admission/index.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
+import type { EndpointOutcome } from '../pipeline/outcome.js';
 import { runEndpoint, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
 import { successBody, successBytes, type ResolvedMeta } from '../render/envelope.js';
 import type { AccountUsage, ApiKeyRecord } from '../state/ports.js';
 import { billingHeaders } from './billing-headers.js';
-import { ValidationMemo } from './validation-memo.js';
+import type { ValidationMemo } from './validation-memo.js';
 
 /** One GET route per catalogue endpoint. */
-export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, deps: PipelineDeps): void {
-  const memo = new ValidationMemo();
+export function registerDataRoutes(app: FastifyInstance, catalogue: Catalogue, deps: PipelineDeps, memo: ValidationMemo): void {
   for (const endpoint of catalogue.endpoints) {
     app.get(endpoint.path, async (request, reply) =>
       answerEndpoint(deps, request, reply, endpoint, memo.validate(endpoint, request.raw.url, request.query as Record<string, unknown>)),
@@ -31,20 +31,25 @@ export async function answerEndpoint(
   validated: ValidatedRequest,
   resolved?: ResolvedMeta,
 ): Promise<FastifyReply> {
-  const { account, earlyBalance } = admittedCaller(request);
-  const outcome = await runEndpoint(deps, endpoint, validated, new RestCall(account, request.id, reply));
-  // A hit charged nothing: the balance read at admission is still true. A live result moved it: read it after the charge.
-  const usage = (outcome.cached ? await earlyBalance : null) ?? (await readUsage(deps, account));
+  const caller = admittedCaller(request);
+  const outcome = await runEndpoint(deps, endpoint, validated, new RestCall(caller.account, request.id, reply));
   return reply
     .code(200)
-    .headers(billingHeaders(outcome.creditsCharged, usage))
-    .type('application/json; charset=utf-8')
+    .headers(billingHeaders(outcome.creditsCharged, await usageForAnswer(deps, caller, outcome)))
+    .type(JSON_TYPE)
     .send(resolved === undefined ? successBytes(outcome) : successBody(outcome, resolved));
 }
 
-/** The result is settled before the balance is read: a failed reading must not turn it into an error. */
-function readUsage(deps: PipelineDeps, account: ApiKeyRecord): Promise<AccountUsage | null> {
-  return deps.state.ledger.usage(account.id, account.dailyCap).catch(() => null);
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The balance an answer states. A hit charged nothing: the balance read at admission is still
+ * true. A live result moved it: it is read after the charge. The result is settled by then, so
+ * a failed reading gives null (the answer states only the charge), never an error.
+ */
+export async function usageForAnswer(deps: PipelineDeps, caller: Caller, outcome: EndpointOutcome): Promise<AccountUsage | null> {
+  const early = outcome.cached ? await caller.earlyBalance : null;
+  return early ?? deps.state.ledger.usage(caller.account.id, caller.account.dailyCap).catch(() => null);
 }
 
 /**

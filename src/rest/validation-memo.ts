@@ -13,6 +13,11 @@ const MAX_ENTRIES = 4096;
 export class ValidationMemo {
   readonly #entries = new Map<string, ValidatedRequest>();
 
+  /** The request a URL (the endpoint's path and a query) was validated into before, if it was. */
+  known(url: string): ValidatedRequest | undefined {
+    return this.#entries.get(url);
+  }
+
   validate(endpoint: EndpointDefinition, rawUrl: string | undefined, query: Record<string, unknown>): ValidatedRequest {
     const queryStart = rawUrl?.indexOf('?') ?? -1;
     if (rawUrl === undefined || queryStart < 0) return validateRequest(endpoint, query);
