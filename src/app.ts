@@ -41,6 +41,8 @@ export interface Gateway {
   upstreamBudgets: BudgetGuard;
   /** Whether this process sheds new data requests now; null when OVERLOAD_MAX_EVENT_LOOP_DELAY_MS is 0. */
   overload: OverloadGuard | null;
+  /** The REST door's lane for cache hits, in front of the framework. */
+  restHitLane: RestHitLane;
   /** Every method and path the server answers (for the OpenAPI coverage test). */
   routes: { method: string; path: string }[];
   close(): Promise<void>;
@@ -118,9 +120,10 @@ export async function createGateway(
   const subscriptions = await createSubscriptions(config, deps, logError, options.subscriptions);
   if (config.WORKERS === 'inline') await subscriptions.start();
   registerSharedWatchGauges(metrics, () => subscriptions.watches.counts());
-  restHitLane = registerRestDoor(server, { catalogue, deps, admission, jobs: jobs.service, subscriptions }, metrics.routeObserver);
+  const restLane = registerRestDoor(server, { catalogue, deps, admission, jobs: jobs.service, subscriptions }, metrics.routeObserver);
+  restHitLane = restLane;
   server.addHook('preClose', (done) => {
-    restHitLane?.close();
+    restLane.close();
     done();
   });
   const graphqlEvents = registerGraphQLDoors(
@@ -171,6 +174,7 @@ export async function createGateway(
     graphqlEvents,
     upstreamBudgets: pipeline.budgets,
     overload,
+    restHitLane: restLane,
     routes,
     async close() {
       overload?.close();

@@ -1,4 +1,11 @@
-import { createServer, type IncomingMessage, type ServerOptions, type OutgoingHttpHeaders, type RequestListener, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type ServerOptions,
+  type OutgoingHttpHeaders,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import { handOverAdmission, rateLimitHeaderValues, type Admitted } from '../admission/index.js';
@@ -41,6 +48,7 @@ export class RestHitLane {
   readonly #observers = new Map<string, RouteObserver>();
   readonly #log: FastifyBaseLogger;
   #closing = false;
+  #served = 0;
 
   constructor(options: {
     catalogue: Catalogue;
@@ -57,6 +65,11 @@ export class RestHitLane {
     this.#deps = options.deps;
     this.#admit = options.admit;
     this.#log = options.log;
+  }
+
+  /** Hits the lane answered itself since the process started. */
+  get served(): number {
+    return this.#served;
   }
 
   /** From now on every request goes to the framework (which answers 503 while the server closes). */
@@ -119,6 +132,7 @@ export class RestHitLane {
     headers['content-length'] = bytes.length;
     response.writeHead(200, headers);
     response.end(bytes);
+    this.#served++;
     const elapsedMs = performance.now() - startedAt;
     this.#observers.get(target.endpoint.path)?.(200, elapsedMs / 1000);
     log?.info({ res: { statusCode: 200 }, responseTime: elapsedMs }, 'request completed');
