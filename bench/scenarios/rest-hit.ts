@@ -5,7 +5,10 @@ import { fmt, type Row } from '../support/table.js';
 import { startTarget, type TargetStats } from '../support/target-process.js';
 
 const CONNECTIONS = 32;
-const SECONDS = 8;
+/** Each server is loaded in this many rounds, taking turns, so a change in the machine's other load falls on all of them. */
+const ROUNDS = 3;
+const ROUND_SECONDS = 4;
+const SECONDS = ROUNDS * ROUND_SECONDS;
 
 /** What the gateway's hit must reach, as ratios of its baselines in the same run. */
 export interface RestHitTargets {
@@ -20,13 +23,25 @@ const loadAverage = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
+/** One server's figures summed over its rounds. */
+interface Measured {
+  rps: number;
+  requests: number;
+  failed: number;
+  /** The worst round's p99. */
+  p99: number;
+  /** The server process's CPU time over its measured requests. */
+  cpuPerRequest: number;
+}
+
 /**
  * REST cache hit (/v1/forum/subreddit, 25 posts) against two baselines answering the same bytes
- * with the same connections, in the same run, one after the other: a bare node:http server (in
- * the gateway's process, idle while the gateway is measured) and the stock assembly of the same
- * features (bench/stock-target.ts, a process of its own). A one-route Fastify answering the
- * bytes is a reference for the framework's share. CPU per hit is each process's own CPU time
- * over its measured requests. Memory is sampled in the target every second of the gateway's run.
+ * with the same connections, in the same run: a bare node:http server (in the gateway's
+ * process, idle while the others are loaded) and the stock assembly of the same features
+ * (bench/stock-target.ts, a process of its own). A one-route Fastify answering the bytes is a
+ * reference for the framework's share. The servers take turns, ROUNDS rounds of ROUND_SECONDS
+ * each, after a warm-up second each. CPU per hit is each process's own CPU time over its
+ * measured requests. Memory is sampled in the target every second of the gateway's rounds.
  */
 export async function restHit(
   label: string,
@@ -37,30 +52,59 @@ export async function restHit(
   const stock = await startStockTarget(target.gatewayUrl + target.hitPath, target.key);
   const loadBefore = loadAverage();
   try {
-    const options = { connections: CONNECTIONS, duration: SECONDS, headers: { 'x-api-key': target.key } };
-    /** Load after a warm-up second, with the server process's CPU time per measured request. */
-    const measure = async (url: string, stats: () => Promise<TargetStats>) => {
-      await load({ ...options, duration: 1, url }, 0);
-      const before = await stats();
-      const figures = await load({ ...options, url }, 0);
-      return { ...figures, before, cpuPerRequest: ((await stats()).cpuMicros - before.cpuMicros) / Math.max(1, figures.requests) };
+    const options = { connections: CONNECTIONS, headers: { 'x-api-key': target.key } };
+    // Each reading returns the upstream requests since the one before; only the gateway makes any.
+    let upstreamRequests = 0;
+    const targetStats = async () => {
+      const stats = await target.stats();
+      upstreamRequests += stats.upstreamRequests;
+      return stats;
     };
-    const bare = await measure(target.bareUrl + target.hitPath, () => target.stats());
-    const assembly = await measure(stock.url, () => stock.stats());
-    const framework = await load({ ...options, url: target.fastifyUrl + target.hitPath });
+    const servers = {
+      bare: { url: target.bareUrl + target.hitPath, stats: targetStats },
+      stock: { url: stock.url, stats: () => stock.stats() },
+      framework: { url: target.fastifyUrl + target.hitPath, stats: targetStats },
+      gateway: { url: target.gatewayUrl + target.hitPath, stats: targetStats },
+    };
+    type Name = keyof typeof servers;
+    const totals = new Map<Name, { requests: number; failed: number; p99: number; cpuMicros: number }>();
+    for (const server of Object.values(servers)) await load({ ...options, duration: 1, url: server.url }, 0);
+    await targetStats();
+    upstreamRequests = 0;
     const samples: TargetStats[] = [];
-    const sampler = setInterval(() => void target.stats().then((stats) => samples.push(stats)), 1000);
-    const gateway = await measure(target.gatewayUrl + target.hitPath, () => target.stats());
-    clearInterval(sampler);
-    const after = await target.stats();
-    const live = samples.reduce((sum, sample) => sum + sample.upstreamRequests, after.upstreamRequests);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, server] of Object.entries(servers) as [Name, (typeof servers)[Name]][]) {
+        const sampler = name === 'gateway' ? setInterval(() => void targetStats().then((stats) => samples.push(stats)), 1000) : null;
+        const before = await server.stats();
+        const figures = await load({ ...options, duration: ROUND_SECONDS, url: server.url }, 0);
+        const after = await server.stats();
+        if (sampler) clearInterval(sampler);
+        const total = totals.get(name) ?? { requests: 0, failed: 0, p99: 0, cpuMicros: 0 };
+        totals.set(name, {
+          requests: total.requests + figures.requests,
+          failed: total.failed + figures.failed,
+          p99: Math.max(total.p99, figures.p99),
+          cpuMicros: total.cpuMicros + after.cpuMicros - before.cpuMicros,
+        });
+      }
+    }
+    const measured = (name: Name): Measured => {
+      const total = totals.get(name)!;
+      return { ...total, rps: total.requests / SECONDS, cpuPerRequest: total.cpuMicros / Math.max(1, total.requests) };
+    };
+    const bare = measured('bare');
+    const assembly = measured('stock');
+    const framework = measured('framework');
+    const gateway = measured('gateway');
+    const after = await targetStats();
+    const live = upstreamRequests;
     // Skip the warm-up second's sample: flat means steady once warm.
     const steady = samples.slice(1);
     const first = steady[0]?.rss ?? after.rss;
     const peak = Math.max(first, ...steady.map((sample) => sample.rss), after.rss);
     const ratio = gateway.rps / bare.rps;
     const stockRatio = gateway.rps / assembly.rps;
-    const scenario = `REST hit ${label} (${fmt.int(target.hitBytes)} B, ${CONNECTIONS} conn, ${SECONDS}s)`;
+    const scenario = `REST hit ${label} (${fmt.int(target.hitBytes)} B, ${CONNECTIONS} conn, ${ROUNDS} x ${ROUND_SECONDS}s)`;
     const micros = (value: number) => `${value.toFixed(1)} µs`;
     return [
       {
