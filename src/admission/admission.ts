@@ -64,14 +64,15 @@ export class Admission {
     try {
       const keyHash = hashKey(checkedKey(presented));
       const expectedId = accountIdFromHash(keyHash);
-      const seenValid = this.#recentlyValid.has(expectedId);
+      // get, not has: it also marks the key recently used, so a key seen valid is not written again below.
+      const seenValid = this.#recentlyValid.get(expectedId) === true;
       const earlyCount = seenValid ? this.#count(expectedId) : null;
       // Awaited only once the key proved valid; a rejection nobody awaits must not crash the process.
       earlyCount?.catch(() => {});
       const earlyBalance = seenValid && readsBalance ? this.#balance(expectedId) : null;
       account = activeAccount(await this.#state.keys.lookupHash(keyHash));
-      this.#recentlyValid.set(account.id, true);
       const known = account.id === expectedId;
+      if (!seenValid || !known) this.#recentlyValid.set(account.id, true);
       const balance = readsBalance ? withCap((known ? earlyBalance : null) ?? this.#balance(account.id), account) : null;
       const rate = await ((known ? earlyCount : null) ?? this.#count(account.id));
       const caller: Caller = { account, rate, earlyBalance: balance };

@@ -134,11 +134,11 @@ export async function cachedOutcome(
   request: ValidatedRequest,
 ): Promise<EndpointOutcome | null> {
   if (!mayServeFromCache(endpoint, request)) return null;
-  const now = deps.now?.() ?? new Date();
+  const now = deps.now?.().getTime() ?? Date.now();
   const maxAgeMs = request.cacheMaxAgeSeconds * 1000;
-  const hit = await deps.state.cache.get(cacheKey(endpoint.path, request.params), { minFetchedAt: now.getTime() - maxAgeMs });
+  const hit = await deps.state.cache.get(cacheKey(endpoint.path, request.params), { minFetchedAt: now - maxAgeMs });
   if (!hit) return null;
-  const ageMs = Math.max(0, now.getTime() - fetchedAtMs(hit));
+  const ageMs = Math.max(0, now - fetchedAtMs(hit));
   return ageMs <= maxAgeMs ? fromCache(endpoint, hit, Math.floor(ageMs / 1000), request.includeRaw) : null;
 }
 

@@ -22,15 +22,20 @@ export interface ResolvedMeta {
  * entry keeps at most its latest envelope, about the size of its text, while the entry lives.
  */
 export function successBytes(outcome: EndpointOutcome): Buffer {
-  const tail = envelopeTail(outcome);
   const latest = latestEnvelopes.get(outcome.payloadIdentity);
+  // Hits on one entry differ only in their age and in whether raw was asked for: the tail need not even be written.
+  if (latest !== undefined && latest.ageSeconds === outcome.ageSeconds && latest.rawJson === outcome.rawJson) return latest.bytes;
+  const tail = envelopeTail(outcome);
   if (latest?.tail === tail) return latest.bytes;
   const bytes = Buffer.from(envelopeText(outcome, tail));
-  if (outcome.payloadIdentity !== outcome) latestEnvelopes.set(outcome.payloadIdentity, { tail, bytes });
+  // Only hits are kept: their identity is the cache entry, which every other fact of their envelope comes from.
+  if (outcome.cached && outcome.payloadIdentity !== outcome) {
+    latestEnvelopes.set(outcome.payloadIdentity, { tail, bytes, ageSeconds: outcome.ageSeconds, rawJson: outcome.rawJson });
+  }
   return bytes;
 }
 
-const latestEnvelopes = new WeakMap<object, { tail: string; bytes: Buffer }>();
+const latestEnvelopes = new WeakMap<object, { tail: string; bytes: Buffer; ageSeconds: number | null; rawJson: string | null }>();
 
 /** The payload's members spliced between the envelope's head and its tail. */
 function envelopeText(outcome: EndpointOutcome, tail: string): string {
