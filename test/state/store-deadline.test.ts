@@ -2,13 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { connectRedis, type RedisClient } from '../../src/state/redis/connection.js';
 import { KeyLayout } from '../../src/state/redis/key-layout.js';
 import { RedisStore } from '../../src/state/redis/store.js';
-import { storeDeadline } from '../../src/state/redis/store-deadline.js';
+import { StoreDeadlines } from '../../src/state/redis/store-deadline.js';
 import { REDIS_URL, testPrefix } from './redis-support.js';
 
-/** Whether the deadline has rejected yet (read after the fake clock moved). */
-function watch(expired: Promise<never>): { readonly done: boolean } {
-  const state = { done: false };
-  expired.catch(() => (state.done = true));
+/** A call that Redis never answers, and whether its deadline has rejected it yet (read after the fake clock moved). */
+function unanswered(deadlines: StoreDeadlines): { readonly done: boolean; readonly answer: Promise<unknown> } {
+  const state = { done: false, answer: deadlines.run(new Promise(() => {})) };
+  state.answer.catch(() => (state.done = true));
   return state;
 }
 
@@ -25,54 +25,70 @@ describe('a state call deadline', () => {
 
   it('expires at its time on a loop that is free: a store that does not answer fails within the deadline', async () => {
     vi.useFakeTimers();
-    const deadline = storeDeadline(1000, () => Date.now());
-    const expired = watch(deadline.expired);
+    const call = unanswered(new StoreDeadlines(1000, () => Date.now()));
     await vi.advanceTimersByTimeAsync(999);
-    expect(expired.done).toBe(false);
+    expect(call.done).toBe(false);
     // The last step, then one more turn of the loop.
     await vi.advanceTimersByTimeAsync(2);
-    expect(expired.done).toBe(true);
-    await expect(deadline.expired).rejects.toThrow('no answer within 1000 ms');
+    expect(call.done).toBe(true);
+    await expect(call.answer).rejects.toThrow('no answer within 1000 ms');
   });
 
   it('counts a step whose timer fired late, because the loop was blocked, as one step only', async () => {
     vi.useFakeTimers();
-    const deadline = storeDeadline(1000, () => Date.now());
-    const expired = watch(deadline.expired);
+    const call = unanswered(new StoreDeadlines(1000, () => Date.now()));
     await vi.advanceTimersByTimeAsync(500);
     // Three seconds pass in which no timer could run: the process was busy, not the store.
     vi.setSystemTime(Date.now() + 3000);
     await vi.advanceTimersByTimeAsync(100);
-    expect(expired.done).toBe(false);
+    expect(call.done).toBe(false);
     await vi.advanceTimersByTimeAsync(399);
-    expect(expired.done).toBe(false);
+    expect(call.done).toBe(false);
     await vi.advanceTimersByTimeAsync(2);
-    expect(expired.done).toBe(true);
+    expect(call.done).toBe(true);
   });
 
   it('expires after five deadlines of wall time however busy the loop, so no call waits unbounded', async () => {
     vi.useFakeTimers();
-    const deadline = storeDeadline(1000, () => Date.now());
-    const expired = watch(deadline.expired);
+    const call = unanswered(new StoreDeadlines(1000, () => Date.now()));
     // Every step comes 1.2 s late: 100 ms of the store's time each, 1.3 s of wall time.
     for (let step = 0; step < 3; step++) {
       vi.setSystemTime(Date.now() + 1200);
       await vi.advanceTimersByTimeAsync(100);
     }
-    expect(expired.done).toBe(false);
+    expect(call.done).toBe(false);
     vi.setSystemTime(Date.now() + 1200);
     await vi.advanceTimersByTimeAsync(102);
-    expect(expired.done).toBe(true);
+    expect(call.done).toBe(true);
   });
 
-  it('never expires once cleared', async () => {
+  it('gives each call its own deadline from its own start, on one timer for every call in flight', async () => {
     vi.useFakeTimers();
-    const deadline = storeDeadline(300, () => Date.now());
-    const expired = watch(deadline.expired);
+    const deadlines = new StoreDeadlines(1000, () => Date.now());
+    const first = unanswered(deadlines);
+    await vi.advanceTimersByTimeAsync(450);
+    const calls = Array.from({ length: 50 }, () => unanswered(deadlines));
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(560);
+    expect(first.done).toBe(true);
+    expect(calls.some((call) => call.done)).toBe(false);
+    // Their 1000 ms end at 1450, counted at the step of 1500.
+    await vi.advanceTimersByTimeAsync(400);
+    expect(calls.some((call) => call.done)).toBe(false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls.every((call) => call.done)).toBe(true);
+  });
+
+  it('answers what the store answered, never expires an answered call, and leaves no timer once nothing is in flight', async () => {
+    vi.useFakeTimers();
+    const deadlines = new StoreDeadlines(300, () => Date.now());
+    let answer!: (value: string) => void;
+    const answered = deadlines.run(new Promise<string>((resolve) => (answer = resolve)));
     await vi.advanceTimersByTimeAsync(200);
-    deadline.clear();
+    answer('PONG');
+    await expect(answered).resolves.toBe('PONG');
+    await expect(deadlines.run(Promise.reject(new Error('WRONGTYPE')))).rejects.toThrow('WRONGTYPE');
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(expired.done).toBe(false);
     expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { ErrorReply } from 'redis';
 import { GatewayError } from '../../errors.js';
 import type { StateClient, StoreTopology } from './connection.js';
 import type { KeyLayout } from './key-layout.js';
-import { storeDeadline } from './store-deadline.js';
+import { StoreDeadlines } from './store-deadline.js';
 
 /** Seconds a caller is told to wait: the client retries the connection at least this often. */
 export const RETRY_AFTER_SECONDS = 1;
@@ -25,24 +25,23 @@ export class RedisStore {
   readonly timeoutMs: number;
   /** Where the client connects, for the parts that open connections of their own (queues). */
   readonly topology: StoreTopology;
+  readonly #deadlines: StoreDeadlines;
 
   constructor(client: StateClient, keys: KeyLayout, timeoutMs: number, topology: StoreTopology) {
     this.client = client;
     this.keys = keys;
     this.timeoutMs = timeoutMs;
     this.topology = topology;
+    this.#deadlines = new StoreDeadlines(timeoutMs);
   }
 
   async call<T>(work: (client: StateClient) => Promise<T>): Promise<T> {
     // node-redis cannot withdraw a command once written, so a hung server is cut off here; the
     // deadline counts the store's time, not the time this process kept the reply waiting.
-    const deadline = storeDeadline(this.timeoutMs);
     try {
-      return await Promise.race([work(this.client), deadline.expired]);
+      return await this.#deadlines.run(work(this.client));
     } catch (error) {
       throw storeFailure(error);
-    } finally {
-      deadline.clear();
     }
   }
 }
