@@ -206,11 +206,16 @@ return {released, left, latest}
 /**
  * ARGV: settled ttl ms.
  * Returns {balance, dailyUsed, day, held} on the server's UTC day, after returning the
- * account's lapsed holds.
+ * account's lapsed holds. It runs on every request that states a balance, and on almost every
+ * one no hold has lapsed: the functions that return holds are only defined (each a closure Lua
+ * builds on every run) once one is found due.
  */
-export const USAGE = new LuaScript(`${PRELUDE}
+export const USAGE = new LuaScript(`${ACCOUNT_KEYS}${CLOCK}
 local nowMs, dayNumber = clock()
-expireDue(nowMs, tonumber(ARGV[1]), 100)
+if redis.call('ZRANGEBYSCORE', HELD, '-inf', nowMs, 'LIMIT', 0, 1)[1] then
+${SETTLE}
+  expireDue(nowMs, tonumber(ARGV[1]), 100)
+end
 local used = tonumber(redis.call('HGET', DAILY, string.format('%d', dayNumber)) or '0')
 return { tonumber(redis.call('GET', BALANCE) or '0'), used, dayNumber, tonumber(redis.call('GET', HELD_CREDITS) or '0') }
 `);
