@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectRedis, type RedisClient } from '../../src/state/redis/connection.js';
 import { KeyLayout } from '../../src/state/redis/key-layout.js';
+import type { StateClient } from '../../src/state/redis/connection.js';
 import { RedisStore } from '../../src/state/redis/store.js';
 import { storeDeadline } from '../../src/state/redis/store-deadline.js';
 import { REDIS_URL, testPrefix } from './redis-support.js';
@@ -73,6 +74,59 @@ describe('a state call deadline', () => {
     deadline.clear();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(expired.done).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('state calls started together', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A store whose commands are never answered (a hung server). */
+  const hungStore = () =>
+    new RedisStore({} as StateClient, new KeyLayout(testPrefix()), 1000, { kind: 'node', url: 'redis://hung' }, () => Date.now());
+  const unanswered = () => new Promise<never>(() => {});
+
+  it('share one deadline timer, and each still fails as 503 at the deadline', async () => {
+    vi.useFakeTimers();
+    const store = hungStore();
+    const calls = [store.call(unanswered), store.call(unanswered), store.call(unanswered)];
+    const failed = calls.map((call) => watch(call as Promise<never>));
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(failed.some((call) => call.done)).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(failed.every((call) => call.done)).toBe(true);
+    for (const call of calls) await expect(call).rejects.toMatchObject({ code: 'service_unavailable', retryAfter: 1 });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('get a deadline of their own when they start later, timed from their own start', async () => {
+    vi.useFakeTimers();
+    const store = hungStore();
+    const first = watch(store.call(unanswered) as Promise<never>);
+    await vi.advanceTimersByTimeAsync(500);
+    const later = store.call(unanswered);
+    const second = watch(later as Promise<never>);
+    expect(vi.getTimerCount()).toBe(2);
+    await vi.advanceTimersByTimeAsync(501);
+    expect(first.done).toBe(true);
+    expect(second.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(second.done).toBe(true);
+    await expect(later).rejects.toMatchObject({ code: 'service_unavailable' });
+  });
+
+  it('clear the shared timer once the last of them is answered', async () => {
+    vi.useFakeTimers();
+    const store = hungStore();
+    let answer: (value: string) => void = () => {};
+    const slow = store.call(() => new Promise<string>((resolve) => (answer = resolve)));
+    await expect(store.call(async () => 'quick')).resolves.toBe('quick');
+    expect(vi.getTimerCount()).toBe(1);
+    answer('slow');
+    await expect(slow).resolves.toBe('slow');
     expect(vi.getTimerCount()).toBe(0);
   });
 });
