@@ -5,6 +5,7 @@
  * gateway, 4,000 after 20,000; `top` > 0 prints that many functions by self instructions per hit). The server runs under valgrind with instrumentation off until
  * the warm-up is over (so start-up and most JIT compilation are not counted), then the counters
  * cover exactly the measured hits, on every thread of the process (the collector's included).
+ * REDIS_URL puts the gateway on Redis (redis-server's own work is not counted: it is another process).
  * Slow: valgrind runs the server about 50 times slower; a run takes one to three minutes.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
@@ -54,7 +55,7 @@ const child = gatewayForStock
       BENCH_HIT_URL: gatewayForStock.gatewayUrl + gatewayForStock.hitPath,
       BENCH_HIT_KEY: gatewayForStock.key,
     })
-  : underValgrind('./target.ts', {});
+  : underValgrind('./target.ts', process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {});
 let url: string;
 let key: string;
 if (gatewayForStock) {

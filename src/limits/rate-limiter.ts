@@ -1,6 +1,6 @@
-import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { StateAdapters } from '../state/ports.js';
 import { isRedisState } from '../state/redis/index.js';
+import { RedisRateWindows } from '../state/redis/rate-windows.js';
 
 /** Requests per key per minute (RATE_LIMIT_PER_MINUTE); the policy is named "burst" in the RateLimit headers. */
 export const RATE_WINDOW_SECONDS = 60;
@@ -20,43 +20,41 @@ export interface RequestRateLimiter {
 }
 
 /**
- * A fixed one-minute window per account, in Redis when the state is (one budget shared by every
- * gateway process, counted atomically by a Lua script) and in memory otherwise. Keyed by the
- * account id, never by the key itself. Null when the limit is 0 (off).
+ * A fixed one-minute window per account, opened by its first request, in Redis when the state
+ * is (one budget shared by every gateway process, counted atomically by one Lua script per
+ * request) and in memory otherwise. Keyed by the account id, never by the key itself. Null when
+ * the limit is 0 (off).
  */
 export function createRateLimiter(perMinute: number, state: StateAdapters): RequestRateLimiter | null {
   if (perMinute <= 0) return null;
-  const options = { points: perMinute, duration: RATE_WINDOW_SECONDS };
   if (!isRedisState(state)) return new MemoryWindows(perMinute);
-  const limiter = new RateLimiterRedis({
-    ...options,
-    storeClient: state.store.client,
-    useRedisPackage: true,
-    keyPrefix: `${state.prefix}ratelimit`,
-  });
-  // Through the store's deadline: a Redis that is away or hung is a 503 within a second, as everywhere else.
-  return fromLimiter(limiter, perMinute, (work) => state.store.call(work));
+  return new RedisWindows(new RedisRateWindows(state.store, RATE_WINDOW_SECONDS * 1000), perMinute);
 }
 
-function fromLimiter(limiter: RateLimiterAbstract, quota: number, run: <T>(work: () => Promise<T>) => Promise<T>): RequestRateLimiter {
-  const decision = (result: RateLimiterRes, allowed: boolean): RateDecision => ({
-    allowed,
-    quota,
-    remaining: Math.max(0, result.remainingPoints),
-    resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
-  });
-  return {
-    take: (accountId) =>
-      run(async () => {
-        try {
-          return decision(await limiter.consume(accountId), true);
-        } catch (refusal) {
-          // Over the limit the library rejects with the window's state; anything else is a store failure.
-          if (refusal instanceof RateLimiterRes) return decision(refusal, false);
-          throw refusal;
-        }
-      }),
-  };
+/**
+ * The shared limiter: each request counts in its account's window on Redis, through the store's
+ * deadline (a Redis that is away or hung is a 503 within a second, as everywhere else). Past the
+ * quota a request is refused and still counted, so a key that keeps calling stays refused until
+ * its window ends.
+ */
+class RedisWindows implements RequestRateLimiter {
+  readonly #windows: RedisRateWindows;
+  readonly #quota: number;
+
+  constructor(windows: RedisRateWindows, quota: number) {
+    this.#windows = windows;
+    this.#quota = quota;
+  }
+
+  async take(accountId: string): Promise<RateDecision> {
+    const { count, leftMs } = await this.#windows.take(accountId);
+    return {
+      allowed: count <= this.#quota,
+      quota: this.#quota,
+      remaining: Math.max(0, this.#quota - count),
+      resetSeconds: Math.max(1, Math.ceil(leftMs / 1000)),
+    };
+  }
 }
 
 /**

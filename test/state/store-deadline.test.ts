@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectRedis, type RedisClient } from '../../src/state/redis/connection.js';
 import { KeyLayout } from '../../src/state/redis/key-layout.js';
+import type { StateClient } from '../../src/state/redis/connection.js';
 import { RedisStore } from '../../src/state/redis/store.js';
 import { StoreDeadlines } from '../../src/state/redis/store-deadline.js';
 import { REDIS_URL, testPrefix } from './redis-support.js';
@@ -89,6 +90,68 @@ describe('a state call deadline', () => {
     await expect(answered).resolves.toBe('PONG');
     await expect(deadlines.run(Promise.reject(new Error('WRONGTYPE')))).rejects.toThrow('WRONGTYPE');
     await vi.advanceTimersByTimeAsync(10_000);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+/** Whether a call has failed yet (read after the fake clock moved). */
+function settledLater(call: Promise<unknown>): { readonly done: boolean } {
+  const state = { done: false };
+  call.catch(() => (state.done = true));
+  return state;
+}
+
+describe('state calls started together', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A store whose commands are never answered (a hung server). */
+  const hungStore = () =>
+    new RedisStore({} as StateClient, new KeyLayout(testPrefix()), 1000, { kind: 'node', url: 'redis://hung' }, () => Date.now());
+  const unanswered = () => new Promise<never>(() => {});
+
+  it('share one deadline timer, and each still fails as 503 at the deadline', async () => {
+    vi.useFakeTimers();
+    const store = hungStore();
+    const calls = [store.call(unanswered), store.call(unanswered), store.call(unanswered)];
+    const failed = calls.map(settledLater);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(failed.some((call) => call.done)).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(failed.every((call) => call.done)).toBe(true);
+    for (const call of calls) await expect(call).rejects.toMatchObject({ code: 'service_unavailable', retryAfter: 1 });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('time a call that starts later from its own start, on the same timer', async () => {
+    vi.useFakeTimers();
+    const store = hungStore();
+    const first = settledLater(store.call(unanswered));
+    await vi.advanceTimersByTimeAsync(500);
+    const later = store.call(unanswered);
+    const second = settledLater(later);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(501);
+    expect(first.done).toBe(true);
+    expect(second.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(second.done).toBe(true);
+    await expect(later).rejects.toMatchObject({ code: 'service_unavailable' });
+  });
+
+  it('stop the timer once the last of them is answered', async () => {
+    vi.useFakeTimers();
+    const store = hungStore();
+    let answer: (value: string) => void = () => {};
+    const slow = store.call(() => new Promise<string>((resolve) => (answer = resolve)));
+    await expect(store.call(async () => 'quick')).resolves.toBe('quick');
+    expect(vi.getTimerCount()).toBe(1);
+    answer('slow');
+    await expect(slow).resolves.toBe('slow');
+    // Its next step finds nothing in flight and does not come again.
+    await vi.advanceTimersByTimeAsync(100);
     expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -5,8 +5,8 @@
  * Names carry a hash tag (the part in braces) by what must change atomically together, so a
  * Redis Cluster keeps each group on one slot while the groups spread over every master:
  * - an account: its record, balance, daily counters, reservations, holds, held credits,
- *   settled-reservation index and usage log share the tag `{<account id>}`, so each ledger
- *   script declares all its keys and runs on one slot;
+ *   settled-reservation index, usage log and request-rate window share the tag `{<account id>}`,
+ *   so each ledger script declares all its keys and runs on one slot;
  * - a cached result, a lease, a budget record, a pace slot and a pub/sub channel stand alone,
  *   each tagged by its own name;
  * - indexes that span accounts (the accounts list, the accounts that have holds) are keys of
@@ -37,6 +37,8 @@ export const SEGMENT = {
   heldCredits: 'held-cr:',
   /** List of JSON usage entries, newest first, trimmed. */
   usageLog: 'log:',
+  /** String integer per account: requests counted in its current rate window; expires when the window ends. */
+  rateWindow: 'ratelimit:',
   /** Hash: body, raw, fetchedAt; expires after the retention period. */
   cache: 'cache:',
   /** Lease token, expiring with the lease. */
@@ -73,6 +75,7 @@ export class KeyLayout {
   heldBy = (accountId: string): string => this.#tagged(SEGMENT.heldBy, accountId);
   heldCredits = (accountId: string): string => this.#tagged(SEGMENT.heldCredits, accountId);
   usageLog = (accountId: string): string => this.#tagged(SEGMENT.usageLog, accountId);
+  rateWindow = (accountId: string): string => this.#tagged(SEGMENT.rateWindow, accountId);
 
   /** Every key of one account's ledger, in the order the ledger scripts declare them (ledger-scripts.ts). */
   ledgerKeys = (accountId: string): string[] => [

@@ -4,6 +4,8 @@ import { SEED, UPDATE_ACCOUNT } from './keys-scripts.js';
 import type { RedisStore } from './store.js';
 
 const RECORD_FIELDS = ['status', 'dailyCap', 'createdAt'];
+/** What a lookup reads: the stored hash, then the record. */
+const LOOKUP_FIELDS = ['keyHash', ...RECORD_FIELDS];
 
 /**
  * API keys on Redis. Only the SHA-256 hash of a key is stored; the account id derives from
@@ -23,11 +25,10 @@ export class RedisKeys implements Keys {
 
   async lookupHash(hash: string): Promise<ApiKeyRecord | null> {
     const id = accountIdFromHash(hash);
-    const [storedHash, ...fields] = await this.#store.call((client) =>
-      client.hmGet(this.#store.keys.account(id), ['keyHash', ...RECORD_FIELDS]),
-    );
-    if (!hashesMatch(storedHash, hash)) return null;
-    return toRecord(id, fields);
+    // Runs on every request: the reply is read in place, not copied into a second array.
+    const reply = await this.#store.call((client) => client.hmGet(this.#store.keys.account(id), LOOKUP_FIELDS));
+    if (!hashesMatch(reply[0], hash)) return null;
+    return recordOf(id, reply[1], reply[2], reply[3]);
   }
 
   async seed(key: string, credits: number, dailyCap: number | null): Promise<ApiKeyRecord> {
@@ -81,7 +82,10 @@ export class RedisKeys implements Keys {
 }
 
 function toRecord(id: string, fields: unknown[]): ApiKeyRecord | null {
-  const [status, dailyCap, createdAt] = fields;
+  return recordOf(id, fields[0], fields[1], fields[2]);
+}
+
+function recordOf(id: string, status: unknown, dailyCap: unknown, createdAt: unknown): ApiKeyRecord | null {
   if ((status !== 'active' && status !== 'revoked') || typeof dailyCap !== 'string' || typeof createdAt !== 'string') return null;
   return { id, status, dailyCap: dailyCap === '' ? null : Number(dailyCap), createdAt };
 }

@@ -206,11 +206,18 @@ return {released, left, latest}
 /**
  * ARGV: settled ttl ms.
  * Returns {balance, dailyUsed, day, held} on the server's UTC day, after returning the
- * account's lapsed holds.
+ * account's lapsed holds. It runs on every request that states a balance, and on almost every
+ * one no hold has lapsed: the functions that return holds are only defined (each a closure Lua
+ * builds on every run) once one is found due. The earliest hold is read by rank, not by a score
+ * range, as a number passed to redis.call is printed with %.17g, which costs more than the read.
  */
-export const USAGE = new LuaScript(`${PRELUDE}
+export const USAGE = new LuaScript(`${ACCOUNT_KEYS}${CLOCK}
 local nowMs, dayNumber = clock()
-expireDue(nowMs, tonumber(ARGV[1]), 100)
+local earliest = redis.call('ZRANGE', HELD, '0', '0', 'WITHSCORES')
+if earliest[2] and tonumber(earliest[2]) <= nowMs then
+${SETTLE}
+  expireDue(nowMs, tonumber(ARGV[1]), 100)
+end
 local used = tonumber(redis.call('HGET', DAILY, string.format('%d', dayNumber)) or '0')
 return { tonumber(redis.call('GET', BALANCE) or '0'), used, dayNumber, tonumber(redis.call('GET', HELD_CREDITS) or '0') }
 `);

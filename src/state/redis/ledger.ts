@@ -146,7 +146,7 @@ export class RedisLedger implements Ledger {
   async usage(accountId: string, dailyCap: number | null): Promise<AccountUsage> {
     const reply = await this.#store.call((client) => USAGE.run(client, this.#store.keys.ledgerKeys(accountId), [SETTLED_TTL_MS]));
     const [balance, dailyUsed, day, held] = integers(reply, 4) as [number, number, number, number];
-    return { balance, held, dailyUsed, dailyCap, day: new Date(day * 86_400_000).toISOString().slice(0, 10) };
+    return { balance, held, dailyUsed, dailyCap, day: utcDate(day) };
   }
 
   async history(accountId: string, limit: number): Promise<UsageEntry[]> {
@@ -179,6 +179,15 @@ export class RedisLedger implements Ledger {
     }
     return released;
   }
+}
+
+/** The last day number written as a date: a balance read on every request names the same day for 24 hours. */
+let lastDay = { number: Number.NaN, date: '' };
+
+/** A UTC day number (days since the epoch) as YYYY-MM-DD. */
+function utcDate(dayNumber: number): string {
+  if (dayNumber !== lastDay.number) lastDay = { number: dayNumber, date: new Date(dayNumber * 86_400_000).toISOString().slice(0, 10) };
+  return lastDay.date;
 }
 
 /**

@@ -27,12 +27,13 @@ export class RedisStore {
   readonly topology: StoreTopology;
   readonly #deadlines: StoreDeadlines;
 
-  constructor(client: StateClient, keys: KeyLayout, timeoutMs: number, topology: StoreTopology) {
+  /** `now`: the monotonic clock deadlines are counted on (tests move a fake one). */
+  constructor(client: StateClient, keys: KeyLayout, timeoutMs: number, topology: StoreTopology, now?: () => number) {
     this.client = client;
     this.keys = keys;
     this.timeoutMs = timeoutMs;
     this.topology = topology;
-    this.#deadlines = new StoreDeadlines(timeoutMs);
+    this.#deadlines = new StoreDeadlines(timeoutMs, now);
   }
 
   async call<T>(work: (client: StateClient) => Promise<T>): Promise<T> {
