@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { withBurstPolicy } from '../limits/rate-limit-headers.js';
-import { RATE_WINDOW_SECONDS, type RateDecision, type RequestRateLimiter } from '../limits/rate-limiter.js';
+import { RATE_WINDOW_SECONDS, windowDecision, type RateDecision, type RequestRateLimiter } from '../limits/rate-limiter.js';
 import { accountIdFromHash, hashKey } from '../state/key-hash.js';
-import type { AccountUsage, ApiKeyRecord, StateAdapters } from '../state/ports.js';
+import type { AccountUsage, AdmissionReads, ApiKeyRecord, StateAdapters } from '../state/ports.js';
 import { activeAccount, checkedKey, presentedApiKey } from './authenticate.js';
 import type { Caller } from './caller.js';
 import type { OverloadGuard } from './overload.js';
@@ -40,18 +40,24 @@ const RECENTLY_VALID_MAX = 10_000;
 /**
  * Authenticates a key, counts it against its per-minute budget and, when asked, reads its
  * balance: the one admission step every door takes before reading a body or touching an
- * upstream. A key seen valid lately is counted, and its balance read, while it is looked up
- * (on Redis the three commands leave in one round trip); a key never seen valid is looked up
- * first, so random keys create no counters. While the process is saturated (its overload guard
- * is shedding) a request is refused before any of that. One per process, shared by every door.
+ * upstream. On a store that makes the three reads in one step (Redis: one script on the
+ * account's slot) they are made so, and only an active key is counted. Otherwise a key seen
+ * valid lately is counted, and its balance read, while it is looked up; a key never seen valid
+ * is looked up first, so random keys create no counters. While the process is saturated (its
+ * overload guard is shedding) a request is refused before any of that. One per process, shared
+ * by every door.
  */
 export class Admission {
-  readonly #state: Pick<StateAdapters, 'keys' | 'ledger'>;
+  readonly #state: Pick<StateAdapters, 'keys' | 'ledger' | 'admissionReads'>;
   readonly #limiter: RequestRateLimiter | null;
   readonly #overload: OverloadGuard | null;
   readonly #recentlyValid = new LRUCache<string, true>({ max: RECENTLY_VALID_MAX });
 
-  constructor(state: Pick<StateAdapters, 'keys' | 'ledger'>, limiter: RequestRateLimiter | null, overload: OverloadGuard | null = null) {
+  constructor(
+    state: Pick<StateAdapters, 'keys' | 'ledger' | 'admissionReads'>,
+    limiter: RequestRateLimiter | null,
+    overload: OverloadGuard | null = null,
+  ) {
     this.#state = state;
     this.#limiter = limiter;
     this.#overload = overload;
@@ -60,6 +66,8 @@ export class Admission {
   async admit(presented: string | undefined, readsBalance: boolean): Promise<Admitted> {
     // Before the key is looked up: a shed request costs no state call, credit or rate-limit token.
     if (this.#overload?.shedding) return { caller: null, refusal: this.#overload.shed() };
+    const together = this.#state.admissionReads;
+    if (together) return this.#admitInOneRead(together, presented, readsBalance);
     let account: ApiKeyRecord | null = null;
     try {
       const keyHash = hashKey(checkedKey(presented));
@@ -79,6 +87,22 @@ export class Admission {
       return rate?.allowed === false ? { caller, refusal: rateLimited(rate) } : { caller, refusal: null };
     } catch (error) {
       // The state store is away (503) or the key refused (401): the door renders it.
+      if (!isGatewayError(error)) throw error;
+      return { caller: account && { account, rate: null, earlyBalance: null }, refusal: error };
+    }
+  }
+
+  /** The same admission where the store reads the key, counts the request and reads the balance in one step. */
+  async #admitInOneRead(reads: AdmissionReads, presented: string | undefined, readsBalance: boolean): Promise<Admitted> {
+    let account: ApiKeyRecord | null = null;
+    try {
+      const windowMs = this.#limiter ? RATE_WINDOW_SECONDS * 1000 : null;
+      const reading = await reads.read(hashKey(checkedKey(presented)), { windowMs, balance: readsBalance });
+      account = activeAccount(reading.account);
+      const rate = this.#limiter && reading.window ? windowDecision(this.#limiter.quota, reading.window) : null;
+      const caller: Caller = { account, rate, earlyBalance: readsBalance ? Promise.resolve(reading.usage) : null };
+      return rate?.allowed === false ? { caller, refusal: rateLimited(rate) } : { caller, refusal: null };
+    } catch (error) {
       if (!isGatewayError(error)) throw error;
       return { caller: account && { account, rate: null, earlyBalance: null }, refusal: error };
     }

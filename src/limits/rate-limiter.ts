@@ -1,4 +1,4 @@
-import type { StateAdapters } from '../state/ports.js';
+import type { StateAdapters, WindowCount } from '../state/ports.js';
 import { isRedisState } from '../state/redis/index.js';
 import { RedisRateWindows } from '../state/redis/rate-windows.js';
 
@@ -15,8 +15,20 @@ export interface RateDecision {
 }
 
 export interface RequestRateLimiter {
+  /** Requests a key may make in a window. */
+  readonly quota: number;
   /** Counts one request of the account; throws the store's 503 when Redis cannot answer. */
   take(accountId: string): Promise<RateDecision>;
+}
+
+/** A request's decision from its place in its window: refused past the quota (and still counted, so a key that keeps calling stays refused). */
+export function windowDecision(quota: number, window: WindowCount): RateDecision {
+  return {
+    allowed: window.count <= quota,
+    quota,
+    remaining: Math.max(0, quota - window.count),
+    resetSeconds: Math.max(1, Math.ceil(window.leftMs / 1000)),
+  };
 }
 
 /**
@@ -39,21 +51,15 @@ export function createRateLimiter(perMinute: number, state: StateAdapters): Requ
  */
 class RedisWindows implements RequestRateLimiter {
   readonly #windows: RedisRateWindows;
-  readonly #quota: number;
+  readonly quota: number;
 
   constructor(windows: RedisRateWindows, quota: number) {
     this.#windows = windows;
-    this.#quota = quota;
+    this.quota = quota;
   }
 
   async take(accountId: string): Promise<RateDecision> {
-    const { count, leftMs } = await this.#windows.take(accountId);
-    return {
-      allowed: count <= this.#quota,
-      quota: this.#quota,
-      remaining: Math.max(0, this.#quota - count),
-      resetSeconds: Math.max(1, Math.ceil(leftMs / 1000)),
-    };
+    return windowDecision(this.quota, await this.#windows.take(accountId));
   }
 }
 
@@ -65,12 +71,12 @@ class RedisWindows implements RequestRateLimiter {
  * once a window length, so a process seeing many keys does not keep them.
  */
 class MemoryWindows implements RequestRateLimiter {
-  readonly #quota: number;
+  readonly quota: number;
   readonly #windows = new Map<string, { used: number; endsAt: number }>();
   #nextSweep = 0;
 
   constructor(quota: number) {
-    this.#quota = quota;
+    this.quota = quota;
   }
 
   take(accountId: string): Promise<RateDecision> {
@@ -82,12 +88,7 @@ class MemoryWindows implements RequestRateLimiter {
       this.#windows.set(accountId, window);
     }
     window.used += 1;
-    return Promise.resolve({
-      allowed: window.used <= this.#quota,
-      quota: this.#quota,
-      remaining: Math.max(0, this.#quota - window.used),
-      resetSeconds: Math.max(1, Math.ceil((window.endsAt - now) / 1000)),
-    });
+    return Promise.resolve(windowDecision(this.quota, { count: window.used, leftMs: window.endsAt - now }));
   }
 
   #sweep(now: number): void {

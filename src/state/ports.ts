@@ -115,11 +115,39 @@ export interface PubSub {
   subscribe(topic: string, listener: (message: string) => void): Promise<() => Promise<void>>;
 }
 
+/** One request's place in its account's rate window. */
+export interface WindowCount {
+  /** Requests counted in the window, this one included (it keeps counting past any quota). */
+  count: number;
+  /** Milliseconds until the window ends. */
+  leftMs: number;
+}
+
+/** What an admission reads of a presented key hash, read in one step. */
+export interface AdmissionReading {
+  /** The key's account, active or revoked; null when no stored key has this hash. */
+  account: ApiKeyRecord | null;
+  /** The request counted in the account's window; null unless the key is active and a window was given. */
+  window: WindowCount | null;
+  /** The account's balance; null unless the key is active and it was asked for. */
+  usage: AccountUsage | null;
+}
+
+/**
+ * The key lookup, the request count and the balance read of one admission as one step, for a
+ * store where one step is one round trip and one command (Redis: a script on the account's slot).
+ */
+export interface AdmissionReads {
+  read(keyHash: string, options: { windowMs: number | null; balance: boolean }): Promise<AdmissionReading>;
+}
+
 export interface StateAdapters {
   keys: Keys;
   ledger: Ledger;
   cache: Cache;
   pubsub: PubSub;
+  /** Present where the store can make an admission's reads in one step; the admission then makes them so. */
+  admissionReads?: AdmissionReads;
   /** Readiness: false when the backing store cannot be reached. */
   ready(): Promise<boolean>;
   close(): Promise<void>;

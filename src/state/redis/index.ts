@@ -1,4 +1,5 @@
 import { NEAR_CACHE_DEFAULTS, NearCache } from '../near-cache.js';
+import { RedisAdmissionReads } from './admission-reads.js';
 import { DEFAULT_HOLD_MS } from '../hold-period.js';
 import type { StateAdapters } from '../ports.js';
 import { RedisCache } from './cache.js';
@@ -92,6 +93,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
     store,
     keys: new RedisKeys(store),
     ledger,
+    admissionReads: new RedisAdmissionReads(store),
     cache: withNearCache(new RedisCache(store, { retentionSeconds: options.cacheRetentionSeconds, log: options.log }), options),
     pubsub,
     ready: () => storeReady(store),

@@ -10,12 +10,12 @@ import { LuaScript } from './lua-script.js';
  * runs on one slot. Reservations are fields of the account's reservation hash, not keys of
  * their own, so an expiry found inside a script never touches an undeclared key.
  */
-const ACCOUNT_KEYS = `
+export const ACCOUNT_KEYS = `
 local BALANCE, RESERVATIONS, HELD, HELD_CREDITS, DAILY, SETTLED, LOG = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 `;
 
 /** Server time as {milliseconds, UTC day number}. */
-const CLOCK = `
+export const CLOCK = `
 local function clock()
   local t = redis.call('TIME')
   local seconds = tonumber(t[1])
@@ -204,22 +204,30 @@ return {released, left, latest}
 `);
 
 /**
- * ARGV: settled ttl ms.
- * Returns {balance, dailyUsed, day, held} on the server's UTC day, after returning the
- * account's lapsed holds. It runs on every request that states a balance, and on almost every
- * one no hold has lapsed: the functions that return holds are only defined (each a closure Lua
- * builds on every run) once one is found due. The earliest hold is read by rank, not by a score
- * range, as a number passed to redis.call is printed with %.17g, which costs more than the read.
+ * Lua (after ACCOUNT_KEYS and CLOCK): the account's balance, credits used today, the server's
+ * UTC day number and held credits, after returning the account's lapsed holds. It runs on every
+ * request that states a balance, and on almost every one no hold has lapsed: the functions that
+ * return holds are only defined (each a closure Lua builds on every run) once one is found due.
+ * The earliest hold is read by rank, not by a score range, as a number passed to redis.call is
+ * printed with %.17g, which costs more than the read.
  */
-export const USAGE = new LuaScript(`${ACCOUNT_KEYS}${CLOCK}
-local nowMs, dayNumber = clock()
-local earliest = redis.call('ZRANGE', HELD, '0', '0', 'WITHSCORES')
-if earliest[2] and tonumber(earliest[2]) <= nowMs then
+export const READ_USAGE = `
+local function readUsage(settledTtlMs)
+  local nowMs, dayNumber = clock()
+  local earliest = redis.call('ZRANGE', HELD, '0', '0', 'WITHSCORES')
+  if earliest[2] and tonumber(earliest[2]) <= nowMs then
 ${SETTLE}
-  expireDue(nowMs, tonumber(ARGV[1]), 100)
+    expireDue(nowMs, settledTtlMs, 100)
+  end
+  local used = tonumber(redis.call('HGET', DAILY, string.format('%d', dayNumber)) or '0')
+  return tonumber(redis.call('GET', BALANCE) or '0'), used, dayNumber, tonumber(redis.call('GET', HELD_CREDITS) or '0')
 end
-local used = tonumber(redis.call('HGET', DAILY, string.format('%d', dayNumber)) or '0')
-return { tonumber(redis.call('GET', BALANCE) or '0'), used, dayNumber, tonumber(redis.call('GET', HELD_CREDITS) or '0') }
+`;
+
+/** ARGV: settled ttl ms. Returns {balance, dailyUsed, day, held} (READ_USAGE). */
+export const USAGE = new LuaScript(`${ACCOUNT_KEYS}${CLOCK}${READ_USAGE}
+local balance, used, dayNumber, held = readUsage(tonumber(ARGV[1]))
+return { balance, used, dayNumber, held }
 `);
 
 /**

@@ -18,7 +18,7 @@ export interface RedisLedgerOptions {
 /** Usage entries kept per account (the same bound as the memory ledger). */
 const USAGE_LOG_LENGTH = 1000;
 /** How long a settled reservation is remembered, so a late retry of its commit or release stays a no-op. */
-const SETTLED_TTL_MS = 7 * 24 * 3600 * 1000;
+export const SETTLED_TTL_MS = 7 * 24 * 3600 * 1000;
 /** Daily counters outlive their day so a release after midnight can still give that day's use back. */
 const DAILY_TTL_SECONDS = 3 * 24 * 3600;
 const SWEEP_BATCH = 500;
@@ -185,7 +185,7 @@ export class RedisLedger implements Ledger {
 let lastDay = { number: Number.NaN, date: '' };
 
 /** A UTC day number (days since the epoch) as YYYY-MM-DD. */
-function utcDate(dayNumber: number): string {
+export function utcDate(dayNumber: number): string {
   if (dayNumber !== lastDay.number) lastDay = { number: dayNumber, date: new Date(dayNumber * 86_400_000).toISOString().slice(0, 10) };
   return lastDay.date;
 }

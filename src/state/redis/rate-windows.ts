@@ -1,35 +1,35 @@
 import { integers, LuaScript } from './lua-script.js';
+import type { WindowCount } from '../ports.js';
 import type { RedisStore } from './store.js';
 
 /**
- * KEYS[1] the account's window counter. ARGV: window length in ms.
- * Counts one request in the account's fixed window: the first request opens it (the counter
+ * Lua: counts one request in the fixed window at `key`: the first request opens it (the counter
  * expires when the window ends), each later one adds to it, and past its end the next request
  * opens a new one. A counter found without an expiry (written by hand, say) is given a whole
- * window, so it can never count for ever. Returns {requests in the window with this one, ms
- * until the window ends}. One key, so on a cluster the script runs on that key's slot.
+ * window, so it can never count for ever. Returns the requests in the window with this one and
+ * the ms until the window ends.
  */
-const TAKE = new LuaScript(`
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  return {count, tonumber(ARGV[1])}
+export const TAKE_WINDOW = `
+local function takeWindow(key, windowMs)
+  local count = redis.call('INCR', key)
+  if count == 1 then
+    redis.call('PEXPIRE', key, windowMs)
+    return count, tonumber(windowMs)
+  end
+  local leftMs = redis.call('PTTL', key)
+  if leftMs < 0 then
+    redis.call('PEXPIRE', key, windowMs)
+    leftMs = tonumber(windowMs)
+  end
+  return count, leftMs
 end
-local leftMs = redis.call('PTTL', KEYS[1])
-if leftMs < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  leftMs = tonumber(ARGV[1])
-end
+`;
+
+/** KEYS[1] the account's window counter. ARGV: window length in ms. One key, so on a cluster the script runs on that key's slot. */
+const TAKE = new LuaScript(`${TAKE_WINDOW}
+local count, leftMs = takeWindow(KEYS[1], ARGV[1])
 return {count, leftMs}
 `);
-
-/** One request's place in its account's window. */
-export interface WindowCount {
-  /** Requests counted in the window, this one included (it keeps counting past any quota). */
-  count: number;
-  /** Milliseconds until the window ends. */
-  leftMs: number;
-}
 
 /**
  * Request-rate windows on Redis, one counter per account tagged like the account's other keys:
