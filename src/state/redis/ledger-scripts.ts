@@ -206,10 +206,13 @@ return {released, left, latest}
 /**
  * ARGV: settled ttl ms.
  * Returns {balance, dailyUsed, day, held} on the server's UTC day, after returning the
- * account's lapsed holds. It runs on every request that states a balance, and on almost every
- * one no hold has lapsed: the functions that return holds are only defined (each a closure Lua
- * builds on every run) once one is found due. The earliest hold is read by rank, not by a score
- * range, as a number passed to redis.call is printed with %.17g, which costs more than the read.
+ * account's lapsed holds: the day a number, the three counters as stored (integer strings, or
+ * nil for a counter not written yet, which is 0). It runs on every request that states a
+ * balance, so it avoids what costs Lua more than the reads: on almost every run no hold has
+ * lapsed, and the functions that return holds (each a closure Lua builds on every run) are only
+ * defined once one is found due; the earliest hold is read by rank, not by a score range, as a
+ * number passed to redis.call is printed with %.17g; and the counters are not parsed into Lua
+ * numbers only to be sent back as integers.
  */
 export const USAGE = new LuaScript(`${ACCOUNT_KEYS}${CLOCK}
 local nowMs, dayNumber = clock()
@@ -218,8 +221,7 @@ if earliest[2] and tonumber(earliest[2]) <= nowMs then
 ${SETTLE}
   expireDue(nowMs, tonumber(ARGV[1]), 100)
 end
-local used = tonumber(redis.call('HGET', DAILY, string.format('%d', dayNumber)) or '0')
-return { tonumber(redis.call('GET', BALANCE) or '0'), used, dayNumber, tonumber(redis.call('GET', HELD_CREDITS) or '0') }
+return { redis.call('GET', BALANCE), redis.call('HGET', DAILY, string.format('%d', dayNumber)), dayNumber, redis.call('GET', HELD_CREDITS) }
 `);
 
 /**

@@ -145,8 +145,7 @@ export class RedisLedger implements Ledger {
 
   async usage(accountId: string, dailyCap: number | null): Promise<AccountUsage> {
     const reply = await this.#store.call((client) => USAGE.run(client, this.#store.keys.ledgerKeys(accountId), [SETTLED_TTL_MS]));
-    const [balance, dailyUsed, day, held] = integers(reply, 4) as [number, number, number, number];
-    return { balance, held, dailyUsed, dailyCap, day: utcDate(day) };
+    return usageOf(reply, dailyCap);
   }
 
   async history(accountId: string, limit: number): Promise<UsageEntry[]> {
@@ -179,6 +178,25 @@ export class RedisLedger implements Ledger {
     }
     return released;
   }
+}
+
+/** USAGE's reply as the account's usage; an error naming the reply when it is not one. */
+function usageOf(reply: unknown, dailyCap: number | null): AccountUsage {
+  if (Array.isArray(reply) && reply.length === 4) {
+    const balance = counter(reply[0]);
+    const dailyUsed = counter(reply[1]);
+    const held = counter(reply[3]);
+    const day: unknown = reply[2];
+    if (Number.isSafeInteger(day) && Number.isSafeInteger(balance) && Number.isSafeInteger(dailyUsed) && Number.isSafeInteger(held))
+      return { balance, held, dailyUsed, dailyCap, day: utcDate(day as number) };
+  }
+  throw new Error(`unexpected script reply: ${JSON.stringify(reply)}`);
+}
+
+/** A counter as USAGE returns it: its stored integer string, or null (0) when none was written; NaN otherwise. */
+function counter(stored: unknown): number {
+  if (stored === null) return 0;
+  return typeof stored === 'string' ? Number(stored) : Number.NaN;
 }
 
 /** The last day number written as a date: a balance read on every request names the same day for 24 hours. */
