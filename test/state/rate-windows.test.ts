@@ -54,7 +54,9 @@ describe.skipIf(!STATE_REDIS)('redis request-rate windows', () => {
     const windows = [new RedisRateWindows(first.store, 60_000), new RedisRateWindows(second.store, 60_000)];
     const requests = 300;
     const counts = await Promise.all(Array.from({ length: requests }, (_unused, index) => windows[index % 2]!.take('acct_window_race')));
-    expect(counts.map((taken) => taken.count).sort((a, b) => a - b)).toEqual(Array.from({ length: requests }, (_unused, index) => index + 1));
+    expect(counts.map((taken) => taken.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: requests }, (_unused, index) => index + 1),
+    );
     expect(await first.store.client.get(first.store.keys.rateWindow('acct_window_race'))).toBe(String(requests));
   });
 
