@@ -74,11 +74,15 @@ export async function restHit(
     const samples: TargetStats[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, server] of Object.entries(servers) as [Name, (typeof servers)[Name]][]) {
-        const sampler = name === 'gateway' ? setInterval(() => void targetStats().then((stats) => samples.push(stats)), 1000) : null;
+        // Readings are answered in order and matched by type: the last sample is awaited before the next reading is asked for.
+        let sampling: Promise<unknown> = Promise.resolve();
+        const sampler =
+          name === 'gateway' ? setInterval(() => (sampling = sampling.then(targetStats).then((stats) => samples.push(stats))), 1000) : null;
         const before = await server.stats();
         const figures = await load({ ...options, duration: ROUND_SECONDS, url: server.url }, 0);
-        const after = await server.stats();
         if (sampler) clearInterval(sampler);
+        await sampling;
+        const after = await server.stats();
         const total = totals.get(name) ?? { requests: 0, failed: 0, p99: 0, cpuMicros: 0 };
         totals.set(name, {
           requests: total.requests + figures.requests,
