@@ -16,7 +16,7 @@ import { requestIdFor } from '../logging/request-id.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
 import { cachedOutcome, mayServeFromCache, type PipelineDeps } from '../pipeline/run-endpoint.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
-import { successBytes } from '../render/envelope.js';
+import { errorBody, shownError, successBytes } from '../render/envelope.js';
 import { billingHeaders } from './billing-headers.js';
 import { JSON_TYPE, usageForAnswer } from './data-routes.js';
 import type { ValidationMemo } from './validation-memo.js';
@@ -80,7 +80,18 @@ export class RestHitLane {
   handle(request: IncomingMessage, response: ServerResponse, framework: RequestListener): void {
     const target = this.#closing ? null : this.#target(request);
     if (target === null) framework(request, response);
-    else void this.#serve(request, response, framework, target, performance.now());
+    else void this.#serve(request, response, framework, target, performance.now()).catch((error: unknown) => this.#failed(response, error));
+  }
+
+  /** A failure after the lane chose to answer (none is expected: every step before settles to a value): a 500, as the route's. */
+  #failed(response: ServerResponse, error: unknown): void {
+    this.#log.error({ err: error }, 'unexpected error');
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    response.writeHead(500, { 'content-type': 'application/json' });
+    response.end(errorBody(shownError(error)));
   }
 
   #target(request: IncomingMessage): HitTarget | null {
