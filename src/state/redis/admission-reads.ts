@@ -1,4 +1,5 @@
-import type { AdmissionReading, AdmissionReads, ApiKeyRecord } from '../ports.js';
+import type { AdmissionReading, AdmissionReads } from '../ports.js';
+import { recordOf } from './keys.js';
 import { ACCOUNT_KEYS, CLOCK, READ_USAGE } from './ledger-scripts.js';
 import { SETTLED_TTL_MS, utcDate } from './ledger.js';
 import { accountIdFromHash } from '../key-hash.js';
@@ -54,11 +55,11 @@ function readingOf(id: string, reply: unknown, asked: { windowMs: number | null;
   if (!Array.isArray(reply) || (reply[0] !== 0 && reply.length !== 10))
     throw new Error(`unexpected admission reply: ${JSON.stringify(reply)}`);
   if (reply[0] === 0) return { account: null, window: null, usage: null };
-  const [, status, dailyCapText, createdAt, count, leftMs, balance, dailyUsed, day, held] = reply as [
+  const [, status, dailyCap, createdAt, count, leftMs, balance, dailyUsed, day, held] = reply as [
     number,
-    string,
-    string,
-    string,
+    unknown,
+    unknown,
+    unknown,
     number,
     number,
     number,
@@ -66,13 +67,12 @@ function readingOf(id: string, reply: unknown, asked: { windowMs: number | null;
     number,
     number,
   ];
-  if (status !== 'active' && status !== 'revoked') return { account: null, window: null, usage: null };
-  const dailyCap = dailyCapText === '' ? null : Number(dailyCapText);
-  const account: ApiKeyRecord = { id, status, dailyCap, createdAt };
-  const active = status === 'active';
+  const account = recordOf(id, status, dailyCap, createdAt);
+  if (account === null) return { account: null, window: null, usage: null };
+  const active = account.status === 'active';
   return {
     account,
     window: active && asked.windowMs !== null ? { count, leftMs } : null,
-    usage: active && asked.balance ? { balance, held, dailyUsed, dailyCap, day: utcDate(day) } : null,
+    usage: active && asked.balance ? { balance, held, dailyUsed, dailyCap: account.dailyCap, day: utcDate(day) } : null,
   };
 }

@@ -85,7 +85,8 @@ function toRecord(id: string, fields: unknown[]): ApiKeyRecord | null {
   return recordOf(id, fields[0], fields[1], fields[2]);
 }
 
-function recordOf(id: string, status: unknown, dailyCap: unknown, createdAt: unknown): ApiKeyRecord | null {
+/** A key record from its stored fields; null when they are not a record's. */
+export function recordOf(id: string, status: unknown, dailyCap: unknown, createdAt: unknown): ApiKeyRecord | null {
   if ((status !== 'active' && status !== 'revoked') || typeof dailyCap !== 'string' || typeof createdAt !== 'string') return null;
   return { id, status, dailyCap: dailyCap === '' ? null : Number(dailyCap), createdAt };
 }
