@@ -21,6 +21,8 @@ export class MemoryJobQueue implements JobQueue {
   #processor: TargetProcessor | null = null;
   #closed = false;
   readonly #idle = new Set<() => void>();
+  /** Targets waiting, running or waiting for another try, by `jobId:index`. */
+  readonly #pending = new Set<string>();
   readonly #onError: (error: unknown, task: TargetTask) => void;
 
   constructor(concurrency: FamilyConcurrency, options: { onError?: (error: unknown, task: TargetTask) => void } = {}) {
@@ -30,7 +32,12 @@ export class MemoryJobQueue implements JobQueue {
 
   async enqueue(family: FamilyName, jobId: string, indexes: readonly number[]): Promise<void> {
     const lane = this.#lane(family);
-    for (const index of indexes) lane.waiting.push({ task: { jobId, index }, tries: 0 });
+    for (const index of indexes) {
+      const key = `${jobId}:${index}`;
+      if (this.#pending.has(key)) continue;
+      this.#pending.add(key);
+      lane.waiting.push({ task: { jobId, index }, tries: 0 });
+    }
     this.#pump(lane);
   }
 
@@ -57,12 +64,17 @@ export class MemoryJobQueue implements JobQueue {
     while (lane.running < lane.limit && lane.waiting.length > 0) {
       const item = lane.waiting.shift()!;
       lane.running += 1;
+      const key = `${item.task.jobId}:${item.task.index}`;
       void processor(item.task)
-        .catch((error: unknown) => {
-          this.#onError(error, item.task);
-          if (item.tries + 1 < MAX_TRIES)
-            setTimeout(() => (lane.waiting.push({ ...item, tries: item.tries + 1 }), this.#pump(lane)), 1000).unref();
-        })
+        .then(
+          () => this.#pending.delete(key),
+          (error: unknown) => {
+            this.#onError(error, item.task);
+            if (item.tries + 1 < MAX_TRIES)
+              setTimeout(() => (lane.waiting.push({ ...item, tries: item.tries + 1 }), this.#pump(lane)), 1000).unref();
+            else this.#pending.delete(key);
+          },
+        )
         .finally(() => {
           lane.running -= 1;
           for (const resolve of this.#idle) resolve();

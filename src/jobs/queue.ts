@@ -9,6 +9,7 @@ export type TargetProcessor = (task: TargetTask) => Promise<void>;
  * holds for every worker together. BullMQ on Redis, in-process without it.
  */
 export interface JobQueue {
+  /** Adds each target once: one already waiting or running is not added again. */
   enqueue(family: FamilyName, jobId: string, indexes: readonly number[]): Promise<void>;
   /** Starts consuming in this process with the given processor. */
   startWorkers(processor: TargetProcessor): Promise<void>;

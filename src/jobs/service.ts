@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Catalogue } from '../catalogue/catalogue.js';
+import type { FamilyName } from '../catalogue/endpoint.js';
 import { GatewayError } from '../errors.js';
 import type { ApiKeyRecord, PubSub } from '../state/ports.js';
 import { validateJobRequest } from './job-requests.js';
@@ -63,6 +64,7 @@ export class JobService {
     }
     if (created.kind === 'replayed') {
       const first = await this.#owned(account, created.jobId);
+      if (first.status === 'queued' || first.status === 'running') await this.#enqueueUnfinished(first, request.lanes);
       return {
         view: createdView(first, first.kind === 'job' ? ((await this.#store.target(first.id, 0))?.input ?? null) : null),
         replayed: true,
@@ -114,6 +116,20 @@ export class JobService {
     const job = /^job_[0-9a-f]{32}$/.test(jobId) ? await this.#store.get(jobId) : null;
     if (!job || job.accountId !== account.id) return notFound(jobId);
     return job;
+  }
+
+  /**
+   * Queues again the targets of a replayed job that have no result yet. The request that
+   * created it may have failed to queue them and then failed to abandon the job (the store went
+   * away in between): the caller, told to retry, replays the same key, and this retry is what
+   * gets the job running. A target still queued or running is not added twice.
+   */
+  async #enqueueUnfinished(job: JobRecord, lanes: ReadonlyMap<FamilyName, readonly number[]>): Promise<void> {
+    const finished = new Set((await this.#store.page(job.id, 0, job.total)).filter((entry) => entry.result).map((entry) => entry.index));
+    for (const [family, indexes] of lanes) {
+      const unfinished = indexes.filter((index) => !finished.has(index));
+      if (unfinished.length > 0) await this.#queue.enqueue(family, job.id, unfinished);
+    }
   }
 
   /** The job record for an owner (the GraphQL subscription's first event). */

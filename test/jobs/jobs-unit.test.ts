@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../src/catalogue/catalogue.js';
 import { GatewayError } from '../../src/errors.js';
 import { validateJobRequest } from '../../src/jobs/job-requests.js';
+import { MemoryJobQueue } from '../../src/jobs/memory-queue.js';
 import { MemoryJobStore } from '../../src/jobs/memory-store.js';
 import { processTarget } from '../../src/jobs/process-target.js';
-import type { JobRecord } from '../../src/jobs/types.js';
+import { JobService } from '../../src/jobs/service.js';
+import type { JobRecord, TargetTask } from '../../src/jobs/types.js';
 import { validateRequest } from '../../src/pipeline/params.js';
 import { createMemoryState } from '../../src/state/memory/index.js';
 import { BOOKS, bookshelfFamily } from '../families/bookshelf/family.js';
@@ -88,5 +90,60 @@ describe('processTarget', () => {
     await processTarget(deps, { jobId: 'job_b', index: 0 });
     expect(calls).toBe(fetched);
     expect((await state.ledger.usage(account.id, null)).balance).toBe(9);
+  });
+});
+
+describe('queuing a job when the store fails midway', () => {
+  const batch = { endpoint: shelf.path, targets: [{ shelf: 'x1' }, { shelf: 'x2' }] };
+  const account = { id: 'acct', status: 'active' as const, dailyCap: null, createdAt: new Date().toISOString() };
+
+  it('queues the targets of a job it could neither queue nor abandon when the caller retries with the same key', async () => {
+    const store = new MemoryJobStore({ retentionSeconds: 60 });
+    // The store goes away after the job was written: abandoning it fails as queuing did.
+    store.abandon = async () => {
+      throw new GatewayError('service_unavailable', 'store away');
+    };
+    const queue = new MemoryJobQueue({ bookshelf: 2 });
+    const run: TargetTask[] = [];
+    let queueAway = true;
+    const enqueue = queue.enqueue.bind(queue);
+    queue.enqueue = async (...args) => {
+      if (queueAway) throw new GatewayError('service_unavailable', 'queue away');
+      return enqueue(...args);
+    };
+    const service = new JobService({
+      catalogue,
+      store,
+      queue,
+      pubsub: createMemoryState({ cacheMaxBytes: 1_000, cacheRetentionSeconds: 60 }).pubsub,
+    });
+
+    await expect(service.create(account, 'batch', batch, 'retry-key')).rejects.toMatchObject({ code: 'service_unavailable' });
+    queueAway = false;
+    const retried = await service.create(account, 'batch', batch, 'retry-key');
+    expect(retried.replayed).toBe(true);
+    await queue.startWorkers(async (task) => void run.push(task));
+    await queue.close();
+    expect(run).toEqual([
+      { jobId: retried.view.id, index: 0 },
+      { jobId: retried.view.id, index: 1 },
+    ]);
+
+    // Another replay queues nothing again: a target with a result is finished, and one still
+    // waiting is not added twice.
+    await store.record(String(retried.view.id), 0, { status: 'succeeded', creditsCharged: 0, reservationId: null, envelope: '{}' }, 'now');
+    const again = new MemoryJobQueue({ bookshelf: 2 });
+    const rerun: TargetTask[] = [];
+    const replayer = new JobService({
+      catalogue,
+      store,
+      queue: again,
+      pubsub: createMemoryState({ cacheMaxBytes: 1_000, cacheRetentionSeconds: 60 }).pubsub,
+    });
+    await replayer.create(account, 'batch', batch, 'retry-key');
+    await replayer.create(account, 'batch', batch, 'retry-key');
+    await again.startWorkers(async (task) => void rerun.push(task));
+    await again.close();
+    expect(rerun).toEqual([{ jobId: retried.view.id, index: 1 }]);
   });
 });
