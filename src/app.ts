@@ -24,7 +24,6 @@ import { registerGraphQLDoors } from './graphql/doors.js';
 import type { GraphiQLSettings } from './graphql/graphiql.js';
 import type { ResolveAll } from './outbound/index.js';
 import { createState } from './state/index.js';
-import { createRateLimiter } from './limits/rate-limiter.js';
 import type { StateAdapters } from './state/ports.js';
 import type { BudgetGuard } from './upstream/budget/guard.js';
 import type { PubSubEventTarget } from './state/pubsub-event-target.js';
@@ -112,7 +111,7 @@ export async function createGateway(
     overload?.start();
     done();
   });
-  const admission = new Admission(state, createRateLimiter(config.RATE_LIMIT_PER_MINUTE, state), overload);
+  const admission = new Admission(state, config.RATE_LIMIT_PER_MINUTE, overload);
 
   const jobs = await createJobs(config, deps, logError);
   registerMcpDoor(server, catalogue, deps, { admission, jobs: jobs.service });

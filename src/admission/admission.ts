@@ -1,11 +1,10 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { withBurstPolicy } from '../limits/rate-limit-headers.js';
-import { RATE_WINDOW_SECONDS, windowDecision, type RateDecision, type RequestRateLimiter } from '../limits/rate-limiter.js';
-import { accountIdFromHash, hashKey } from '../state/key-hash.js';
-import type { AccountUsage, AdmissionReads, ApiKeyRecord, StateAdapters } from '../state/ports.js';
+import { RATE_WINDOW_SECONDS, windowDecision, type RateDecision } from '../limits/rate-limiter.js';
+import { hashKey } from '../state/key-hash.js';
+import type { AdmissionReads, ApiKeyRecord, StateAdapters } from '../state/ports.js';
 import { activeAccount, checkedKey, presentedApiKey } from './authenticate.js';
 import type { Caller } from './caller.js';
 import type { OverloadGuard } from './overload.js';
@@ -34,56 +33,37 @@ export interface AdmittedRequest {
 /** A request's admission: the caller when the key is valid, and the refusal when it may not call. */
 export type Admitted = { caller: Caller; refusal: null } | { caller: Caller | null; refusal: GatewayError };
 
-/** Keys remembered as seen valid, per process (account ids, never keys). */
-const RECENTLY_VALID_MAX = 10_000;
-
 /**
  * Authenticates a key, counts it against its per-minute budget and, when asked, reads its
  * balance: the one admission step every door takes before reading a body or touching an
- * upstream. On a store that makes the three reads in one step (Redis: one script on the
- * account's slot) they are made so, and only an active key is counted. Otherwise a key seen
- * valid lately is counted, and its balance read, while it is looked up; a key never seen valid
- * is looked up first, so random keys create no counters. While the process is saturated (its
- * overload guard is shedding) a request is refused before any of that. One per process, shared
- * by every door.
+ * upstream. The three reads are one step of the state (on Redis one script on the account's
+ * slot), and only an active key is counted, so random keys create no counters. While the
+ * process is saturated (its overload guard is shedding) a request is refused before any of
+ * that. One per process, shared by every door.
  */
 export class Admission {
-  readonly #state: Pick<StateAdapters, 'keys' | 'ledger' | 'admissionReads'>;
-  readonly #limiter: RequestRateLimiter | null;
+  readonly #reads: AdmissionReads;
+  /** Requests a key may make per window; null when requests are not counted. */
+  readonly #quota: number | null;
   readonly #overload: OverloadGuard | null;
-  readonly #recentlyValid = new LRUCache<string, true>({ max: RECENTLY_VALID_MAX });
 
-  constructor(
-    state: Pick<StateAdapters, 'keys' | 'ledger' | 'admissionReads'>,
-    limiter: RequestRateLimiter | null,
-    overload: OverloadGuard | null = null,
-  ) {
-    this.#state = state;
-    this.#limiter = limiter;
+  /** `perMinute`: RATE_LIMIT_PER_MINUTE; 0 counts nothing. */
+  constructor(state: Pick<StateAdapters, 'admissionReads'>, perMinute: number, overload: OverloadGuard | null = null) {
+    this.#reads = state.admissionReads;
+    this.#quota = perMinute > 0 ? perMinute : null;
     this.#overload = overload;
   }
 
   async admit(presented: string | undefined, readsBalance: boolean): Promise<Admitted> {
     // Before the key is looked up: a shed request costs no state call, credit or rate-limit token.
     if (this.#overload?.shedding) return { caller: null, refusal: this.#overload.shed() };
-    const together = this.#state.admissionReads;
-    if (together) return this.#admitInOneRead(together, presented, readsBalance);
     let account: ApiKeyRecord | null = null;
     try {
-      const keyHash = hashKey(checkedKey(presented));
-      const expectedId = accountIdFromHash(keyHash);
-      // get, not has: it also marks the key recently used, so a key seen valid is not written again below.
-      const seenValid = this.#recentlyValid.get(expectedId) === true;
-      const earlyCount = seenValid ? this.#count(expectedId) : null;
-      // Awaited only once the key proved valid; a rejection nobody awaits must not crash the process.
-      earlyCount?.catch(() => {});
-      const earlyBalance = seenValid && readsBalance ? this.#balance(expectedId) : null;
-      account = activeAccount(await this.#state.keys.lookupHash(keyHash));
-      const known = account.id === expectedId;
-      if (!seenValid || !known) this.#recentlyValid.set(account.id, true);
-      const balance = readsBalance ? withCap((known ? earlyBalance : null) ?? this.#balance(account.id), account) : null;
-      const rate = await ((known ? earlyCount : null) ?? this.#count(account.id));
-      const caller: Caller = { account, rate, earlyBalance: balance };
+      const windowMs = this.#quota === null ? null : RATE_WINDOW_SECONDS * 1000;
+      const reading = await this.#reads.read(hashKey(checkedKey(presented)), { windowMs, balance: readsBalance });
+      account = activeAccount(reading.account);
+      const rate = this.#quota !== null && reading.window ? windowDecision(this.#quota, reading.window) : null;
+      const caller: Caller = { account, rate, earlyBalance: readsBalance ? Promise.resolve(reading.usage) : null };
       return rate?.allowed === false ? { caller, refusal: rateLimited(rate) } : { caller, refusal: null };
     } catch (error) {
       // The state store is away (503) or the key refused (401): the door renders it.
@@ -91,35 +71,6 @@ export class Admission {
       return { caller: account && { account, rate: null, earlyBalance: null }, refusal: error };
     }
   }
-
-  /** The same admission where the store reads the key, counts the request and reads the balance in one step. */
-  async #admitInOneRead(reads: AdmissionReads, presented: string | undefined, readsBalance: boolean): Promise<Admitted> {
-    let account: ApiKeyRecord | null = null;
-    try {
-      const windowMs = this.#limiter ? RATE_WINDOW_SECONDS * 1000 : null;
-      const reading = await reads.read(hashKey(checkedKey(presented)), { windowMs, balance: readsBalance });
-      account = activeAccount(reading.account);
-      const rate = this.#limiter && reading.window ? windowDecision(this.#limiter.quota, reading.window) : null;
-      const caller: Caller = { account, rate, earlyBalance: readsBalance ? Promise.resolve(reading.usage) : null };
-      return rate?.allowed === false ? { caller, refusal: rateLimited(rate) } : { caller, refusal: null };
-    } catch (error) {
-      if (!isGatewayError(error)) throw error;
-      return { caller: account && { account, rate: null, earlyBalance: null }, refusal: error };
-    }
-  }
-
-  #count(accountId: string): Promise<RateDecision | null> {
-    return this.#limiter ? this.#limiter.take(accountId) : Promise.resolve(null);
-  }
-
-  #balance(accountId: string): Promise<AccountUsage | null> {
-    return this.#state.ledger.usage(accountId, null).catch(() => null);
-  }
-}
-
-/** The balance as the account's own: a read keyed by the id alone does not know the daily cap. */
-function withCap(balance: Promise<AccountUsage | null>, account: ApiKeyRecord): Promise<AccountUsage | null> {
-  return balance.then((usage) => usage && { ...usage, dailyCap: account.dailyCap });
 }
 
 function rateLimited(decision: RateDecision): GatewayError {

@@ -134,8 +134,8 @@ export interface AdmissionReading {
 }
 
 /**
- * The key lookup, the request count and the balance read of one admission as one step, for a
- * store where one step is one round trip and one command (Redis: a script on the account's slot).
+ * The key lookup, the request count and the balance read of one admission as one step: on Redis
+ * one round trip and one command (a script on the account's slot), so a hit costs one call.
  */
 export interface AdmissionReads {
   read(keyHash: string, options: { windowMs: number | null; balance: boolean }): Promise<AdmissionReading>;
@@ -146,8 +146,8 @@ export interface StateAdapters {
   ledger: Ledger;
   cache: Cache;
   pubsub: PubSub;
-  /** Present where the store can make an admission's reads in one step; the admission then makes them so. */
-  admissionReads?: AdmissionReads;
+  /** An admission's key lookup, request count and balance read, in one step. */
+  admissionReads: AdmissionReads;
   /** Readiness: false when the backing store cannot be reached. */
   ready(): Promise<boolean>;
   close(): Promise<void>;

@@ -66,23 +66,28 @@ describe('per-key request rate limit (in memory)', () => {
     expect(harness.upstream.requests).toHaveLength(0);
   });
 
-  it('looks a key up once per request: the door reuses the account the rate limit found, and counts it once', async () => {
-    const keys = harness.gateway.state.keys;
+  it('reads a key once per request: the door reuses the account its admission found, and counts it once', async () => {
+    const { keys, admissionReads } = harness.gateway.state;
     const lookup = keys.lookup.bind(keys);
     const lookupHash = keys.lookupHash.bind(keys);
+    const read = admissionReads.read.bind(admissionReads);
     let lookups = 0;
+    let reads = 0;
     keys.lookup = (key) => ((lookups += 1), lookup(key));
     keys.lookupHash = (keyHash) => ((lookups += 1), lookupHash(keyHash));
+    admissionReads.read = (keyHash, options) => ((reads += 1), read(keyHash, options));
     try {
       const first = await harness.get('/v1/account', RICH_KEY);
       const second = await harness.get('/v1/account', RICH_KEY);
-      expect(lookups).toBe(2);
-      // The second request was counted while its key was looked up (a key seen valid before), still once.
+      // One admission read each (the key, its count and its balance together), and no lookup beside it.
+      expect(reads).toBe(2);
+      expect(lookups).toBe(0);
       expect(first.headers.get('ratelimit')).toMatch(/^"burst";r=2;/);
       expect(second.headers.get('ratelimit')).toMatch(/^"burst";r=1;/);
     } finally {
       keys.lookup = lookup;
       keys.lookupHash = lookupHash;
+      admissionReads.read = read;
     }
   });
 

@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Admission } from '../../src/admission/admission.js';
-import { createRateLimiter } from '../../src/limits/rate-limiter.js';
 import { hashKey } from '../../src/state/key-hash.js';
 import { RedisAdmissionReads } from '../../src/state/redis/admission-reads.js';
 import { redisStates, STATE_REDIS } from './redis-support.js';
@@ -54,7 +53,7 @@ describe.skipIf(!STATE_REDIS)('redis admission reads', () => {
   it('admits through it: a refusal past the quota, and the 401s of unknown and revoked keys', async () => {
     const state = await states.create();
     await state.keys.seed('sk_test_admit_door', 5, null);
-    const admission = new Admission(state, createRateLimiter(2, state));
+    const admission = new Admission(state, 2);
     const admitted = await admission.admit('sk_test_admit_door', true);
     expect(admitted.refusal).toBeNull();
     expect(admitted.caller?.rate).toMatchObject({ allowed: true, quota: 2, remaining: 1 });

@@ -19,6 +19,11 @@ export class MemoryKeys implements Keys {
   }
 
   async lookupHash(hash: string): Promise<ApiKeyRecord | null> {
+    return this.recordByHash(hash);
+  }
+
+  /** The lookup without a promise, for the admission's reads in this process. */
+  recordByHash(hash: string): ApiKeyRecord | null {
     const stored = this.#byHash.get(hash);
     // The map lookup found a candidate by hash; confirm with a constant-time comparison.
     if (!stored || !hashesMatch(stored.hash, hash)) return null;

@@ -4,8 +4,30 @@ import { ACCOUNT_KEYS, CLOCK, READ_USAGE } from './ledger-scripts.js';
 import { SETTLED_TTL_MS, utcDate } from './ledger.js';
 import { accountIdFromHash } from '../key-hash.js';
 import { LuaScript } from './lua-script.js';
-import { TAKE_WINDOW } from './rate-windows.js';
 import type { RedisStore } from './store.js';
+
+/**
+ * Lua: counts one request in the fixed window at `key`: the first request opens it (the counter
+ * expires when the window ends), each later one adds to it, and past its end the next request
+ * opens a new one. A counter found without an expiry (written by hand, say) is given a whole
+ * window, so it can never count for ever. Returns the requests in the window with this one and
+ * the ms until the window ends.
+ */
+const TAKE_WINDOW = `
+local function takeWindow(key, windowMs)
+  local count = redis.call('INCR', key)
+  if count == 1 then
+    redis.call('PEXPIRE', key, windowMs)
+    return count, tonumber(windowMs)
+  end
+  local leftMs = redis.call('PTTL', key)
+  if leftMs < 0 then
+    redis.call('PEXPIRE', key, windowMs)
+    leftMs = tonumber(windowMs)
+  end
+  return count, leftMs
+end
+`;
 
 /**
  * KEYS: the account's ledger keys (KeyLayout.ledgerKeys), its record, its rate window; all share
