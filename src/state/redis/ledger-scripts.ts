@@ -206,21 +206,28 @@ return {released, left, latest}
 /**
  * Lua (after ACCOUNT_KEYS and CLOCK): the account's balance, credits used today, the server's
  * UTC day number and held credits, after returning the account's lapsed holds. It runs on every
- * request that states a balance, and on almost every one no hold has lapsed: the functions that
- * return holds are only defined (each a closure Lua builds on every run) once one is found due.
- * The earliest hold is read by rank, not by a score range, as a number passed to redis.call is
- * printed with %.17g, which costs more than the read.
+ * request that states a balance, where each call into Redis costs more than the rest of the
+ * script, and on almost every one nothing is held or no hold has lapsed: the holds are looked at
+ * only while credits are held (a lapsed hold of none would change no number read here, and the
+ * next reservation or the sweep returns it), and the functions that return holds are only
+ * defined (each a closure Lua builds on every run) once one is found due. The earliest hold is
+ * read by rank, not by a score range, as a number passed to redis.call is printed with %.17g,
+ * which costs more than the read.
  */
 export const READ_USAGE = `
 local function readUsage(settledTtlMs)
   local nowMs, dayNumber = clock()
-  local earliest = redis.call('ZRANGE', HELD, '0', '0', 'WITHSCORES')
-  if earliest[2] and tonumber(earliest[2]) <= nowMs then
+  local amounts = redis.call('MGET', BALANCE, HELD_CREDITS)
+  if amounts[2] then
+    local earliest = redis.call('ZRANGE', HELD, '0', '0', 'WITHSCORES')
+    if earliest[2] and tonumber(earliest[2]) <= nowMs then
 ${SETTLE}
-    expireDue(nowMs, settledTtlMs, 100)
+      expireDue(nowMs, settledTtlMs, 100)
+      amounts = redis.call('MGET', BALANCE, HELD_CREDITS)
+    end
   end
   local used = tonumber(redis.call('HGET', DAILY, string.format('%d', dayNumber)) or '0')
-  return tonumber(redis.call('GET', BALANCE) or '0'), used, dayNumber, tonumber(redis.call('GET', HELD_CREDITS) or '0')
+  return tonumber(amounts[1] or '0'), used, dayNumber, tonumber(amounts[2] or '0')
 end
 `;
 
