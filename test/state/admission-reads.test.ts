@@ -50,6 +50,43 @@ describe.skipIf(!STATE_REDIS)('redis admission reads', () => {
     expect(await state.store.client.exists(state.store.keys.rateWindow(record.id))).toBe(0);
   });
 
+  it('reads the admissions of one key that arrive together in one command, each counted in its own place', async () => {
+    const state = await states.create();
+    const record = await state.keys.seed('sk_test_admit_together', 30, null);
+    await state.keys.seed('sk_test_admit_beside', 30, null);
+    const reads = new RedisAdmissionReads(state.store);
+    const call = state.store.call.bind(state.store);
+    let commands = 0;
+    state.store.call = (work) => ((commands += 1), call(work));
+    const hash = hashKey('sk_test_admit_together');
+    const together = await Promise.all([
+      ...[true, false, true, false, true].map((balance) => reads.read(hash, { windowMs: WINDOW_MS, balance })),
+      reads.read(hashKey('sk_test_admit_beside'), { windowMs: WINDOW_MS, balance: true }),
+    ]);
+    // One command for the five of one key, one for the other key.
+    expect(commands).toBe(2);
+    const mine = together.slice(0, 5);
+    expect(mine.map((reading) => reading.window?.count)).toEqual([1, 2, 3, 4, 5]);
+    expect(mine.every((reading) => reading.account?.id === record.id)).toBe(true);
+    expect(mine.map((reading) => reading.usage?.balance ?? null)).toEqual([30, null, 30, null, 30]);
+    expect(together[5]!.window?.count).toBe(1);
+    expect(await state.store.client.get(state.store.keys.rateWindow(record.id))).toBe('5');
+    // The next turn is a command of its own, counted after them.
+    expect((await reads.read(hash, { windowMs: WINDOW_MS, balance: false })).window?.count).toBe(6);
+    expect(commands).toBe(3);
+  });
+
+  it('fails every admission of a command that failed, as the store does', async () => {
+    const state = await states.create();
+    await state.keys.seed('sk_test_admit_failing', 30, null);
+    const reads = new RedisAdmissionReads(state.store);
+    state.store.client.destroy();
+    const hash = hashKey('sk_test_admit_failing');
+    const outcomes = await Promise.allSettled([1, 2, 3].map(() => reads.read(hash, { windowMs: WINDOW_MS, balance: true })));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const outcome of outcomes) expect((outcome as PromiseRejectedResult).reason).toMatchObject({ code: 'service_unavailable' });
+  });
+
   it('admits through it: a refusal past the quota, and the 401s of unknown and revoked keys', async () => {
     const state = await states.create();
     await state.keys.seed('sk_test_admit_door', 5, null);
