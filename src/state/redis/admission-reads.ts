@@ -37,9 +37,9 @@ end
  * this hash (nothing counted, nothing read).
  * Otherwise {1, status, dailyCap, createdAt, count, leftMs, balance, dailyUsed, day, held}; the
  * count (the window's, the last of these requests included) and the balance only for an active
- * key and when asked for (-1 otherwise). Lua strings
- * are interned, so comparing the stored hash with the presented one compares two references
- * and takes the same time however much of them matches.
+ * key and when asked for (-1 otherwise). Lua strings are interned, so comparing the stored hash
+ * with the presented one compares two references and takes the same time however much of them
+ * matches.
  */
 const ADMIT = new LuaScript(`${ACCOUNT_KEYS}${CLOCK}${READ_USAGE}${TAKE_WINDOW}
 local record = redis.call('HMGET', KEYS[8], 'keyHash', 'status', 'dailyCap', 'createdAt')
@@ -109,13 +109,14 @@ export class RedisAdmissionReads implements AdmissionReads {
       const reply = await this.#store.call((client) =>
         ADMIT.run(client, [...keys.ledgerKeys(id), keys.account(id), keys.rateWindow(id)], args),
       );
-      const reading = readingOf(id, reply, batch);
-      const first = reading.window && reading.window.count - waiting.length + 1;
+      const { account, window, usage } = readingOf(id, reply, batch);
+      // The window's count includes all of them: each takes its place in arrival order.
+      const before = window ? window.count - waiting.length : 0;
       waiting.forEach((each, index) =>
         each.resolve({
-          account: reading.account,
-          window: reading.window && { count: first! + index, leftMs: reading.window.leftMs },
-          usage: each.balance ? reading.usage : null,
+          account,
+          window: window && { count: before + index + 1, leftMs: window.leftMs },
+          usage: each.balance ? usage : null,
         }),
       );
     } catch (error) {
