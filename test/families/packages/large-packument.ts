@@ -95,9 +95,19 @@ export async function sendPackument(response: ServerResponse, name: string, vers
   for (const piece of packumentPieces(name, versions)) {
     batch += piece;
     if (batch.length < 64 * 1024) continue;
-    if (!response.write(batch)) await Promise.race([once(response, 'drain'), once(response, 'close')]);
+    if (!response.write(batch)) await drainedOrClosed(response);
     if (response.destroyed) return;
     batch = '';
   }
   response.end(batch);
+}
+
+/** Waits for the socket to take more or to close; the listener that did not fire is removed, so none pile up over a long answer. */
+async function drainedOrClosed(response: ServerResponse): Promise<void> {
+  const done = new AbortController();
+  try {
+    await Promise.race([once(response, 'drain', { signal: done.signal }), once(response, 'close', { signal: done.signal })]);
+  } finally {
+    done.abort();
+  }
 }
