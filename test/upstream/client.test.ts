@@ -79,13 +79,13 @@ describe('upstream client over loopback', () => {
   });
 
   it('cancels the upstream request when the caller goes away', async () => {
-    fake.on(() => ({ body: {}, delayMs: 250 }));
+    // The answer would come after the client's 300 ms deadline: only the caller's abort, due
+    // first whatever the machine's load, can end the request with anything but a time-out.
+    fake.on(() => ({ body: {}, delayMs: 1000 }));
     const controller = new AbortController();
-    const started = Date.now();
     const pending = upstream.fetch({ url: 'https://books.example.test/shelves/x.json', signal: controller.signal });
     setTimeout(() => controller.abort(), 20);
     expect((await failureOf(pending)).code).not.toBe('upstream_timeout');
-    expect(Date.now() - started).toBeLessThan(200);
   });
 
   it('goes through the family proxy when one is configured', async () => {
