@@ -2,6 +2,8 @@ import type { FamilyName } from '../catalogue/endpoint.js';
 import type { FamilyConcurrency, JobQueue, TargetProcessor } from './queue.js';
 import type { TargetTask } from './types.js';
 
+const pendingKey = (task: TargetTask): string => `${task.jobId}:${task.index}`;
+
 /** Tries of a task whose processor threw (the store failed), a second apart. */
 const MAX_TRIES = 5;
 
@@ -33,10 +35,11 @@ export class MemoryJobQueue implements JobQueue {
   async enqueue(family: FamilyName, jobId: string, indexes: readonly number[]): Promise<void> {
     const lane = this.#lane(family);
     for (const index of indexes) {
-      const key = `${jobId}:${index}`;
+      const task = { jobId, index };
+      const key = pendingKey(task);
       if (this.#pending.has(key)) continue;
       this.#pending.add(key);
-      lane.waiting.push({ task: { jobId, index }, tries: 0 });
+      lane.waiting.push({ task, tries: 0 });
     }
     this.#pump(lane);
   }
@@ -64,7 +67,7 @@ export class MemoryJobQueue implements JobQueue {
     while (lane.running < lane.limit && lane.waiting.length > 0) {
       const item = lane.waiting.shift()!;
       lane.running += 1;
-      const key = `${item.task.jobId}:${item.task.index}`;
+      const key = pendingKey(item.task);
       void processor(item.task)
         .then(
           () => this.#pending.delete(key),

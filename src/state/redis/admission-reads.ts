@@ -83,15 +83,17 @@ export class RedisAdmissionReads implements AdmissionReads {
 
   read(keyHash: string, options: { windowMs: number | null; balance: boolean }): Promise<AdmissionReading> {
     const slot = `${keyHash}|${options.windowMs ?? ''}`;
-    let batch = this.#forming.get(slot);
-    if (batch === undefined) {
-      if (this.#forming.size === 0) setImmediate(() => this.#sendForming());
-      batch = { keyHash, windowMs: options.windowMs, balance: false, waiting: [] };
-      this.#forming.set(slot, batch);
-    }
-    const joined = batch;
-    joined.balance ||= options.balance;
-    return new Promise((resolve, reject) => joined.waiting.push({ balance: options.balance, resolve, reject }));
+    const batch = this.#forming.get(slot) ?? this.#open(slot, keyHash, options.windowMs);
+    batch.balance ||= options.balance;
+    return new Promise((resolve, reject) => batch.waiting.push({ balance: options.balance, resolve, reject }));
+  }
+
+  /** A new batch for this turn; the first of the turn schedules the sending of all of them. */
+  #open(slot: string, keyHash: string, windowMs: number | null): Batch {
+    if (this.#forming.size === 0) setImmediate(() => this.#sendForming());
+    const batch: Batch = { keyHash, windowMs, balance: false, waiting: [] };
+    this.#forming.set(slot, batch);
+    return batch;
   }
 
   #sendForming(): void {
