@@ -2,6 +2,7 @@ import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { admittedCaller } from '../admission/index.js';
+import { nativeSignal } from '../pipeline/native-signal.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { PubSubEventTarget } from '../state/pubsub-event-target.js';
 import { attachBilling, type SerialisableResult } from './billing-extension.js';
@@ -65,7 +66,7 @@ export function createGraphQLServer(
       // rendered by Yoga as any error is: a GraphQLError with its status in `extensions.http`.
       // Thrown where Yoga builds the context: a document the abuse limits refuse is a 400 whatever its key.
       if (req.refusal) throw toGraphQLError(req.refusal);
-      const context = contexts.create({ account: admittedCaller(req).account, requestId: req.id, signal: request.signal });
+      const context = contexts.create({ account: admittedCaller(req).account, requestId: req.id, signal: nativeSignal(request.signal) });
       billingOf.set(request, context.billing);
       return context;
     },

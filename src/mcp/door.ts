@@ -15,6 +15,7 @@ import { API_VERSION } from '../docs/openapi.js';
 import { jsonContent, routeOf, type RouteContract } from '../docs/route-contract.js';
 import { GatewayError, isGatewayError } from '../errors.js';
 import type { JobService } from '../jobs/service.js';
+import { nativeSignal } from '../pipeline/native-signal.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { shownError } from '../render/envelope.js';
 import { sendRestError } from '../rest/errors.js';
@@ -164,7 +165,7 @@ async function answer(
         new GatewayError('invalid_request', `No tool \`${params.name}\`; tools/list names the tools.`, { details: { param: 'name' } }),
       );
     try {
-      return await tool.call(params.arguments ?? {}, { account, requestId: request.id, signal: extra.signal });
+      return await tool.call(params.arguments ?? {}, { account, requestId: request.id, signal: nativeSignal(extra.signal) });
     } catch (error) {
       if (!isGatewayError(error)) request.log.error({ err: error, tool: params.name }, 'unexpected error');
       return toolError(shownError(error));

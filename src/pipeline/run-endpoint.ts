@@ -84,12 +84,13 @@ export async function runEndpoint(
 
   let result: EndpointResult<unknown>;
   const fetchedAt = now.toISOString();
+  const reading: UpstreamReading = { answers: 0 };
   try {
-    result = await endpoint.fetch(request.params as never, { upstream: forCall(upstream, call), fetchedAt, signal: call.signal });
+    result = await endpoint.fetch(request.params as never, { upstream: forCall(upstream, call, reading), fetchedAt, signal: call.signal });
     checkShape(deps.catalogue, endpoint, result);
   } catch (error) {
     await release();
-    throw asGatewayError(error, endpoint, deps, call.requestId);
+    throw asGatewayError(error, endpoint, deps, call.requestId, reading);
   }
 
   const empty = 'items' in result ? result.items.length === 0 : result.data === null;
@@ -150,22 +151,48 @@ export function mayServeFromCache(
   return endpoint.flags.cacheable && request.cacheMaxAgeSeconds !== null;
 }
 
-/** The family's upstream bound to this call: its abort signal, and its per-request memo of GETs. */
-function forCall(upstream: Upstream, call: CallContext): Upstream {
+/** What a call's fetch learned from its upstream: how failures inside the family's fetch are told apart. */
+interface UpstreamReading {
+  /** Upstream answers handed to the family's code so far. */
+  answers: number;
+}
+
+/** An error that is not a GatewayError, thrown by the upstream call itself: the gateway's own code failed. */
+class UpstreamCallFault extends Error {
+  constructor(cause: unknown) {
+    super('The upstream call failed in the gateway', { cause });
+  }
+}
+
+/**
+ * The family's upstream bound to this call: its abort signal, its per-request memo of GETs, and
+ * the count of answers it handed over (an unexpected error before any answer cannot be the
+ * platform's doing).
+ */
+function forCall(upstream: Upstream, call: CallContext, reading: UpstreamReading): Upstream {
   const { signal, upstreamMemo: memo, upstreamTimeoutMs: timeoutMs } = call;
-  const send = (upstreamRequest: UpstreamRequest) =>
-    upstream.fetch(signal || timeoutMs ? { ...upstreamRequest, signal, timeoutMs } : upstreamRequest);
-  if (!memo) return { fetch: send };
+  const send = async (upstreamRequest: UpstreamRequest) => {
+    try {
+      return await upstream.fetch(signal || timeoutMs ? { ...upstreamRequest, signal, timeoutMs } : upstreamRequest);
+    } catch (error) {
+      throw isGatewayError(error) ? error : new UpstreamCallFault(error);
+    }
+  };
+  const handedOver = (response: UpstreamResponse) => {
+    reading.answers += 1;
+    return response;
+  };
+  if (!memo) return { fetch: (upstreamRequest) => send(upstreamRequest).then(handedOver) };
   return {
     fetch(upstreamRequest) {
-      if ((upstreamRequest.method ?? 'GET') !== 'GET') return send(upstreamRequest);
+      if ((upstreamRequest.method ?? 'GET') !== 'GET') return send(upstreamRequest).then(handedOver);
       const key = `${upstreamRequest.url} ${(upstreamRequest.passStatuses ?? []).join(',')} ${JSON.stringify(upstreamRequest.headers ?? {})}`;
       let pending = memo.get(key);
       if (!pending) {
         pending = send(upstreamRequest);
         memo.set(key, pending);
       }
-      return pending;
+      return pending.then(handedOver);
     },
   };
 }
@@ -230,9 +257,28 @@ function checkShape(catalogue: Catalogue, endpoint: EndpointDefinition, result: 
   }
 }
 
-function asGatewayError(error: unknown, endpoint: EndpointDefinition, deps: PipelineDeps, requestId: string): GatewayError {
+/**
+ * A family's fetch failed without a GatewayError. Thrown while reading an upstream answer (a
+ * normaliser meeting a body it did not expect), it means the platform drifted. Thrown by the
+ * upstream call itself, or before any answer was read, it is the gateway's own fault: a 500,
+ * never blamed on the platform. Both are logged with their stack.
+ */
+function asGatewayError(
+  error: unknown,
+  endpoint: EndpointDefinition,
+  deps: PipelineDeps,
+  requestId: string,
+  reading: UpstreamReading,
+): GatewayError {
   if (isGatewayError(error)) return error;
-  // A normaliser that throws on an upstream body it did not expect: that body drifted.
-  deps.logError('fetch function threw a non-gateway error', { reqId: requestId, endpoint: endpoint.path, error: String(error) });
-  return new GatewayError('upstream_schema_drift', "The platform's answer could not be read as expected.", { cause: error });
+  const ours = error instanceof UpstreamCallFault || reading.answers === 0;
+  const cause = error instanceof UpstreamCallFault ? error.cause : error;
+  deps.logError(ours ? 'fetch failed in the gateway' : 'fetch could not read an upstream answer', {
+    reqId: requestId,
+    endpoint: endpoint.path,
+    error: String(cause),
+    stack: cause instanceof Error ? cause.stack : undefined,
+  });
+  if (ours) return new GatewayError('internal_error', 'The gateway failed while fetching this resource; nothing was charged.', { cause });
+  return new GatewayError('upstream_schema_drift', "The platform's answer could not be read as expected.", { cause });
 }

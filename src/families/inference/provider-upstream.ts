@@ -5,6 +5,7 @@ import { DEFAULT_RETRY_AFTER_SECONDS, isBotChallenge, retryAfterSeconds } from '
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../upstream/types.js';
 import { PROVIDER_TARGET, providerRequestSchema } from './provider-contract.js';
 import { readBounded } from '../../upstream/read-bounded.js';
+import { startDeadline } from '../../upstream/deadline.js';
 
 export interface ProviderUpstreamOptions {
   /** INFERENCE_URL: operator configuration, so http is allowed (a provider on the same network). */
@@ -48,8 +49,7 @@ async function checkImageUrl(raw: string, resolveAll: ResolveAll | undefined): P
 }
 
 async function send(target: URL, upstreamRequest: UpstreamRequest, timeoutMs: number): Promise<UpstreamResponse> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = upstreamRequest.signal ? AbortSignal.any([timeout, upstreamRequest.signal]) : timeout;
+  const deadline = startDeadline(timeoutMs, upstreamRequest.signal);
   const details = { provider: target.host };
   let status: number;
   let headers: Record<string, string>;
@@ -60,7 +60,7 @@ async function send(target: URL, upstreamRequest: UpstreamRequest, timeoutMs: nu
       headers: { 'content-type': 'application/json', accept: 'application/json', ...upstreamRequest.headers },
       body: upstreamRequest.body,
       // undici 7 follows no redirect unless told to: a 3xx is reported, never followed (providerFailure).
-      signal,
+      signal: deadline.signal,
     });
     status = response.statusCode;
     headers = Object.fromEntries(
@@ -72,7 +72,7 @@ async function send(target: URL, upstreamRequest: UpstreamRequest, timeoutMs: nu
     text = await readBounded(response.body, MAX_ANSWER_BYTES, "The inference provider's");
   } catch (error) {
     if (error instanceof GatewayError) throw error;
-    if (timeout.aborted || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+    if (deadline.expired || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
       throw new GatewayError('upstream_timeout', `The inference provider did not answer within ${timeoutMs} ms.`, {
         details,
         cause: error,
