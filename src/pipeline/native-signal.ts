@@ -22,14 +22,16 @@ export function nativeSignal(signal: AbortSignalLike | undefined | null): AbortS
   return controller.signal;
 }
 
+/** The `aborted` getter of Node's AbortSignal, which throws ERR_INVALID_THIS on anything else. */
+const abortedGetter = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')!.get!;
+
 /**
- * Whether Node's own type check accepts the signal. `instanceof` is not enough: an object made
- * from AbortSignal.prototype passes it without being one.
+ * Whether Node's own type check accepts the signal. `instanceof` is not enough: a ponyfill's
+ * signal may inherit from AbortSignal.prototype without being one.
  */
 function isNativeSignal(signal: AbortSignalLike): signal is AbortSignal {
-  if (!(signal instanceof AbortSignal)) return false;
   try {
-    AbortSignal.any([signal]);
+    abortedGetter.call(signal);
     return true;
   } catch {
     return false;
