@@ -61,23 +61,23 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
   REDIS_URL: optionalUrl,
-  // A Redis Cluster instead of one node (README "Redis Cluster"); refused together with REDIS_URL.
+  // A Redis Cluster instead of one node (docs/redis-cluster.md); refused together with REDIS_URL.
   REDIS_CLUSTER_NODES: optionalHostPorts,
   // Replicas a charge waits for (WAIT) before it is acknowledged; 0 does not wait.
   REDIS_MIN_REPLICAS_ACK: nonNegativeInt(0),
   API_KEYS: apiKeysSchema,
   UPSTREAM_ORIGINS: originsSchema,
   UPSTREAM_TIMEOUT_MS: positiveInt(15_000),
-  // Request ceilings for hosts that announce no budget (README "Upstream budgets").
+  // Request ceilings for hosts that announce no budget (docs/upstream-budgets.md).
   UPSTREAM_BUDGETS: upstreamBudgetsSchema,
   WEBHOOK_ALLOW_PRIVATE: booleanFlag,
   SUBSCRIPTION_MIN_INTERVAL_SECONDS: positiveInt(60),
-  // First webhook retry delay; the whole back-off schedule scales with it (README "Subscriptions").
+  // First webhook retry delay; the whole back-off schedule scales with it (docs/change-subscriptions.md).
   WEBHOOK_RETRY_BASE_MS: positiveInt(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CACHE_RETENTION_SECONDS: positiveInt(7 * 24 * 3600),
   CACHE_MAX_BYTES: positiveInt(256 * 1024 * 1024),
-  // Jobs and batches (README "Jobs"); each family declares its own concurrency setting.
+  // Jobs and batches (docs/jobs-and-batches.md); each family declares its own concurrency setting.
   JOB_RETENTION_SECONDS: positiveInt(7 * 24 * 3600),
   WORKERS: z.enum(['inline', 'off']).default('inline'),
   JOB_UPSTREAM_TIMEOUT_MS: positiveInt(120_000),
@@ -88,7 +88,7 @@ const envSchema = z.object({
   GRAPHQL_MAX_COST: positiveInt(500),
   GRAPHQL_MAX_DEPTH: positiveInt(15),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
-  // Event-loop delay above which new data requests are shed with 503 (README "Overload"); 0: never shed.
+  // Event-loop delay above which new data requests are shed with 503 (docs/overload.md); 0: never shed.
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
 });
 

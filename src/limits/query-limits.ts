@@ -14,7 +14,7 @@ export interface QueryLimits extends ShapeLimits {
 }
 
 /**
- * Defaults (README "Configuration", SECURITY.md). Cost 500: the largest search page with
+ * Defaults (docs/configuration.md, SECURITY.md). Cost 500: the largest search page with
  * every result's full listing (1 + 350) fits, a list nested in a list of lists does not. Depth 15: the
  * standard introspection query is 15 deep with fragments flattened.
  */

@@ -6,7 +6,7 @@ import { balanceOf } from '../support/envelope.js';
 import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 
 /**
- * Request coalescing across callers (README "Coalescing and billing"): concurrent identical
+ * Request coalescing across callers (docs/upstream-budgets.md, "Coalescing and billing"): concurrent identical
  * cold requests share one upstream fetch. Billing stays per request: every caller whose
  * request was served live pays its endpoint's cost, a cache hit pays nothing, and when the
  * shared fetch fails nobody pays.

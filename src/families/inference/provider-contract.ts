@@ -3,7 +3,7 @@ import { ageRangeSchema, genderEstimateSchema } from './model.js';
 
 /**
  * The contract between the gateway and the inference provider named by INFERENCE_URL
- * (README "detect-age-gender provider contract"; the endpoint's OpenAPI description says the same):
+ * (this folder's README, "Provider contract"; the endpoint's OpenAPI description says the same):
  *
  *   POST {INFERENCE_URL}   content-type: application/json
  *   {"imageUrl": "https://…"}                       the public image; the provider fetches it
