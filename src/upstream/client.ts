@@ -5,7 +5,7 @@ import type { BudgetTarget } from '../state/budget-store.js';
 import type { BudgetGuard } from './budget/guard.js';
 import { egressOf } from './budget/egress.js';
 import type { BudgetReader } from './budget/read-budget.js';
-import type { CallerHostGate } from './caller-hosts/gate.js';
+import type { CallerHostGate, GateStep } from './caller-hosts/gate.js';
 import { classifyResponse } from './classify.js';
 import type { HostPacer } from './pacing.js';
 import { Coalescer } from './coalesce.js';
@@ -131,10 +131,13 @@ export class UpstreamClient {
     for (let hop = 0; ; hop++) {
       const target: BudgetTarget = { host: url.hostname.toLowerCase(), egress: egress.name };
       const gated = gate?.governs(target.host) === true;
-      // The gate's refusals come first: a host that is never fetched spends no ceiling. Its lookup is bounded by the request's time.
-      const dispatcher = gated
-        ? ((await this.#cleared(gate!, url, hop, upstreamRequest, timeoutMs, cancel)) ?? egress.dispatcher)
-        : egress.dispatcher;
+      let dispatcher = egress.dispatcher;
+      if (gated) {
+        // The gate's refusals come first (a host never fetched spends no ceiling); its lookup counts in the request's time.
+        timeout ??= AbortSignal.timeout(timeoutMs);
+        const step: GateStep = hop === 0 ? { kind: 'request', hostParam: upstreamRequest.hostParam } : { kind: 'redirect' };
+        dispatcher = (await this.#cleared(gate!, url, step, timeout, cancel)) ?? dispatcher;
+      }
       await this.#options.budgets?.admit(target, gated ? gate!.hostCeiling : undefined);
       await this.#paced(target, family, timeoutMs, timeout ? AbortSignal.any([timeout, cancel]) : cancel);
       timeout ??= AbortSignal.timeout(timeoutMs);
@@ -154,7 +157,7 @@ export class UpstreamClient {
       this.#options.observer?.request?.(target.host, 'redirect');
       if (hop >= maxRedirects)
         throw new GatewayError('upstream_blocked', 'The platform redirected too many times.', { details: { host: url.host } });
-      const next = new URL(location, url);
+      const next = withoutTrailingDot(new URL(location, url));
       if (LOGIN_PATH.test(next.pathname)) {
         throw new GatewayError('upstream_blocked', 'The platform redirected the logged-out request to a sign-in page.', {
           details: { host: next.host },
@@ -174,23 +177,15 @@ export class UpstreamClient {
   }
 
   /** The gate's verdict on one step of a fetch to a host the family did not declare, bounded by the request's time. */
-  async #cleared(
-    gate: CallerHostGate,
-    url: URL,
-    hop: number,
-    upstreamRequest: UpstreamRequest,
-    timeoutMs: number,
-    cancel: AbortSignal,
-  ): Promise<Dispatcher | null> {
-    const lookupTimeout = AbortSignal.timeout(timeoutMs);
+  async #cleared(gate: CallerHostGate, url: URL, step: GateStep, timeout: AbortSignal, cancel: AbortSignal): Promise<Dispatcher | null> {
     try {
-      return await gate.clear(url, hop === 0 ? { kind: 'request', hostParam: upstreamRequest.hostParam } : { kind: 'redirect' }, AbortSignal.any([lookupTimeout, cancel]));
+      return await gate.clear(url, step, AbortSignal.any([timeout, cancel]));
     } catch (error) {
       if (error instanceof GatewayError) {
-        this.#options.observer?.request?.(url.hostname.toLowerCase(), error.code);
+        this.#options.observer?.request?.(url.hostname, error.code);
         throw error;
       }
-      throw networkFailure(error, url, lookupTimeout);
+      throw networkFailure(error, url, timeout);
     }
   }
 
@@ -265,9 +260,17 @@ function isJsonSuccess(status: number, contentType: string | string[] | undefine
 function gatedUrl(raw: string, gate: CallerHostGate): URL {
   const url = URL.parse(raw);
   if (!url) {
-    throw new GatewayError('invalid_request', `The ${gate.policy.family} family asked for a URL that is not one.`, { details: { host: null } });
+    throw new GatewayError('invalid_request', `The ${gate.policy.family} family asked for a URL that is not one.`, {
+      details: { host: null },
+    });
   }
   if (!gate.governs(url.hostname) && url.protocol !== 'https:') return declaredUrl(raw, gate.policy.declaredHosts, gate.policy.family);
+  return withoutTrailingDot(url);
+}
+
+/** `shop.example.com.` and `shop.example.com` are one host: one budget, one pinned answer, one allowlist entry. */
+function withoutTrailingDot(url: URL): URL {
+  if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1);
   return url;
 }
 

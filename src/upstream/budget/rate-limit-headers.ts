@@ -61,7 +61,7 @@ export function strictestBudget(...readers: BudgetReader[]): BudgetReader {
     let standing: AnnouncedBudget | null = null;
     for (const reader of readers) {
       const budget = reader(headers, nowMs, status);
-      if (!budget) continue;
+      if (!budget || budget.resetAtMs <= nowMs) continue;
       if (!standing) standing = budget;
       else if (budget.remaining <= 0 && (standing.remaining > 0 || budget.resetAtMs > standing.resetAtMs)) standing = budget;
     }

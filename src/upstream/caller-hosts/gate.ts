@@ -61,7 +61,7 @@ export class CallerHostGate {
    */
   async clear(url: URL, step: GateStep, signal: AbortSignal): Promise<Dispatcher | null> {
     const problem = callerUrlProblem(url, this.policy);
-    const host = url.hostname.replace(/\.$/, '');
+    const host = url.hostname;
     if (problem) throw this.#refusal(step, host, problem.reason, `${url.protocol}//${url.host} ${problem.message}`);
     if (this.policy.allowlist && !this.policy.allowlist.has(host)) {
       throw this.#refusal(step, host, 'not_allowed', `${host} is not one of the hosts this gateway is set to fetch`, {
