@@ -1,5 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { LRUCache } from 'lru-cache';
+import type { LookupFunction } from 'node:net';
 import { Agent } from 'undici';
 import { classifyAddress } from '../../outbound/address-policy.js';
 import { createCheckedLookup, systemResolveAll, type ResolveAll } from '../../outbound/checked-lookup.js';
@@ -21,14 +22,17 @@ const PIN_TTL_MS = 30_000;
 export class PinnedAddresses {
   readonly #resolveAll: ResolveAll;
   readonly #pins = new LRUCache<string, LookupAddress[]>({ max: MAX_PINNED_HOSTS, ttl: PIN_TTL_MS });
-  /** Connects only to pinned (or freshly checked) public addresses; IP literals never reach it (the gate refuses them). */
+  /** The connection's lookup: the pinned answer (or a fresh one), every address checked again. */
+  readonly lookup: LookupFunction;
+  /** Connects only to addresses `lookup` gave; IP literals never reach it (the gate refuses them). */
   readonly agent: Agent;
 
   constructor(resolveAll: ResolveAll = systemResolveAll) {
     this.#resolveAll = resolveAll;
     const pinnedFirst: ResolveAll = async (host) => this.#pins.get(host) ?? resolveAll(host);
+    this.lookup = createCheckedLookup({ allowPrivate: false, resolveAll: pinnedFirst });
     this.agent = new Agent({
-      connect: { lookup: createCheckedLookup({ allowPrivate: false, resolveAll: pinnedFirst }), timeout: 10_000 },
+      connect: { lookup: this.lookup, timeout: 10_000 },
       // Many hosts, few requests each: do not hold sockets to them open for long.
       keepAliveTimeout: 4_000,
       connections: 16,
