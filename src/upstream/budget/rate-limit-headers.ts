@@ -29,19 +29,20 @@ export function rateLimitResetAt(value: string | undefined, nowMs: number): numb
 }
 
 /**
- * The budget an answer's `x-ratelimit-remaining` and `x-ratelimit-reset` state (other header
- * names may be given, lower-cased), or null when it names no remaining count. A reset that cannot
- * be read counts as a five-minute window; one in the past is dropped where budgets are bounded.
+ * A reader of the budget an answer's remaining-count and reset headers state (lower-cased names),
+ * null when it names no remaining count. A reset that cannot be read counts as a five-minute
+ * window; one in the past is dropped where budgets are bounded.
  */
-export function readRateLimitHeaders(
-  headers: Record<string, string>,
-  nowMs: number,
-  names: { remaining: string; reset: string } = { remaining: 'x-ratelimit-remaining', reset: 'x-ratelimit-reset' },
-): AnnouncedBudget | null {
-  const remaining = headers[names.remaining]?.trim();
-  if (remaining === undefined || !/^\d{1,12}$/.test(remaining)) return null;
-  return { remaining: Number(remaining), resetAtMs: rateLimitResetAt(headers[names.reset], nowMs) ?? nowMs + DEFAULT_WINDOW_MS };
-}
+export const rateLimitHeaders =
+  (names: { remaining: string; reset: string }): BudgetReader =>
+  (headers, nowMs) => {
+    const remaining = headers[names.remaining]?.trim();
+    if (remaining === undefined || !/^\d{1,12}$/.test(remaining)) return null;
+    return { remaining: Number(remaining), resetAtMs: rateLimitResetAt(headers[names.reset], nowMs) ?? nowMs + DEFAULT_WINDOW_MS };
+  };
+
+/** `x-ratelimit-remaining` and `x-ratelimit-reset`, the names most platforms use. */
+export const readRateLimitHeaders: BudgetReader = rateLimitHeaders({ remaining: 'x-ratelimit-remaining', reset: 'x-ratelimit-reset' });
 
 /**
  * A reader that spends the host for `seconds` on a 429, for the platforms whose 429 may carry no
