@@ -21,7 +21,7 @@ function perHostEconomy(name: string, storesFor: () => Promise<[BudgetStore, Bud
       const [first, second] = await storesFor();
       const made = [first, second].map((store) => gatedClient({ origins, resolveAll: stubResolver({}), store, policy }));
       opened.push(...made);
-      return made.map((each) => each.upstream) as [GatedClient['upstream'], GatedClient['upstream']];
+      return [made[0]!.upstream, made[1]!.upstream] as const;
     };
 
     beforeAll(async () => {
@@ -55,7 +55,7 @@ function perHostEconomy(name: string, storesFor: () => Promise<[BudgetStore, Bud
     it('X-RateLimit-Remaining 0 with an ISO reset spends that host until the reset, everywhere', async () => {
       const reset = new Date(Date.now() + 240_000).toISOString();
       fake.on((request) => ({
-        headers: request.host === STORE_A ? { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset } : {},
+        headers: request.host === STORE_A ? { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset } : ({} as Record<string, string>),
         body: { ok: 1 },
       }));
       const [one, two] = await twoProcesses();
@@ -104,7 +104,8 @@ describe.skipIf(!REDIS_URL)('on Redis', () => {
       [0, 1].map(() => createRedisState({ url: REDIS_URL!, prefix: own, cacheRetentionSeconds: 60, sweepIntervalMs: 0 })),
     );
     states.push(...made);
-    return made.map((state) => new RedisBudgetStore(state.store, state.pubsub)) as [BudgetStore, BudgetStore];
+    const [first, second] = made.map((state) => new RedisBudgetStore(state.store, state.pubsub));
+    return [first!, second!];
   });
 });
 
