@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { DemoWorld } from '../demo/world.js';
+import type { DemoWorld } from './demo-world.js';
 import type { ResolveAll } from '../outbound/index.js';
-import type { EdgeDefinition, EdgeKit } from '../schema/edges/edge.js';
-import type { Upstream } from '../upstream/types.js';
+import type { EdgeDefinition, EdgeKit } from './edge.js';
+import type { Upstream } from './upstream.js';
 import type { EndpointDefinition, FamilyName } from './endpoint.js';
 import type { UrlForm } from './url-forms.js';
 

@@ -11,7 +11,7 @@ import { BudgetGuard } from '../upstream/budget/guard.js';
 import { UpstreamClient } from '../upstream/client.js';
 import { HostPacer } from '../upstream/pacing.js';
 import type { UpstreamObserver } from '../upstream/observer.js';
-import type { Upstream } from '../upstream/types.js';
+import type { Upstream } from '../catalogue/upstream.js';
 import type { PipelineDeps } from './run-endpoint.js';
 
 /**
