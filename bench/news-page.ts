@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config/config.js';
 import { FakeUpstream } from '../test/support/fake-upstream-server.js';
 import { ALGOLIA, FIREBASE, newsWorld } from '../src/families/news/demo/hacker-news.js';
 import { fmt, renderTable, type Row } from './support/table.js';
+import { catalogue } from '../test/support/registered-catalogue.js';
 
 const UPSTREAM_MS = 50;
 const RUNS = 15;
@@ -33,12 +34,15 @@ async function timed(run: () => Promise<void>): Promise<number[]> {
 async function main(): Promise<void> {
   const upstream = new FakeUpstream().on(newsWorld({ delayMs: UPSTREAM_MS }));
   const origin = await upstream.start();
-  const config = loadConfig({
-    API_KEYS: `${KEY}=1000000000`,
-    UPSTREAM_ORIGINS: [FIREBASE, ALGOLIA].map((host) => `${host}=${origin}`).join(','),
-    LOG_LEVEL: 'silent',
-  });
-  const gateway = await createGateway(config);
+  const config = loadConfig(
+    {
+      API_KEYS: `${KEY}=1000000000`,
+      UPSTREAM_ORIGINS: [FIREBASE, ALGOLIA].map((host) => `${host}=${origin}`).join(','),
+      LOG_LEVEL: 'silent',
+    },
+    catalogue.families,
+  );
+  const gateway = await createGateway(config, { catalogue });
   await gateway.server.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;
   const client = new Agent({ connections: 64 });

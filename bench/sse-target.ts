@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config/config.js';
 import { subscriptionEventsTopic } from '../src/subscriptions/events.js';
 import { BENCH_KEY, startForumUpstream } from './support/forum-upstream.js';
 import type { SseTargetReply, SseTargetRequest } from './support/sse-target-process.js';
+import { catalogue } from '../test/support/registered-catalogue.js';
 
 const wallClockMs = () => performance.timeOrigin + performance.now();
 const send = (reply: SseTargetReply) => process.send?.(reply);
@@ -42,15 +43,18 @@ async function gatewayTarget(door: SseDoor): Promise<{
   stop: () => Promise<void>;
 }> {
   const { upstream, origin } = await startForumUpstream();
-  const config = loadConfig({
-    API_KEYS: `${BENCH_KEY}=1000000000`,
-    UPSTREAM_ORIGINS: `www.reddit.com=${origin}`,
-    LOG_LEVEL: 'silent',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
-    // Ten thousand subscribers open their streams with one key within seconds: a budget they never reach.
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-  });
-  const gateway = await createGateway(config);
+  const config = loadConfig(
+    {
+      API_KEYS: `${BENCH_KEY}=1000000000`,
+      UPSTREAM_ORIGINS: `www.reddit.com=${origin}`,
+      LOG_LEVEL: 'silent',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      // Ten thousand subscribers open their streams with one key within seconds: a budget they never reach.
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+    },
+    catalogue.families,
+  );
+  const gateway = await createGateway(config, { catalogue });
   await gateway.server.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;
   const created = await fetch(`${url}/v1/subscriptions`, {

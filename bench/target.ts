@@ -16,6 +16,7 @@ import { isRedisState } from '../src/state/redis/index.js';
 import { profileControl } from './support/inspector-profile.js';
 import { BENCH_KEY, startForumUpstream } from './support/forum-upstream.js';
 import type { TargetReady, TargetRequest, TargetStats } from './support/target-process.js';
+import { catalogue } from '../test/support/registered-catalogue.js';
 
 /** The cache-hit request of the table: 25 posts, a cache age every run accepts. */
 export const HIT_PATH = '/v1/forum/subreddit?subreddit=bench&limit=25&cache_max_age=1h';
@@ -29,21 +30,24 @@ async function main(): Promise<void> {
   const { upstream, origin } = external ? { upstream: null, origin: external } : await startForumUpstream();
   const redisUrl = process.env.REDIS_URL;
   const prefix = `pdgbench:${process.pid}:`;
-  const config = loadConfig({
-    API_KEYS: `${BENCH_KEY}=1000000000000`,
-    UPSTREAM_ORIGINS: `www.reddit.com=${origin}`,
-    LOG_LEVEL: 'silent',
-    // One key carries all the load: a budget it never reaches, so the limiter's cost is measured but never refuses.
-    RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT ?? '1000000000',
-    CACHE_MAX_BYTES: process.env.BENCH_CACHE_MAX_BYTES ?? String(256 * 1024 * 1024),
-    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-  });
+  const config = loadConfig(
+    {
+      API_KEYS: `${BENCH_KEY}=1000000000000`,
+      UPSTREAM_ORIGINS: `www.reddit.com=${origin}`,
+      LOG_LEVEL: 'silent',
+      // One key carries all the load: a budget it never reaches, so the limiter's cost is measured but never refuses.
+      RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT ?? '1000000000',
+      CACHE_MAX_BYTES: process.env.BENCH_CACHE_MAX_BYTES ?? String(256 * 1024 * 1024),
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    },
+    catalogue.families,
+  );
   // A run of its own under Redis, so the benchmark never touches the deployment's pdg: keys.
   const state = await createState(config, { prefix });
   // BENCH_NEAR_CACHE=0: the Redis cache without the in-process near-cache in front of it (the near-cache's baseline).
   if (process.env.BENCH_NEAR_CACHE === '0' && isRedisState(state))
     state.cache = new RedisCache(state.store, { retentionSeconds: config.CACHE_RETENTION_SECONDS });
-  const gateway = await createGateway(config, { state });
+  const gateway = await createGateway(config, { catalogue, state });
   await gateway.server.listen({ port: 0, host: '127.0.0.1' });
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;
 

@@ -8,7 +8,9 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { catalogue } from '../src/catalogue/index.js';
+// The registry first, as in the gateway's entry: zod lists the resource schemas in the order they load.
+import { registeredFamilies } from '../src/families/registry.js';
+import { buildCatalogue } from '../src/catalogue/catalogue.js';
 import { buildOpenApi } from '../src/docs/openapi.js';
 import { serviceRoutes } from '../src/service-routes.js';
 
@@ -27,6 +29,6 @@ export async function restApiTypes(document: object): Promise<string> {
 export const REST_API_TYPES_FILE = fileURLToPath(new URL('./rest-api.ts', import.meta.url));
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(REST_API_TYPES_FILE, await restApiTypes(buildOpenApi(catalogue, serviceRoutes)));
+  writeFileSync(REST_API_TYPES_FILE, await restApiTypes(buildOpenApi(buildCatalogue(registeredFamilies), serviceRoutes)));
   process.stdout.write(`wrote ${REST_API_TYPES_FILE}\n`);
 }

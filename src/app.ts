@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance, type onResponseHookHandler } from 'fastify';
 import { Admission, createOverloadGuard, type EventLoopDelaySource, type OverloadGuard } from './admission/index.js';
 import type { Catalogue } from './catalogue/catalogue.js';
-import { catalogue as defaultCatalogue } from './catalogue/index.js';
 import type { Config } from './config/config.js';
 import { registerApiReference } from './docs/api-reference.js';
 import { registerDocumentRoutes } from './docs/document-routes.js';
@@ -51,17 +50,18 @@ export interface Gateway {
 export async function createGateway(
   config: Config,
   options: {
+    /** The families to serve: the process entry builds it from the registry (tests, from their own). */
+    catalogue: Catalogue;
     state?: StateAdapters;
-    catalogue?: Catalogue;
     logDestination?: LogDestination;
     subscriptions?: SubscriptionOptions;
     docs?: GraphiQLSettings;
     resolveAll?: ResolveAll;
     /** Where the overload guard reads the event loop's delay (tests); default: perf_hooks. */
     eventLoopDelay?: () => EventLoopDelaySource;
-  } = {},
+  },
 ): Promise<Gateway> {
-  const catalogue = options.catalogue ?? defaultCatalogue;
+  const { catalogue } = options;
   // Memory without REDIS_URL, Redis with it; main.ts connects first so it can exit with one line.
   const state = options.state ?? (await createState(config));
   for (const seeded of config.API_KEYS) await state.keys.seed(seeded.key, seeded.credits, seeded.dailyCap);

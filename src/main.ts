@@ -1,5 +1,8 @@
+// The registry first: zod lists the resource schemas (in /openapi.json) in the order they load.
+import { registeredFamilies } from './families/registry.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { createGateway } from './app.js';
+import { buildCatalogue } from './catalogue/catalogue.js';
 import { loadConfigOrExit, usesSharedStore } from './config/config.js';
 import { isGatewayError } from './errors.js';
 import { createStateOrExit, stopOnSignals } from './process-entry.js';
@@ -7,11 +10,12 @@ import { generateKey } from './state/key-hash.js';
 
 /** Process entry: configuration, start, graceful shutdown. */
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  const catalogue = buildCatalogue(registeredFamilies);
+  const config = loadConfigOrExit(process.env, catalogue.families);
   // The state store's connection events go to the server's log once there is one.
   const stateLog: { target?: FastifyBaseLogger } = {};
   const state = await createStateOrExit(config, { log: (level, message, context) => stateLog.target?.[level](context ?? {}, message) });
-  const gateway = await createGateway(config, { state }).catch((error: unknown) => {
+  const gateway = await createGateway(config, { catalogue, state }).catch((error: unknown) => {
     // Seeding API_KEYS needs the store; if it went away since the connection, say so in one line.
     if (isGatewayError(error) && error.code === 'service_unavailable') {
       console.error(`Cannot seed API_KEYS: ${error.message}`);

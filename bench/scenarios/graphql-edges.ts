@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import type { RecordedRequest } from '../../src/demo/fake-upstream.js';
+import type { RecordedRequest } from '../../src/catalogue/demo-world.js';
 import { startForumUpstream } from '../support/forum-upstream.js';
 import { fmt, type Row } from '../support/table.js';
 import { startTarget } from '../support/target-process.js';

@@ -10,6 +10,7 @@ import { createState } from '../../src/state/index.js';
 import { deletePrefix, testPrefix } from '../../test/state/redis-support.js';
 import { BENCH_KEY, startForumUpstream } from '../support/forum-upstream.js';
 import { fmt, type Row } from '../support/table.js';
+import { catalogue } from '../../test/support/registered-catalogue.js';
 
 const SUBSCRIPTIONS = 1000;
 const TARGETS = 50;
@@ -64,12 +65,12 @@ export async function sharedWatches(redisUrl?: string): Promise<Row[]> {
   const sink = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   const webhookUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/hook`;
-  const config = loadConfig(configEnv(origin));
+  const config = loadConfig(configEnv(origin), catalogue.families);
   const prefix = testPrefix();
   const gateways: Gateway[] = [];
   for (let index = 0; index < (redisUrl ? 2 : 1); index += 1) {
-    const own = redisUrl ? loadConfig({ ...configEnv(origin), REDIS_URL: redisUrl }) : config;
-    const gateway = await createGateway(own, { state: redisUrl ? await createState(own, { prefix }) : undefined });
+    const own = redisUrl ? loadConfig({ ...configEnv(origin), REDIS_URL: redisUrl }, catalogue.families) : config;
+    const gateway = await createGateway(own, { catalogue, state: redisUrl ? await createState(own, { prefix }) : undefined });
     await gateway.server.listen({ port: 0, host: '127.0.0.1' });
     gateways.push(gateway);
   }

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { DemoWorld } from '../demo/world.js';
+import type { DemoWorld } from './demo-world.js';
 import type { ResolveAll } from '../outbound/index.js';
-import type { EdgeDefinition, EdgeKit } from '../schema/edges/edge.js';
-import type { CallerNamedHosts } from '../upstream/caller-hosts/policy.js';
-import type { Upstream } from '../upstream/types.js';
+import type { EdgeDefinition, EdgeKit } from './edge.js';
+import type { Upstream } from './upstream.js';
+import type { CallerNamedHosts } from './caller-named-hosts.js';
 import type { EndpointDefinition, FamilyName } from './endpoint.js';
 import type { UrlForm } from './url-forms.js';
 

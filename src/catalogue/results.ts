@@ -1,4 +1,4 @@
-import type { Upstream } from '../upstream/types.js';
+import type { Upstream } from './upstream.js';
 
 /** What a family's fetch function returns for a single-resource endpoint. `data: null` is an empty result. */
 export interface SingleResult<T> {

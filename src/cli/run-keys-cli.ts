@@ -1,3 +1,4 @@
+import type { Catalogue } from '../catalogue/catalogue.js';
 import { ConfigError, loadConfig, usesSharedStore } from '../config/config.js';
 import { isGatewayError } from '../errors.js';
 import { createRedisState, StoreConnectError } from '../state/redis/index.js';
@@ -5,6 +6,8 @@ import { parseKeysCommand, runKeysCommand, UsageError } from './keys-commands.js
 
 export interface CliIo {
   env: NodeJS.ProcessEnv;
+  /** The families whose settings the environment may carry (the configuration checks them too). */
+  catalogue: Catalogue;
   out(line: string): void;
   err(line: string): void;
   /** Key prefix in Redis; tests give each run its own. */
@@ -25,7 +28,7 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
   }
   let config;
   try {
-    config = loadConfig(io.env);
+    config = loadConfig(io.env, io.catalogue.families);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     io.err(error.message);

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { FamilyDefinition } from '../catalogue/family.js';
 import { booleanFlag, nonNegativeInt, optionalHostPorts, optionalUrl, positiveInt } from './setting-types.js';
-import { registeredFamilies } from '../families/registry.js';
-import { upstreamBudgetsSchema } from '../upstream/budget/ceilings.js';
-import { callerHostSettings } from '../upstream/caller-hosts/settings.js';
+import { callerHostSettings } from './caller-host-settings.js';
+import { upstreamBudgetsSchema } from './upstream-budgets.js';
 
 /** Environment -> typed configuration. A bad value stops start-up with one line naming the variable. */
 
@@ -108,10 +107,10 @@ export class ConfigError extends Error {
 }
 
 /**
- * Parses the environment for the gateway and the given families (default: the registered ones);
- * throws ConfigError with one line naming the first bad variable.
+ * Parses the environment for the gateway and the families it serves (their settings join the
+ * gateway's); throws ConfigError with one line naming the first bad variable.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, families: readonly FamilyDefinition[] = registeredFamilies): Config {
+export function loadConfig(env: NodeJS.ProcessEnv, families: readonly FamilyDefinition[]): Config {
   const familyShape: z.ZodRawShape = Object.assign(
     {},
     ...families.map((family) => ({ ...family.settings, ...callerHostSettings(family.callerNamedHosts) })),
@@ -135,9 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, families: reado
 }
 
 /** For process entries: the configuration, or one line naming the bad variable and exit code 1. */
-export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfigOrExit(env: NodeJS.ProcessEnv, families: readonly FamilyDefinition[]): Config {
   try {
-    return loadConfig(env);
+    return loadConfig(env, families);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);

@@ -1,3 +1,6 @@
+// The registry first: zod lists the resource schemas (in /openapi.json) in the order they load.
+import { registeredFamilies } from '../families/registry.js';
+import { buildCatalogue } from '../catalogue/catalogue.js';
 import { ConfigError } from '../config/config.js';
 import { stopOnSignals } from '../process-entry.js';
 import { DEMO_CREDITS, startDemo, type Demo } from './start-demo.js';
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
   let demo: Demo;
   try {
     demo = await startDemo({
+      catalogue: buildCatalogue(registeredFamilies),
       port: process.env.PORT === undefined ? 4000 : Number(process.env.PORT),
       host: process.env.HOST,
       logLevel: process.env.LOG_LEVEL,

@@ -3,11 +3,10 @@ import { createGateway, type Gateway } from '../app.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { FamilyDefinition } from '../catalogue/family.js';
 import { loadConfig } from '../config/config.js';
-import { registeredFamilies } from '../families/registry.js';
 import type { GraphQLExample } from '../catalogue/family.js';
-import { FakeUpstream } from './fake-upstream.js';
+import { FakeUpstream } from '../demo-kit/fake-upstream.js';
 import { fixedResolver } from './fixed-resolver.js';
-import type { DemoExample, DemoWorldParts } from './world.js';
+import type { DemoExample, DemoWorldParts } from '../catalogue/demo-world.js';
 
 /**
  * The whole offline demo in one call: one fake upstream answering every family's hosts from its
@@ -32,8 +31,8 @@ export interface DemoOptions {
   env?: Record<string, string>;
   /** How often the worlds' content moves, so watch subscriptions see changes (default 5 s). */
   scoreTickMs?: number;
-  /** The catalogue to serve (default: every registered family); each family with a demo world brings its examples. */
-  catalogue?: Catalogue;
+  /** The catalogue to serve; each family with a demo world brings its examples. */
+  catalogue: Catalogue;
 }
 
 export interface Demo {
@@ -68,8 +67,8 @@ async function startWorlds(families: readonly FamilyDefinition[], changeEveryMs:
 
 const closeWorlds = (worlds: readonly DemoWorldParts[]) => Promise.all(worlds.map((world) => world.close?.()));
 
-export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
-  const families = options.catalogue?.families ?? registeredFamilies;
+export async function startDemo(options: DemoOptions): Promise<Demo> {
+  const { families } = options.catalogue;
   const worlds = await startWorlds(families, options.scoreTickMs ?? DEMO_SCORE_TICK_MS);
   const upstream = new FakeUpstream();
   for (const route of worlds.flatMap((world) => world.routes ?? [])) upstream.on(route);

@@ -1,5 +1,4 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { catalogue as defaultCatalogue } from '../catalogue/index.js';
 import type { Config } from '../config/config.js';
 import { createPipelineDeps } from '../pipeline/deps.js';
 import type { StateAdapters } from '../state/ports.js';
@@ -14,12 +13,12 @@ import { createJobs } from './index.js';
 export async function startWorker(
   config: Config,
   state: StateAdapters,
-  options: { catalogue?: Catalogue } = {},
+  options: { catalogue: Catalogue },
 ): Promise<{ close(): Promise<void> }> {
   const log = (message: string, context: Record<string, unknown>) =>
     console.error(JSON.stringify({ level: 'error', msg: message, ...context }));
   // One pipeline, so job targets and subscription checks share one upstream client.
-  const pipeline = createPipelineDeps(config, options.catalogue ?? defaultCatalogue, state, {
+  const pipeline = createPipelineDeps(config, options.catalogue, state, {
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     logError: log,
   });

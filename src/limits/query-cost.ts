@@ -14,7 +14,7 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
-import type { UpstreamCost } from './upstream-cost.js';
+import type { UpstreamCost } from '../catalogue/edge.js';
 
 /** A list that no page declaration sizes (cues, price history…) is assumed to hold up to this many objects. */
 const UNSIZED_LIST = 100;

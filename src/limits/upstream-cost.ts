@@ -1,21 +1,6 @@
 import { z } from 'zod';
+import type { UpstreamCost } from '../catalogue/edge.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
-
-/**
- * What a field costs in upstream fetches, published on the field as `extensions.upstreamCost`
- * where the field is defined (root fields, graph edges). The cost limit reads only this, so a
- * new edge that fetches upstream declares its cost next to its resolver, not in a list here.
- */
-export interface UpstreamCost {
-  /** Upstream fetches (pipeline runs) the field makes for one parent object. */
-  fetches: number;
-  /**
-   * For a field returning a page (`{ items, pagination }`): how many items the page can hold,
-   * which multiplies whatever the items fetch in turn. `argument` names the field argument
-   * that sets it (a literal or a variable); without it the page holds up to `default`.
-   */
-  page?: { argument?: string; default: number; max: number };
-}
 
 declare module 'graphql' {
   interface GraphQLFieldExtensions<_TSource, _TContext, _TArgs> {

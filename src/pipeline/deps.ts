@@ -15,7 +15,7 @@ import { callerHostPolicy } from '../upstream/caller-hosts/policy.js';
 import { UpstreamClient } from '../upstream/client.js';
 import { HostPacer } from '../upstream/pacing.js';
 import type { UpstreamObserver } from '../upstream/observer.js';
-import type { Upstream } from '../upstream/types.js';
+import type { Upstream } from '../catalogue/upstream.js';
 import type { PipelineDeps } from './run-endpoint.js';
 
 /**

@@ -6,7 +6,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { reservationHoldMs } from '../state/hold-period.js';
 import { secondsToNextUtcDay } from '../state/utc-day.js';
 import type { ApiKeyRecord, CacheEntry, StateAdapters } from '../state/ports.js';
-import type { Upstream, UpstreamRequest, UpstreamResponse } from '../upstream/types.js';
+import type { Upstream, UpstreamRequest, UpstreamResponse } from '../catalogue/upstream.js';
 import { cacheKey } from './cache-key.js';
 import { makeOutcome, type EndpointOutcome } from './outcome.js';
 import type { ValidatedRequest } from './params.js';

@@ -48,3 +48,9 @@ export interface GraphQLContext {
   /** The shortest interval a watch field may ask for (SUBSCRIPTION_MIN_INTERVAL_SECONDS). */
   watchMinIntervalSeconds: number;
 }
+
+declare module '../catalogue/edge.js' {
+  /** An edge's load receives the GraphQL context: the kit's loaders run their endpoints through it. */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the catalogue's contract, filled in here
+  interface EdgeLoadContext extends GraphQLContext {}
+}

@@ -7,7 +7,8 @@ import { toGraphQLError } from './errors.js';
 import { builder } from './builder.js';
 import { enumValueName, restEnum, restSpelling } from './enum-values.js';
 import { endpointCost } from '../limits/upstream-cost.js';
-import { LISTED_BY, listTypeOf, RAW, resourceType, type Resource, type ResourceList } from './types/resources.js';
+import { LISTED_BY, RAW, type Resource, type ResourceList } from '../catalogue/resource.js';
+import { listTypeOf, resourceType } from './types/resources.js';
 
 export const camelCase = (name: string): string => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

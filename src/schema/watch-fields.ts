@@ -10,7 +10,8 @@ import type { GraphQLContext } from './context.js';
 import { toGraphQLError } from './errors.js';
 import { endpointCost } from '../limits/upstream-cost.js';
 import { argsSchema, argumentsOf, listOf, validated } from './root-fields.js';
-import { listTypeOf, resourceType, type Resource } from './types/resources.js';
+import type { Resource } from '../catalogue/resource.js';
+import { listTypeOf, resourceType } from './types/resources.js';
 
 /** The longest interval a watch may ask for. The shortest is SUBSCRIPTION_MIN_INTERVAL_SECONDS. */
 export const WATCH_MAX_INTERVAL_SECONDS = 3600;

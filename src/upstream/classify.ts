@@ -1,6 +1,6 @@
 import type { BlockPageMarkers } from '../catalogue/family.js';
 import { GatewayError } from '../errors.js';
-import type { UpstreamResponse } from './types.js';
+import type { UpstreamResponse } from '../catalogue/upstream.js';
 
 /**
  * The one place where an upstream answer becomes a failure code. Block pages and

@@ -10,7 +10,7 @@ import { classifyResponse } from './classify.js';
 import type { HostPacer } from './pacing.js';
 import { Coalescer } from './coalesce.js';
 import type { UpstreamObserver } from './observer.js';
-import type { Upstream, UpstreamRequest, UpstreamResponse } from './types.js';
+import type { Upstream, UpstreamRequest, UpstreamResponse } from '../catalogue/upstream.js';
 import { boundedChunks, readBounded } from './read-bounded.js';
 
 export interface UpstreamClientOptions {

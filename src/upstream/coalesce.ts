@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors.js';
-import type { UpstreamRequest, UpstreamResponse } from './types.js';
+import type { UpstreamRequest, UpstreamResponse } from '../catalogue/upstream.js';
 
 /** Sends one request; `signal` is the shared fetch's own, never a caller's. */
 export type SharedSend = (request: UpstreamRequest, signal: AbortSignal) => Promise<UpstreamResponse>;

@@ -1,4 +1,4 @@
-import type { Upstream } from './types.js';
+import type { Upstream } from '../catalogue/upstream.js';
 
 /**
  * An Upstream whose module is loaded on its first request: a family's definition stays cheap to

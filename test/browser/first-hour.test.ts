@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_SUBREDDIT } from '../../src/families/forum/demo/examples.js';
 import { startDemo, type Demo } from '../../src/demo/start-demo.js';
+import { catalogue } from '../support/registered-catalogue.js';
 
 /**
  * The newcomer's first hour in a real browser (headless Chromium from the distribution's
@@ -61,7 +62,7 @@ describe.skipIf(!available)('the first hour in headless Chromium', () => {
 
   beforeAll(async () => {
     // The weekly thread gains a point every 300 ms, so a 1 s watch sees a change.
-    demo = await startDemo({ port: 0, logLevel: 'silent', scoreTickMs: 300, env: { SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1' } });
+    demo = await startDemo({ catalogue, port: 0, logLevel: 'silent', scoreTickMs: 300, env: { SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1' } });
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   }, 60_000);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient, GatewayGraphQLError, SubredditWithAuthorsDocument } from 'public-data-gateway/client';
 import { DEMO_SUBREDDIT } from '../../src/families/forum/demo/examples.js';
 import { startDemo, type Demo } from '../../src/demo/start-demo.js';
+import { catalogue } from '../support/registered-catalogue.js';
 
 /** The typed client (as the package exports it) and examples/subreddit-with-authors.ts against the demo. */
 
@@ -12,7 +13,7 @@ const run = promisify(execFile);
 describe('the typed client and its example', () => {
   let demo: Demo;
   beforeAll(async () => {
-    demo = await startDemo({ port: 0, logLevel: 'silent', scoreTickMs: 300, env: { SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1' } });
+    demo = await startDemo({ catalogue, port: 0, logLevel: 'silent', scoreTickMs: 300, env: { SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1' } });
   });
   afterAll(() => demo?.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/catalogue/index.js';
+import { catalogue } from '../support/registered-catalogue.js';
 import { subredditWithAuthorsQuery } from '../../src/families/forum/graphql-examples.js';
 import { DEMO_SUBREDDIT } from '../../src/families/forum/demo/examples.js';
 import { startDemo, type Demo } from '../../src/demo/start-demo.js';
@@ -12,7 +12,7 @@ import { startDemo, type Demo } from '../../src/demo/start-demo.js';
 describe('the offline demo', () => {
   let demo: Demo;
   beforeAll(async () => {
-    demo = await startDemo({ port: 0, logLevel: 'silent' });
+    demo = await startDemo({ catalogue, port: 0, logLevel: 'silent' });
   });
   afterAll(() => demo?.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SUBREDDIT } from '../../src/families/forum/demo/examples.js';
 import { startDemo, type Demo } from '../../src/demo/start-demo.js';
+import { catalogue } from '../support/registered-catalogue.js';
 
 /**
  * The demo never reaches the internet, webhooks included: the subscription sender resolves names
@@ -10,7 +11,7 @@ import { startDemo, type Demo } from '../../src/demo/start-demo.js';
 describe('webhooks of the offline demo', () => {
   let demo: Demo;
   beforeAll(async () => {
-    demo = await startDemo({ port: 0, logLevel: 'silent', scoreTickMs: 100 });
+    demo = await startDemo({ catalogue, port: 0, logLevel: 'silent', scoreTickMs: 100 });
   });
   afterAll(() => demo?.close());
 

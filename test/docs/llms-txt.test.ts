@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/catalogue/index.js';
+import { catalogue } from '../support/registered-catalogue.js';
 import { ERROR_STATUS } from '../../src/errors.js';
 import { startHarness, type Harness } from '../support/gateway.js';
 import { OpenApiResponseCheck } from '../support/openapi-response-check.js';

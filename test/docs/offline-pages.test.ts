@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo, type Demo } from '../../src/demo/start-demo.js';
 import { startHarness, type Harness } from '../support/gateway.js';
+import { catalogue } from '../support/registered-catalogue.js';
 
 /** /docs and GraphiQL work offline: every script, style and icon they load comes from the gateway itself. */
 
@@ -21,7 +22,7 @@ describe('API reference and GraphiQL pages', () => {
   let demo: Demo;
   let live: Harness;
   beforeAll(async () => {
-    [demo, live] = await Promise.all([startDemo({ port: 0, logLevel: 'silent' }), startHarness()]);
+    [demo, live] = await Promise.all([startDemo({ catalogue, port: 0, logLevel: 'silent' }), startHarness()]);
   });
   afterAll(async () => {
     await demo?.close();

@@ -1,6 +1,6 @@
 import { GraphQLEnumType, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/catalogue/index.js';
+import { catalogue } from '../support/registered-catalogue.js';
 import { buildSchema } from '../../src/schema/index.js';
 import { undescribed } from './undescribed.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/catalogue/index.js';
+import { catalogue } from '../support/registered-catalogue.js';
 import { listPolicies } from '../../src/client/generated/list-policies.js';
 import { gatewayTypePolicies } from '../../src/client/index.js';
 import { listPolicySpec } from '../../src/client/list-policies.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { buildCatalogue } from '../../src/catalogue/catalogue.js';
 import { defineEndpoint } from '../../src/catalogue/endpoint.js';
 import { defineFamily } from '../../src/catalogue/family.js';
-import { json, onHost } from '../../src/demo/replies.js';
+import { json, onHost } from '../../src/demo-kit/replies.js';
 import { nativeSignal } from '../../src/pipeline/native-signal.js';
 import { RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 

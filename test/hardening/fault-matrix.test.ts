@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/catalogue/index.js';
+import { catalogue } from '../support/registered-catalogue.js';
 import { longCache, nextVariant, pairFor, runPairs } from './support/fault-pairs.js';
 import { faultNamed, FAULTS, FOREIGN_HOST, GRAPHQL_SAMPLE } from './support/faults.js';
 import { graphqlCall, type GraphqlCall } from './support/graphql-calls.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { getNamedType, type GraphQLArgument } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
 import type { EndpointDefinition } from '../../src/catalogue/endpoint.js';
-import { catalogue } from '../../src/catalogue/index.js';
+import { catalogue } from '../support/registered-catalogue.js';
 import { ERROR_STATUS } from '../../src/errors.js';
 import { fuzzRuns, hostileString } from './support/fuzz-values.js';
 import { camelCase, rootField, selectionOf } from './support/graphql-calls.js';

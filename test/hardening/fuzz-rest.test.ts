@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { request } from 'undici';
 import { describe, expect, it, vi } from 'vitest';
-import { catalogue } from '../../src/catalogue/index.js';
+import { catalogue } from '../support/registered-catalogue.js';
 import { GatewayError } from '../../src/errors.js';
 import { systemResolveAll } from '../../src/outbound/checked-lookup.js';
 import { UpstreamClient } from '../../src/upstream/client.js';

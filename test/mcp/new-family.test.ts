@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createGateway, type Gateway } from '../../src/app.js';
 import { buildCatalogue } from '../../src/catalogue/catalogue.js';
 import { defineEndpoint, type FamilyDefinition, type FamilyName } from '../../src/catalogue/endpoint.js';
-import { catalogue as defaultCatalogue } from '../../src/catalogue/index.js';
+import { catalogue as registered } from '../support/registered-catalogue.js';
 import { loadConfig } from '../../src/config/config.js';
 import { toolNameOf } from '../../src/mcp/tool-name.js';
 import { RICH_KEY } from '../support/gateway.js';
@@ -63,8 +63,9 @@ describe('MCP tools of a family added to the catalogue', () => {
   let gateway: Gateway;
   let client: Client;
   beforeAll(async () => {
-    const config = loadConfig({ API_KEYS: `${RICH_KEY}=100`, LOG_LEVEL: 'silent' });
-    gateway = await createGateway(config, { catalogue: buildCatalogue([...defaultCatalogue.families, echoFamily]) });
+    const catalogue = buildCatalogue([...registered.families, echoFamily]);
+    const config = loadConfig({ API_KEYS: `${RICH_KEY}=100`, LOG_LEVEL: 'silent' }, catalogue.families);
+    gateway = await createGateway(config, { catalogue });
     await gateway.server.listen({ port: 0, host: '127.0.0.1' });
     client = await connectClient(`http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`);
   });
@@ -85,7 +86,7 @@ describe('MCP tools of a family added to the catalogue', () => {
     expect(tool!.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
     // The families already there keep every tool of theirs.
     const names = tools.map((each) => each.name);
-    for (const endpoint of defaultCatalogue.endpoints) expect(names).toContain(toolNameOf(endpoint.path));
+    for (const endpoint of registered.endpoints) expect(names).toContain(toolNameOf(endpoint.path));
     // Job tools know the new path too.
     const createJob = tools.find((each) => each.name === 'create_job')!;
     expect((createJob.inputSchema.properties!.endpoint as { enum: string[] }).enum).toContain('/v1/echo/profile-card');

@@ -8,13 +8,20 @@ import { createRedisState } from '../../src/state/redis/index.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
 import { BOOKS_HOST, booksRoutes } from '../families/bookshelf/family.js';
 import { bookshelfCatalogue } from '../support/bookshelf-catalogue.js';
+import { catalogue } from '../support/registered-catalogue.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
 
 /** Runs the CLI as `npm run keys -- ...` would, against this run's prefix. */
 async function keys(prefix: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runKeysCli(argv, { env: { REDIS_URL }, prefix, out: (line) => out.push(line), err: (line) => err.push(line) });
+  const code = await runKeysCli(argv, {
+    env: { REDIS_URL },
+    catalogue,
+    prefix,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 

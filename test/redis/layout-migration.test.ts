@@ -8,6 +8,7 @@ import { bookshelfCatalogue } from '../support/bookshelf-catalogue.js';
 import { RICH_KEY, startHarness } from '../support/gateway.js';
 import { eventually, send, watchShelf, WebhookReceiver } from '../subscriptions/support.js';
 import { rawClient, storeEnv } from './store-target.js';
+import { catalogue } from '../support/registered-catalogue.js';
 
 /**
  * A store written by the gateway before keys carried hash tags (one Redis node): an account that
@@ -198,6 +199,7 @@ describe.skipIf(!STATE_REDIS)('moving a single-node store to the hash-tagged key
     const err: string[] = [];
     const code = await runKeysCli(['migrate'], {
       env: storeEnv(),
+      catalogue,
       prefix,
       out: (line) => out.push(line),
       err: (line) => err.push(line),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../src/catalogue/catalogue.js';
-import { catalogue } from '../../src/catalogue/index.js';
+import { catalogue } from '../support/registered-catalogue.js';
 import { defineFamily } from '../../src/catalogue/family.js';
 import { isGatewayError } from '../../src/errors.js';
 import { resolveUrl } from '../../src/pipeline/resolve-url.js';

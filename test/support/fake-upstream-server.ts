@@ -1,2 +1,3 @@
-/** The fake upstream lives with the demo (src/demo), so the demo and the tests share one. */
-export { FakeUpstream, type FakeReply, type FakeRoute, type RecordedRequest } from '../../src/demo/fake-upstream.js';
+/** The fake upstream lives in the demo kit (src/demo-kit), so the demo and the tests share one. */
+export { FakeUpstream } from '../../src/demo-kit/fake-upstream.js';
+export type { FakeReply, FakeRoute, RecordedRequest } from '../../src/catalogue/demo-world.js';

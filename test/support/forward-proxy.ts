@@ -1,2 +1,2 @@
-/** The forward proxy lives with the demo (src/demo), so the demo and the tests share one. */
-export { startForwardProxy } from '../../src/demo/forward-proxy.js';
+/** The forward proxy lives in the demo kit (src/demo-kit), so the demo and the tests share one. */
+export { startForwardProxy } from '../../src/demo-kit/forward-proxy.js';

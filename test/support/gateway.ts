@@ -4,7 +4,6 @@ import { createGateway, type Gateway } from '../../src/app.js';
 import type { Catalogue } from '../../src/catalogue/catalogue.js';
 import type { FamilyDefinition } from '../../src/catalogue/family.js';
 import { loadConfig, usesSharedStore } from '../../src/config/config.js';
-import { registeredFamilies } from '../../src/families/registry.js';
 import type { LogDestination } from '../../src/logging/logger-options.js';
 import type { ResolveAll } from '../../src/outbound/index.js';
 import { createState } from '../../src/state/index.js';
@@ -12,6 +11,7 @@ import type { SubscriptionOptions } from '../../src/subscriptions/index.js';
 import { FakeUpstream } from './fake-upstream-server.js';
 import { noteSecret, runLogDestination } from './log-capture.js';
 import { checkResponsesOnClose } from './openapi-response-check.js';
+import { catalogue as registeredCatalogue } from './registered-catalogue.js';
 import { ResponseRecorder } from './response-recorder.js';
 
 export interface Harness {
@@ -29,7 +29,7 @@ export interface Harness {
 }
 
 /** UPSTREAM_ORIGINS sending every host of `families` (default: every registered one) to `origin`. */
-export const upstreamOrigins = (origin: string, families: readonly FamilyDefinition[] = registeredFamilies): string =>
+export const upstreamOrigins = (origin: string, families: readonly FamilyDefinition[] = registeredCatalogue.families): string =>
   families
     .flatMap((family) => family.hosts)
     .map((host) => `${host}=${origin}`)
@@ -51,6 +51,7 @@ export async function startHarness(
     eventLoopDelay?: () => EventLoopDelaySource;
   } = {},
 ): Promise<Harness> {
+  const catalogue = options.catalogue ?? registeredCatalogue;
   const upstream = new FakeUpstream();
   const origin = await upstream.start();
   // The whole run's logs are searched for secrets afterwards (log-capture.global.ts), so they are written, at debug level.
@@ -58,19 +59,19 @@ export async function startHarness(
   const config = loadConfig(
     {
       API_KEYS: `${RICH_KEY}=1000,${POOR_KEY}=0,${CAPPED_KEY}=100:2`,
-      UPSTREAM_ORIGINS: upstreamOrigins(origin, options.catalogue?.families),
+      UPSTREAM_ORIGINS: upstreamOrigins(origin, catalogue.families),
       UPSTREAM_TIMEOUT_MS: '2000',
       LOG_LEVEL: runLog ? 'debug' : 'silent',
       ...env,
     },
-    options.catalogue?.families,
+    catalogue.families,
   );
   for (const seeded of config.API_KEYS) noteSecret(seeded.key);
   // With REDIS_URL or REDIS_CLUSTER_NODES in env, a prefix of the test's own keeps its keys apart from other runs.
   const state = usesSharedStore(config) ? await createState(config, { prefix: options.redisPrefix }) : undefined;
   const gateway = await createGateway(config, {
     state,
-    catalogue: options.catalogue,
+    catalogue,
     logDestination: options.logDestination ?? runLog,
     subscriptions: options.subscriptions,
     resolveAll: options.resolveAll,

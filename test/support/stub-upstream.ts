@@ -1,7 +1,7 @@
 import { GatewayError } from '../../src/errors.js';
 import { registeredFamilies } from '../../src/families/registry.js';
 import { classifyResponse } from '../../src/upstream/classify.js';
-import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../src/upstream/types.js';
+import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../src/catalogue/upstream.js';
 
 export type StubAnswer = (Partial<UpstreamResponse> & { status?: number }) | GatewayError;
 export type StubHandler = (request: UpstreamRequest, url: URL) => StubAnswer | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyResponse } from '../../src/upstream/classify.js';
-import type { UpstreamResponse } from '../../src/upstream/types.js';
+import type { UpstreamResponse } from '../../src/catalogue/upstream.js';
 import { bookshelfFamily } from '../families/bookshelf/family.js';
 
 const response = (status: number, body = '', headers: Record<string, string> = {}): UpstreamResponse => ({

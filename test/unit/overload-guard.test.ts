@@ -8,6 +8,7 @@ import {
 } from '../../src/admission/overload.js';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { GatewayError } from '../../src/errors.js';
+import { catalogue } from '../support/registered-catalogue.js';
 
 /** A delay source that answers the readings it is given, in order, then the last one again. */
 function scriptedDelays(...readings: number[]): EventLoopDelaySource & { closed: boolean; reads: number } {
@@ -102,12 +103,14 @@ describe('the overload guard', () => {
 
 describe('OVERLOAD_MAX_EVENT_LOOP_DELAY_MS', () => {
   it('defaults to one second, and 0 turns shedding off', () => {
-    expect(loadConfig({}).OVERLOAD_MAX_EVENT_LOOP_DELAY_MS).toBe(1000);
-    expect(loadConfig({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' }).OVERLOAD_MAX_EVENT_LOOP_DELAY_MS).toBe(0);
+    expect(loadConfig({}, catalogue.families).OVERLOAD_MAX_EVENT_LOOP_DELAY_MS).toBe(1000);
+    expect(loadConfig({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' }, catalogue.families).OVERLOAD_MAX_EVENT_LOOP_DELAY_MS).toBe(0);
   });
 
   it.each(['-1', 'soon', '1.5'])('stops start-up on %j with one line naming it', (value) => {
-    expect(() => loadConfig({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: value })).toThrow(/^Invalid OVERLOAD_MAX_EVENT_LOOP_DELAY_MS:/);
+    expect(() => loadConfig({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: value }, catalogue.families)).toThrow(ConfigError);
+    expect(() => loadConfig({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: value }, catalogue.families)).toThrow(
+      /^Invalid OVERLOAD_MAX_EVENT_LOOP_DELAY_MS:/,
+    );
   });
 });

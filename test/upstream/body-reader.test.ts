@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../src/errors.js';
 import { UpstreamClient } from '../../src/upstream/client.js';
 import { pickJson } from '../../src/upstream/json-pick.js';
-import type { BodyReader, Upstream } from '../../src/upstream/types.js';
+import type { BodyReader, Upstream } from '../../src/catalogue/upstream.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
 
 /** The upstream client streaming a 2xx JSON body through a request's reader instead of reading it as text. */

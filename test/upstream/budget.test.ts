@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { GatewayError } from '../../src/errors.js';
 import { MemoryBudgetStore } from '../../src/state/memory/budgets.js';
-import { BudgetGuard, isBudgetRefusal, type BudgetCeiling } from '../../src/upstream/budget/guard.js';
+import type { BudgetCeiling } from '../../src/config/upstream-budgets.js';
+import { BudgetGuard, isBudgetRefusal } from '../../src/upstream/budget/guard.js';
 import { egressOf } from '../../src/upstream/budget/egress.js';
 import { boundedBudget, readRetryAfter } from '../../src/upstream/budget/read-budget.js';
 import { MAX_RETRY_AFTER_SECONDS } from '../../src/upstream/classify.js';
@@ -11,6 +12,7 @@ import type { UpstreamObserver } from '../../src/upstream/observer.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
 import { BOOKS_HOST, COVERS_HOST, readCatalogueBudget } from '../families/bookshelf/family.js';
 import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
+import { catalogue } from '../support/registered-catalogue.js';
 
 const HOSTS = [BOOKS_HOST, COVERS_HOST];
 const SHELF = 'https://books.example.test/shelves/x.json';
@@ -75,7 +77,9 @@ describe('UPSTREAM_BUDGETS', () => {
       /^Invalid UPSTREAM_BUDGETS: book\.example\.test is not a host any family fetches$/,
     );
     // The test family's host is known only to a deployment that registers it.
-    expect(() => loadConfig({ UPSTREAM_BUDGETS: 'books.example.test=120/60s' })).toThrow(/is not a host any family fetches/);
+    expect(() => loadConfig({ UPSTREAM_BUDGETS: 'books.example.test=120/60s' }, catalogue.families)).toThrow(
+      /is not a host any family fetches/,
+    );
   });
 
   it.each([

@@ -4,13 +4,14 @@ import { GatewayError } from '../../src/errors.js';
 import type { ResolveAll } from '../../src/outbound/checked-lookup.js';
 import type { BudgetStore } from '../../src/state/budget-store.js';
 import { MemoryBudgetStore } from '../../src/state/memory/budgets.js';
-import { BudgetGuard, type BudgetCeiling } from '../../src/upstream/budget/guard.js';
+import type { BudgetCeiling } from '../../src/config/upstream-budgets.js';
+import { BudgetGuard } from '../../src/upstream/budget/guard.js';
 import { readRetryAfter } from '../../src/upstream/budget/read-budget.js';
 import { readRateLimitHeaders, spendOnThrottle, strictestBudget } from '../../src/upstream/budget/rate-limit-headers.js';
 import { CallerHostGate } from '../../src/upstream/caller-hosts/gate.js';
 import type { CallerHostPolicy } from '../../src/upstream/caller-hosts/policy.js';
 import { UpstreamClient } from '../../src/upstream/client.js';
-import type { Upstream } from '../../src/upstream/types.js';
+import type { Upstream } from '../../src/catalogue/upstream.js';
 
 /** Hosts the tests' UPSTREAM_ORIGINS send to the loopback fake: public-looking names, as callers would give. */
 export const STORE_A = 'store-a.example.com';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../src/errors.js';
 import { UpstreamClient } from '../../src/upstream/client.js';
-import type { Upstream } from '../../src/upstream/types.js';
+import type { Upstream } from '../../src/catalogue/upstream.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
 import { startForwardProxy } from '../support/forward-proxy.js';
 import { BOOKS_HOST, COVERS_HOST, bookshelfFamily } from '../families/bookshelf/family.js';

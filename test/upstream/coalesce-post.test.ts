@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../src/errors.js';
 import { UpstreamClient } from '../../src/upstream/client.js';
 import { Coalescer, type SharedSend } from '../../src/upstream/coalesce.js';
-import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../src/upstream/types.js';
+import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../src/catalogue/upstream.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
 
 /** An RPC read over POST: the question is in the body, the URL is the same for every question. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../src/errors.js';
 import { UpstreamClient } from '../../src/upstream/client.js';
 import { Coalescer, type SharedSend } from '../../src/upstream/coalesce.js';
-import type { Upstream, UpstreamResponse } from '../../src/upstream/types.js';
+import type { Upstream, UpstreamResponse } from '../../src/catalogue/upstream.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
 import { BOOKS_HOST } from '../families/bookshelf/family.js';
 

@@ -2,7 +2,7 @@ import { errors as undiciErrors, request } from 'undici';
 import { GatewayError, invalidParam } from '../../errors.js';
 import { isOutboundRefused, parseOutboundUrl, resolveChecked, type ResolveAll } from '../../outbound/index.js';
 import { DEFAULT_RETRY_AFTER_SECONDS, isBotChallenge, retryAfterSeconds } from '../../upstream/classify.js';
-import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../upstream/types.js';
+import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../catalogue/upstream.js';
 import { PROVIDER_TARGET, providerRequestSchema } from './provider-contract.js';
 import { readBounded } from '../../upstream/read-bounded.js';
 import { startDeadline } from '../../upstream/deadline.js';

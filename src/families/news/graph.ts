@@ -1,5 +1,5 @@
-import type { EdgeDefinition, EdgeKit, EdgeLoad, EdgeValue } from '../../schema/edges/edge.js';
-import { RAW, type Resource } from '../../schema/types/resources.js';
+import type { EdgeDefinition, EdgeKit, EdgeLoad, EdgeValue } from '../../catalogue/edge.js';
+import { RAW, type Resource } from '../../catalogue/resource.js';
 import { NEWS_PLATFORM, PAGE_LIMIT } from './constants.js';
 import { githubRepoOf } from './input/github-link.js';
 

@@ -1,5 +1,5 @@
-import type { EdgeDefinition, EdgeKit } from '../../schema/edges/edge.js';
-import type { Resource } from '../../schema/types/resources.js';
+import type { EdgeDefinition, EdgeKit } from '../../catalogue/edge.js';
+import type { Resource } from '../../catalogue/resource.js';
 import { REGISTRIES, type Registry } from './constants.js';
 import { DEFAULT_PERIOD } from './endpoints/params.js';
 

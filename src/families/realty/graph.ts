@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
-import type { EdgeDefinition, EdgeKit } from '../../schema/edges/edge.js';
-import type { Resource } from '../../schema/types/resources.js';
+import type { EdgeDefinition, EdgeKit } from '../../catalogue/edge.js';
+import type { Resource } from '../../catalogue/resource.js';
 import { REALTY_PLATFORM } from './market.js';
 import { parseSearchPath } from './search/search-path.js';
 

@@ -5,11 +5,13 @@ import { invalidParam } from '../../errors.js';
 import { builder } from '../builder.js';
 import { toGraphQLError } from '../errors.js';
 import type { GraphQLContext } from '../context.js';
-import { endpointCost, type UpstreamCost } from '../../limits/upstream-cost.js';
+import type { UpstreamCost } from '../../catalogue/edge.js';
+import { endpointCost } from '../../limits/upstream-cost.js';
 import { requestSchema } from '../../pipeline/params.js';
 import { argumentsOf, camelCase } from '../root-fields.js';
-import { LISTED_BY, listTypeOf, resourceType, type Resource } from '../types/resources.js';
-import type { EdgeArguments, EdgeDefinition, EdgeKit, EdgeValue } from './edge.js';
+import { LISTED_BY, type Resource } from '../../catalogue/resource.js';
+import { listTypeOf, resourceType } from '../types/resources.js';
+import type { EdgeArguments, EdgeDefinition, EdgeKit, EdgeValue } from '../../catalogue/edge.js';
 import { endpointAt, loadLists, loadSingles } from './load-through-pipeline.js';
 
 const kitOf = (catalogue: Catalogue): EdgeKit => ({

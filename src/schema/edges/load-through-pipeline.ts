@@ -4,7 +4,7 @@ import { validateRequest } from '../../pipeline/params.js';
 import type { GraphQLContext } from '../context.js';
 import { toGraphQLError } from '../errors.js';
 import { resourceFrom } from '../root-fields.js';
-import type { EdgeLoad, EdgeValue } from './edge.js';
+import type { EdgeLoad, EdgeValue } from '../../catalogue/edge.js';
 
 export function endpointAt(catalogue: Catalogue, path: string): EndpointDefinition {
   const endpoint = catalogue.byPath.get(path);

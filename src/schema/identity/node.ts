@@ -3,7 +3,7 @@ import { commonParamsShape, validateRequest } from '../../pipeline/params.js';
 import { builder } from '../builder.js';
 import { toGraphQLError } from '../errors.js';
 import { resourceFrom } from '../root-fields.js';
-import type { Resource } from '../types/resources.js';
+import type { Resource } from '../../catalogue/resource.js';
 import { decodeGlobalId, encodeGlobalId, RefetchRegistry } from './global-id.js';
 
 /** Key under which a refetched resource carries its GraphQL type (read by Node's resolveType). */

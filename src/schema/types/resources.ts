@@ -1,15 +1,9 @@
 import type { Catalogue } from '../../catalogue/catalogue.js';
 import type { ResourceTypeName } from '../../catalogue/endpoint.js';
+import { RAW, type Resource, type ResourceList } from '../../catalogue/resource.js';
 import { builder } from '../builder.js';
 import { objectTypeFromZod } from '../from-zod.js';
 import { nodeInterface } from '../identity/node.js';
-
-/** Key under which a resolved resource carries its endpoint's raw payload. */
-export const RAW = Symbol('raw');
-/** Key under which a list item carries the parameters of the request that listed it (edges read them). */
-export const LISTED_BY = Symbol('listedBy');
-
-export type Resource = Record<string, unknown> & { [RAW]?: unknown; [LISTED_BY]?: Record<string, unknown> };
 
 type ResourceRef = ReturnType<typeof objectTypeFromZod>;
 const resourceRefs = new Map<ResourceTypeName, ResourceRef>();
@@ -44,13 +38,6 @@ export const paginationType = builder.objectRef<{ cursor: string | null; hasMore
     hasMore: t.exposeBoolean('hasMore', { description: 'True when another page follows.' }),
   }),
 });
-
-export interface ResourceList {
-  items: Resource[];
-  pagination: { cursor: string | null; hasMore: boolean };
-  raw: unknown;
-  fetchedAt: string;
-}
 
 type ListRef = ReturnType<ReturnType<typeof builder.objectRef<ResourceList>>['implement']>;
 const listTypes = new Map<ResourceTypeName, ListRef>();

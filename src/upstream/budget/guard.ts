@@ -8,15 +8,10 @@ import {
   type BudgetTarget,
   type HostBudget,
 } from '../../state/budget-store.js';
+import type { BudgetCeiling } from '../../config/upstream-budgets.js';
 import { MAX_RETRY_AFTER_SECONDS } from '../classify.js';
 import type { BudgetKind, UpstreamObserver } from '../observer.js';
 import { boundedBudget, readRetryAfter, type BudgetReader } from './read-budget.js';
-
-/** An operator's ceiling for a host that announces no budget (UPSTREAM_BUDGETS). */
-export interface BudgetCeiling {
-  limit: number;
-  windowMs: number;
-}
 
 export interface BudgetGuardOptions {
   store: BudgetStore;

@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import { GatewayError } from '../../errors.js';
 import { callerUrlProblem } from '../../outbound/caller-host.js';
 import type { ResolveAll } from '../../outbound/checked-lookup.js';
-import type { BudgetCeiling } from '../budget/guard.js';
+import type { BudgetCeiling } from '../../config/upstream-budgets.js';
 import { PinnedAddresses } from './pinned-addresses.js';
 import type { CallerHostPolicy } from './policy.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
-import { catalogue } from '../../../src/catalogue/index.js';
+import { catalogue } from '../../support/registered-catalogue.js';
 import type { ListResult, SingleResult } from '../../../src/catalogue/results.js';
 import { GatewayError } from '../../../src/errors.js';
 import { adsAdEndpoint } from '../../../src/families/ads/endpoints/ad.js';
@@ -14,7 +14,7 @@ import type { Creator } from '../../../src/model/content.js';
 import { MemoryBudgetStore } from '../../../src/state/memory/budgets.js';
 import { BudgetGuard } from '../../../src/upstream/budget/guard.js';
 import { UpstreamClient } from '../../../src/upstream/client.js';
-import type { Upstream } from '../../../src/upstream/types.js';
+import type { Upstream } from '../../../src/catalogue/upstream.js';
 import { FakeUpstream } from '../../support/fake-upstream-server.js';
 import { fReqOf } from './bodies.js';
 

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/catalogue/index.js';
+import { catalogue } from '../../support/registered-catalogue.js';
 import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
 import type { EndpointResult, ListResult, SingleResult } from '../../../src/catalogue/results.js';
 import { GatewayError } from '../../../src/errors.js';
@@ -9,7 +9,7 @@ import { adsAdvertiserAdsEndpoint } from '../../../src/families/ads/endpoints/ad
 import { adsAdvertisersSearchEndpoint } from '../../../src/families/ads/endpoints/advertisers-search.js';
 import { adsFamily } from '../../../src/families/ads/index.js';
 import { readThrottle } from '../../../src/families/ads/upstream/throttle.js';
-import type { UpstreamRequest } from '../../../src/upstream/types.js';
+import type { UpstreamRequest } from '../../../src/catalogue/upstream.js';
 import { stubUpstream, type StubAnswer } from '../../support/stub-upstream.js';
 import {
   ADVERTISER,

@@ -3,8 +3,8 @@ import { defineEndpoint } from '../../../src/catalogue/endpoint.js';
 import { defineFamily } from '../../../src/catalogue/family.js';
 import { optionalUrl, positiveInt } from '../../../src/config/setting-types.js';
 import { invalidParam, schemaDrift } from '../../../src/errors.js';
-import type { FakeReply, FakeRoute } from '../../../src/demo/fake-upstream.js';
-import { json, onHost } from '../../../src/demo/replies.js';
+import type { FakeReply, FakeRoute } from '../../../src/catalogue/demo-world.js';
+import { json, onHost } from '../../../src/demo-kit/replies.js';
 
 /**
  * A small family that lives only under test/: an invented book catalogue on `books.example.test`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/catalogue/index.js';
+import { catalogue } from '../../support/registered-catalogue.js';
 import { codeFamily } from '../../../src/families/code/index.js';
 import { codeIssueCommentsEndpoint } from '../../../src/families/code/endpoints/issue-comments.js';
 import { codeIssueEndpoint } from '../../../src/families/code/endpoints/issue.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { html } from '../../../src/demo/replies.js';
+import { html } from '../../../src/demo-kit/replies.js';
 import type { FakeReply, FakeRoute } from '../../support/fake-upstream-server.js';
 import type { HealthyFamily } from '../../hardening/support/healthy-family.js';
 

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
 import type { EndpointResult, ListResult, SingleResult } from '../../../src/catalogue/results.js';
-import { catalogue } from '../../../src/catalogue/index.js';
-import type { Upstream } from '../../../src/upstream/types.js';
+import { catalogue } from '../../support/registered-catalogue.js';
+import type { Upstream } from '../../../src/catalogue/upstream.js';
 import type { StubAnswer } from '../../support/stub-upstream.js';
 
 /** Shared helpers for the code family's unit and conformance tests. */

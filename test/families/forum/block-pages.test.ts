@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forumFamily } from '../../../src/families/forum/index.js';
 import { classifyResponse } from '../../../src/upstream/classify.js';
-import type { UpstreamResponse } from '../../../src/upstream/types.js';
+import type { UpstreamResponse } from '../../../src/catalogue/upstream.js';
 
 const response = (status: number, body: string, contentType: string): UpstreamResponse => ({
   status,

@@ -1,5 +1,5 @@
 import { atom, atomFeed, comment, fixture, json, text, thread } from './e2e/support.js';
-import { html } from '../../../src/demo/replies.js';
+import { html } from '../../../src/demo-kit/replies.js';
 import type { FakeRoute } from '../../support/fake-upstream-server.js';
 import { listing, postsByAuthors, userAbout } from './forum-data.js';
 import type { HealthyFamily } from '../../hardening/support/healthy-family.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GatewayError } from '../../../src/errors.js';
 import { emptyReasonOfRefusal, isRedirectToCommunitySearch } from '../../../src/families/forum/upstream/refusals.js';
-import type { UpstreamResponse } from '../../../src/upstream/types.js';
+import type { UpstreamResponse } from '../../../src/catalogue/upstream.js';
 import { fixture } from './support.js';
 
 function response(status: number, body: string, url = 'https://www.reddit.com/r/examplesub/hot.json?raw_json=1'): UpstreamResponse {

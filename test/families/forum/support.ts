@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
 import type { EndpointResult, FetchContext, ListResult, SingleResult } from '../../../src/catalogue/results.js';
 import { GatewayError } from '../../../src/errors.js';
-import type { Upstream } from '../../../src/upstream/types.js';
+import type { Upstream } from '../../../src/catalogue/upstream.js';
 import type { StubAnswer } from '../../support/stub-upstream.js';
 
 /** Shared helpers for the forum family's tests. */

@@ -6,8 +6,9 @@ import {
   fakeEstimate,
   fakeInferenceProvider,
 } from '../../../src/families/inference/demo/fake-provider.js';
-import type { FakeReply, FakeUpstream } from '../../../src/demo/fake-upstream.js';
-import { json } from '../../../src/demo/replies.js';
+import type { FakeUpstream } from '../../../src/demo-kit/fake-upstream.js';
+import type { FakeReply } from '../../../src/catalogue/demo-world.js';
+import { json } from '../../../src/demo-kit/replies.js';
 import { DEFAULT_RETRY_AFTER_SECONDS } from '../../../src/upstream/classify.js';
 import { balanceOf, expectEmpty, expectError, expectPaid } from '../../support/envelope.js';
 import { startHarness, type Harness } from '../../support/gateway.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../../src/errors.js';
 import { newsItemCommentsEndpoint } from '../../../src/families/news/endpoints/item-comments.js';
 import type { Comment } from '../../../src/model/content.js';
-import type { UpstreamRequest } from '../../../src/upstream/types.js';
+import type { UpstreamRequest } from '../../../src/catalogue/upstream.js';
 import { stubUpstream, type StubAnswer } from '../../support/stub-upstream.js';
 import { asList, errorOf, rawOf, runEndpoint } from '../code/support.js';
 

@@ -1,5 +1,5 @@
 import { classifyResponse } from '../../../src/upstream/classify.js';
-import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../../src/upstream/types.js';
+import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../../src/catalogue/upstream.js';
 
 /** Shared helpers for the packages family's unit and conformance tests. */
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/catalogue/index.js';
+import { catalogue } from '../../support/registered-catalogue.js';
 import { pairFor, runPairs } from '../../hardening/support/fault-pairs.js';
 import { faultNamed, FAULTS } from '../../hardening/support/faults.js';
 import { balance, get, startHardeningGateway, type HardeningGateway } from '../../hardening/support/hardening-gateway.js';

@@ -1,6 +1,6 @@
 import { redfinPage, stingrayText } from './fixtures/page-builder.js';
 import { fixtures, rentalPage, salePage } from './fixtures/pages.js';
-import { html } from '../../../src/demo/replies.js';
+import { html } from '../../../src/demo-kit/replies.js';
 import type { FakeReply, FakeRoute } from '../../support/fake-upstream-server.js';
 import type { HealthyFamily } from '../../hardening/support/healthy-family.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/catalogue/index.js';
+import { catalogue } from '../../support/registered-catalogue.js';
 import { socialFamily } from '../../../src/families/social/index.js';
 import { socialFeedEndpoint } from '../../../src/families/social/endpoints/feed.js';
 import { socialListEndpoint } from '../../../src/families/social/endpoints/list.js';

@@ -1,6 +1,6 @@
 import { getNamedType, isObjectType, type GraphQLField } from 'graphql';
 import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
-import { catalogue } from '../../../src/catalogue/index.js';
+import { catalogue } from '../../support/registered-catalogue.js';
 import { buildSchema } from '../../../src/schema/index.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FamilyDefinition } from '../../../src/catalogue/family.js';
-import { catalogue } from '../../../src/catalogue/index.js';
+import { catalogue } from '../../support/registered-catalogue.js';
 import { FakeUpstream, type FakeReply, type FakeRoute, type RecordedRequest } from '../../support/fake-upstream-server.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../../state/redis-support.js';
 import { startForwardProxy } from '../../support/forward-proxy.js';

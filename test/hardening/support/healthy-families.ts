@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FamilyDefinition } from '../../../src/catalogue/family.js';
-import { catalogue } from '../../../src/catalogue/index.js';
+import { catalogue } from '../../support/registered-catalogue.js';
 import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
 import type { Expected, Fault } from './faults.js';
 import type { HealthyFamily, Scenario } from './healthy-family.js';

@@ -1,6 +1,6 @@
 import type * as Dns from 'node:dns';
 import type * as Undici from 'undici';
-import { catalogue } from '../../../src/catalogue/index.js';
+import { catalogue } from '../../support/registered-catalogue.js';
 import { classifyAddress } from '../../../src/outbound/address-policy.js';
 import { IMAGE_HOST } from './image-hosts.js';
 

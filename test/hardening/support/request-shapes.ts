@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
-import { catalogue } from '../../../src/catalogue/index.js';
+import { catalogue } from '../../support/registered-catalogue.js';
 import { ERROR_STATUS } from '../../../src/errors.js';
 import { requestSchema } from '../../../src/pipeline/params.js';
 import { SCENARIOS } from './healthy-families.js';

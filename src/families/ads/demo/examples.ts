@@ -1,4 +1,4 @@
-import type { DemoExample } from '../../../demo/world.js';
+import type { DemoExample } from '../../../catalogue/demo-world.js';
 import { creativePageUrl } from '../constants.js';
 import { ADVERTISER, creativeIdOf, DOMAIN } from './bodies.js';
 

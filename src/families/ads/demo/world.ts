@@ -1,4 +1,4 @@
-import type { DemoWorld } from '../../../demo/world.js';
+import type { DemoWorld } from '../../../catalogue/demo-world.js';
 import { ADS_DEMO_EXAMPLES } from './examples.js';
 import { adsPlatform } from './platform.js';
 

@@ -1,4 +1,4 @@
-import type { DemoExample } from '../../../demo/world.js';
+import type { DemoExample } from '../../../catalogue/demo-world.js';
 import { DEMO_ISSUE_NUMBER, DEMO_ORG, DEMO_PERSON, DEMO_REPO } from './data.js';
 
 /** One example per code endpoint, answered by the demo world (`npm run demo` prints them). */

@@ -1,5 +1,5 @@
-import type { FakeReply, FakeRoute } from '../../../demo/fake-upstream.js';
-import { html, json, onHost } from '../../../demo/replies.js';
+import type { FakeReply, FakeRoute } from '../../../catalogue/demo-world.js';
+import { html, json, onHost } from '../../../demo-kit/replies.js';
 import { accountBody, commentBody, eventBody, issueBody, repositoryBody } from './bodies.js';
 import {
   DEMO_ACCOUNTS,

@@ -1,4 +1,4 @@
-import type { DemoWorld } from '../../../demo/world.js';
+import type { DemoWorld } from '../../../catalogue/demo-world.js';
 import { CODE_DEMO_EXAMPLES } from './examples.js';
 import { codeRoutes } from './routes.js';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ListResult } from '../../../catalogue/results.js';
 import { GatewayError, schemaDrift } from '../../../errors.js';
-import type { UpstreamResponse } from '../../../upstream/types.js';
+import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 import { isRateLimitAnswer, rateLimitedError } from './rate-budget.js';
 
 /**

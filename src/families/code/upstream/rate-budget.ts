@@ -1,7 +1,7 @@
 import { GatewayError } from '../../../errors.js';
 import { readRetryAfter } from '../../../upstream/budget/read-budget.js';
 import { DEFAULT_RETRY_AFTER_SECONDS, MAX_RETRY_AFTER_SECONDS, retryAfterSeconds } from '../../../upstream/classify.js';
-import type { UpstreamResponse } from '../../../upstream/types.js';
+import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 
 /**
  * The platform's own rate budget, as every API answer states it: `x-ratelimit-remaining`

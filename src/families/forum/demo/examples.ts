@@ -1,4 +1,4 @@
-import type { DemoExample } from '../../../demo/world.js';
+import type { DemoExample } from '../../../catalogue/demo-world.js';
 import { THREAD_POST_ID, VIDEO_POST_ID } from './data.js';
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();

@@ -1,6 +1,6 @@
-import type { FakeReply, FakeRoute } from '../../../demo/fake-upstream.js';
+import type { FakeReply, FakeRoute } from '../../../catalogue/demo-world.js';
 import { listing, moreStub, subredditAbout, t3, userAbout, type SyntheticPost } from './reddit-things.js';
-import { json, onHost, text } from '../../../demo/replies.js';
+import { json, onHost, text } from '../../../demo-kit/replies.js';
 import {
   DEMO_CAPTIONS,
   DEMO_COMMUNITIES,

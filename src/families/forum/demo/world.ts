@@ -1,4 +1,4 @@
-import type { DemoWorld } from '../../../demo/world.js';
+import type { DemoWorld } from '../../../catalogue/demo-world.js';
 import { forumGraphQLExamples } from '../graphql-examples.js';
 import { DEMO_SUBREDDIT, FORUM_DEMO_EXAMPLES } from './examples.js';
 import { forumRoutes } from './routes.js';

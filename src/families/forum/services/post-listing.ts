@@ -1,5 +1,5 @@
 import type { ListResult } from '../../../catalogue/results.js';
-import type { Upstream } from '../../../upstream/types.js';
+import type { Upstream } from '../../../catalogue/upstream.js';
 import type { Post } from '../../../model/content.js';
 import { parseAtomFeed, type AtomEntry } from '../atom/feed.js';
 import { entryListingExtra, entryToPost } from '../atom/entry-to-post.js';

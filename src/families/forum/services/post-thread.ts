@@ -1,4 +1,4 @@
-import type { Upstream } from '../../../upstream/types.js';
+import type { Upstream } from '../../../catalogue/upstream.js';
 import { schemaDrift } from '../../../errors.js';
 import { postThreadSchema, type Thing } from '../schemas/listing.js';
 import { postDataSchema, type PostData } from '../schemas/post.js';

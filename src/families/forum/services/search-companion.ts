@@ -1,5 +1,5 @@
 import { isGatewayError } from '../../../errors.js';
-import type { Upstream } from '../../../upstream/types.js';
+import type { Upstream } from '../../../catalogue/upstream.js';
 import { entryBodyText, entryPostId } from '../atom/entry-to-post.js';
 import type { PostData } from '../schemas/post.js';
 import { fetchFeed } from './post-listing.js';

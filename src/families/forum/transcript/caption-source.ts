@@ -1,5 +1,5 @@
 import { schemaDrift } from '../../../errors.js';
-import type { Upstream } from '../../../upstream/types.js';
+import type { Upstream } from '../../../catalogue/upstream.js';
 import { parseDashManifest, type DashCaptionTrack } from './dash.js';
 import { findHlsSubtitles, isHlsPlaylist } from './hls.js';
 

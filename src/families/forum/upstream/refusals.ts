@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GatewayError, schemaDrift } from '../../../errors.js';
-import type { UpstreamResponse } from '../../../upstream/types.js';
+import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 import { tryParseJson } from './read-json.js';
 
 /**

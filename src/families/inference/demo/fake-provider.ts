@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { FakeUpstream, type FakeReply } from '../../../demo/fake-upstream.js';
-import { json } from '../../../demo/replies.js';
+import { FakeUpstream } from '../../../demo-kit/fake-upstream.js';
+import type { FakeReply } from '../../../catalogue/demo-world.js';
+import { json } from '../../../demo-kit/replies.js';
 
 /**
  * A stand-in for the inference provider (the contract in src/families/inference/provider-contract.ts):

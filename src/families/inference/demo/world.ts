@@ -1,4 +1,4 @@
-import type { DemoExample, DemoWorld } from '../../../demo/world.js';
+import type { DemoExample, DemoWorld } from '../../../catalogue/demo-world.js';
 import { FAKE_INFERENCE_PATH, fakeInferenceProvider } from './fake-provider.js';
 
 /** The public image URL of the detect-age-gender example (neither the gateway nor the demo's provider fetches it). */

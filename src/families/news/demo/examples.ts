@@ -1,4 +1,4 @@
-import type { DemoExample } from '../../../demo/world.js';
+import type { DemoExample } from '../../../catalogue/demo-world.js';
 import { AUTHORS, TOP_IDS, TREE_STORY } from './hacker-news.js';
 
 /** One example per news endpoint, answered by the demo world (`npm run demo` prints them). */

@@ -1,5 +1,5 @@
 import type { FetchContext } from '../../../catalogue/results.js';
-import type { UpstreamResponse } from '../../../upstream/types.js';
+import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 import { ALGOLIA_ORIGIN } from '../constants.js';
 import { algoliaSearchSchema } from '../schemas/algolia.js';
 import { parseJsonBody, parseShape } from './answers.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { schemaDrift } from '../../../errors.js';
-import type { UpstreamResponse } from '../../../upstream/types.js';
+import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 
 /** Parses a JSON body; anything else is upstream_schema_drift. */
 export function parseJsonBody(response: UpstreamResponse, what: string): unknown {

@@ -1,5 +1,5 @@
-import type { FakeRoute } from '../../../demo/fake-upstream.js';
-import { json, onHost } from '../../../demo/replies.js';
+import type { FakeRoute } from '../../../catalogue/demo-world.js';
+import { json, onHost } from '../../../demo-kit/replies.js';
 import { CRATES_HOST, NPM_DOWNLOADS_HOST, NPM_REGISTRY_HOST, PYPI_HOST } from '../constants.js';
 
 /**

@@ -2,7 +2,7 @@ import { GatewayError, schemaDrift } from '../../../errors.js';
 import { DEFAULT_RETRY_AFTER_SECONDS, retryAfterSeconds } from '../../../upstream/classify.js';
 import { readRetryAfter, type BudgetReader } from '../../../upstream/budget/read-budget.js';
 import type { ListResult } from '../../../catalogue/results.js';
-import type { UpstreamResponse } from '../../../upstream/types.js';
+import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 
 /**
  * How the family reads the registries' statuses: 404 (an unknown package, or one npm keeps no

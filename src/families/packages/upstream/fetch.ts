@@ -1,6 +1,6 @@
 import type { FetchContext } from '../../../catalogue/results.js';
 import { pickJson, type JsonSelection } from '../../../upstream/json-pick.js';
-import type { BodyReader } from '../../../upstream/types.js';
+import type { BodyReader } from '../../../catalogue/upstream.js';
 import { CRATES_HOST, CRATES_USER_AGENT, MAX_DOCUMENT_BYTES, MAX_KEPT_BYTES } from '../constants.js';
 import { INTERPRETED_STATUSES, readAnswer, type Answer } from './answers.js';
 

@@ -1,4 +1,4 @@
-import type { DemoExample } from '../../../demo/world.js';
+import type { DemoExample } from '../../../catalogue/demo-world.js';
 import { AGENT, CITY_SEARCH_PATH, RENTAL_BUILDING, RENTALS_SEARCH_PATH, SALE_HOME } from './data.js';
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();

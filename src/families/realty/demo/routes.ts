@@ -1,6 +1,6 @@
-import type { FakeReply, FakeRoute } from '../../../demo/fake-upstream.js';
+import type { FakeReply, FakeRoute } from '../../../catalogue/demo-world.js';
 import { redfinPage, rentalPage, salePage } from './redfin-pages.js';
-import { html, onHost } from '../../../demo/replies.js';
+import { html, onHost } from '../../../demo-kit/replies.js';
 import {
   AGENT,
   AGENT_PATH,

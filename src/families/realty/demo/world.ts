@@ -1,5 +1,5 @@
-import { startForwardProxy } from '../../../demo/forward-proxy.js';
-import type { DemoWorld } from '../../../demo/world.js';
+import { startForwardProxy } from '../../../demo-kit/forward-proxy.js';
+import type { DemoWorld } from '../../../catalogue/demo-world.js';
 import { REALTY_DEMO_EXAMPLES } from './examples.js';
 import { realtyRoutes } from './routes.js';
 

@@ -1,6 +1,6 @@
 import type { FetchContext } from '../../../catalogue/results.js';
 import { GatewayError, isGatewayError } from '../../../errors.js';
-import type { UpstreamResponse } from '../../../upstream/types.js';
+import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 import { contentOf, parseStingrayText } from '../parse/stingray-body.js';
 
 /** Fetches a Redfin HTML page. A 404 is passed back (the caller answers not_found). */

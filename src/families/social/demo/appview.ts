@@ -1,4 +1,4 @@
-import type { FakeReply, FakeRoute } from '../../../demo/fake-upstream.js';
+import type { FakeReply, FakeRoute } from '../../../catalogue/demo-world.js';
 import { didFor, feedItem, handleFor, notFoundNode, postUri, postView, profileView, quoteEmbed, threadNode, type Json } from './views.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { DemoExample } from '../../../demo/world.js';
+import type { DemoExample } from '../../../catalogue/demo-world.js';
 import { didFor, postUri } from './views.js';
 
 /** One example per social endpoint, answered by the demo world (`npm run demo` prints them). */

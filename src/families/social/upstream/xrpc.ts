@@ -1,7 +1,7 @@
 import type { FetchContext } from '../../../catalogue/results.js';
 import { GatewayError, schemaDrift } from '../../../errors.js';
 import { DEFAULT_RETRY_AFTER_SECONDS, MAX_RETRY_AFTER_SECONDS, retryAfterSeconds } from '../../../upstream/classify.js';
-import type { UpstreamResponse } from '../../../upstream/types.js';
+import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 import { APPVIEW_ORIGIN } from '../constants.js';
 import { resetAtMsOf } from './rate-budget.js';
 

@@ -1,5 +1,31 @@
-import type { GraphQLExample } from '../catalogue/family.js';
-import type { FakeRoute } from './fake-upstream.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GraphQLExample } from './family.js';
+
+/** One answer of the fake upstream that stands in for a platform's hosts in the demo and the tests. */
+export interface FakeReply {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string | object;
+  /** Milliseconds to wait before answering. */
+  delayMs?: number;
+  /** Writes the answer itself instead (faults such as a connection reset mid-body). */
+  respond?: (response: ServerResponse) => void;
+}
+
+/** A request the fake upstream received. */
+export interface RecordedRequest {
+  method: string;
+  /** Path and query as received. */
+  url: string;
+  /** The upstream host the gateway meant (x-forwarded-host). */
+  host: string | undefined;
+  headers: IncomingMessage['headers'];
+  /** The request body as text ('' for a GET). */
+  body: string;
+}
+
+/** Answers the requests it knows; undefined lets the next route answer. */
+export type FakeRoute = (request: RecordedRequest, url: URL) => FakeReply | undefined;
 
 /** One example request the demo prints and its test requests. */
 export interface DemoExample {

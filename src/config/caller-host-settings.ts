@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { parseCallerHost } from '../../outbound/caller-host.js';
-import { parseCeiling } from '../budget/ceilings.js';
-import type { CallerNamedHosts } from './policy.js';
+import { parseCallerHost } from '../outbound/caller-host.js';
+import { parseCeiling } from './upstream-budgets.js';
+import type { CallerNamedHosts } from '../catalogue/caller-named-hosts.js';
 
 /** Most hosts an allowlist may name: it is read into memory and listed in refusals. */
 const MAX_ALLOWLIST_HOSTS = 1000;

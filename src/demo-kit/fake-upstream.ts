@@ -1,28 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-export interface FakeReply {
-  status?: number;
-  headers?: Record<string, string>;
-  body?: string | object;
-  /** Milliseconds to wait before answering. */
-  delayMs?: number;
-  /** Writes the answer itself instead (faults such as a connection reset mid-body). */
-  respond?: (response: ServerResponse) => void;
-}
-
-export interface RecordedRequest {
-  method: string;
-  /** Path and query as received. */
-  url: string;
-  /** The upstream host the gateway meant (x-forwarded-host). */
-  host: string | undefined;
-  headers: IncomingMessage['headers'];
-  /** The request body as text ('' for a GET). */
-  body: string;
-}
-
-export type FakeRoute = (request: RecordedRequest, url: URL) => FakeReply | undefined;
+import type { FakeReply, FakeRoute, RecordedRequest } from '../catalogue/demo-world.js';
 
 /**
  * A real HTTP server on loopback standing in for the platforms. The gateway reaches it

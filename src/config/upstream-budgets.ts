@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import type { BudgetCeiling } from './guard.js';
+
+/** An operator's ceiling for a host that announces no budget (UPSTREAM_BUDGETS). */
+export interface BudgetCeiling {
+  limit: number;
+  windowMs: number;
+}
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
 const ENTRY = /^([a-z0-9.-]+)=(\d{1,9}\/\d{1,6}[smh])$/;

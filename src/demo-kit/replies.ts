@@ -1,4 +1,4 @@
-import type { FakeReply, FakeRoute } from './fake-upstream.js';
+import type { FakeReply, FakeRoute } from '../catalogue/demo-world.js';
 
 /** Reply and route builders for the fake upstream (the demo's dataset and the tests use them). */
 

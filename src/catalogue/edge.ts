@@ -1,13 +1,35 @@
-import type { EndpointDefinition, ResourceTypeName } from '../../catalogue/endpoint.js';
-import type { GraphQLContext } from '../context.js';
-import type { UpstreamCost } from '../../limits/upstream-cost.js';
-import type { Resource, ResourceList } from '../types/resources.js';
+import type { EndpointDefinition, ResourceTypeName } from './endpoint.js';
+import type { Resource, ResourceList } from './resource.js';
+
+/**
+ * What a field costs in upstream fetches, published on the field as `extensions.upstreamCost`
+ * where the field is defined (root fields, graph edges). The cost limit reads only this, so a
+ * new edge that fetches upstream declares its cost next to its resolver, not in a list here.
+ */
+export interface UpstreamCost {
+  /** Upstream fetches (pipeline runs) the field makes for one parent object. */
+  fetches: number;
+  /**
+   * For a field returning a page (`{ items, pagination }`): how many items the page can hold,
+   * which multiplies whatever the items fetch in turn. `argument` names the field argument
+   * that sets it (a literal or a variable); without it the page holds up to `default`.
+   */
+  page?: { argument?: string; default: number; max: number };
+}
+
+/**
+ * The request's context as an edge's load receives it: a family's own load only hands it on to
+ * the kit's loaders. The GraphQL layer, which builds the kit and calls every load, fills in what
+ * it holds (interface merging), so this contract names nothing of the layer above it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the GraphQL layer
+export interface EdgeLoadContext {}
 
 /** What one key of an edge loads: a resource, a page of them, null (nothing there) or that key's error. */
 export type EdgeValue = Resource | ResourceList | null | Error;
 
 /** A DataLoader batch function of an edge: one value per key, in order. */
-export type EdgeLoad = (keys: readonly string[], context: GraphQLContext) => Promise<readonly EdgeValue[]>;
+export type EdgeLoad = (keys: readonly string[], context: EdgeLoadContext) => Promise<readonly EdgeValue[]>;
 
 /**
  * A GraphQL field beyond REST, declared by a family: `on.field` leads from a resource to another
