@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Issue 8: no API key, webhook secret or signature is ever logged, checked on the log output of
+ * No API key, webhook secret or signature is ever logged, checked on the log output of
  * the whole test run. Setup gives the workers a log file (test/support/log-capture.ts; every
  * harness gateway logs there at debug level); teardown searches it for every secret the tests
  * noted and for anything shaped like a webhook secret or signature, and fails the run on a find.
