@@ -81,7 +81,7 @@ function nestedEntries(kind: string, value: Json): unknown[] | null {
   if (kind === 'richItemRenderer') return [value.content];
   if (kind === 'itemSectionRenderer') return arrayAt(value, 'contents');
   if (kind === 'gridRenderer') return arrayAt(value, 'items');
-  if (kind === 'richGridRenderer') return arrayAt(value, 'contents');
+  if (kind === 'richGridRenderer' || kind === 'sectionListRenderer') return arrayAt(value, 'contents');
   return null;
 }
 
