@@ -62,7 +62,12 @@ export const videoPostCommentsEndpoint = defineEndpoint({
       return commentsResult(answer, page, null);
     }
     const watch = await postInnertube(ctx, 'next', { videoId: input.url });
-    if (watch.kind !== 'ok' || watch.json.contents === undefined) return emptyList('not_found');
+    if (watch.kind !== 'ok') return emptyList('not_found');
+    // A watch answer for a video it does not show (private, gone) is InnerTube's bare response context.
+    if (watch.json.contents === undefined) {
+      if (watch.json.responseContext === undefined) throw missingRoot('next', 'contents');
+      return emptyList('not_found');
+    }
     const token = commentsTokenOf(watch.json);
     if (token === null) return emptyList('comments_disabled');
     let { answer, page } = await commentsPage(ctx, token, input.url, false);
