@@ -7,6 +7,7 @@ import { newsFamily } from './news/index.js';
 import { packagesFamily } from './packages/index.js';
 import { realtyFamily } from './realty/index.js';
 import { socialFamily } from './social/index.js';
+import { videoFamily } from './video/index.js';
 
 /**
  * Every family this gateway serves, in the order the docs list them. Adding a family is one
@@ -21,4 +22,5 @@ export const registeredFamilies: readonly FamilyDefinition[] = [
   packagesFamily,
   newsFamily,
   inferenceFamily,
+  videoFamily,
 ];

@@ -55,7 +55,11 @@ export const listPolicies: ListPolicySpec = {
       "socialPostReplies",
       "socialProfileFollowers",
       "socialProfilePosts",
-      "socialSearchUsers"
+      "socialSearchUsers",
+      "videoChannelShorts",
+      "videoChannelVideos",
+      "videoPostComments",
+      "videoSearch"
     ],
     "Repository": [
       "issues"
@@ -79,7 +83,10 @@ export const listPolicies: ListPolicySpec = {
       "watchSocialFeed",
       "watchSocialList",
       "watchSocialPostReplies",
-      "watchSocialProfilePosts"
+      "watchSocialProfilePosts",
+      "watchVideoChannelShorts",
+      "watchVideoChannelVideos",
+      "watchVideoPostComments"
     ]
   }
 };
