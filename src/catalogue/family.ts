@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { DemoWorld } from './demo-world.js';
 import type { ResolveAll } from '../outbound/index.js';
 import type { EdgeDefinition, EdgeKit } from './edge.js';
+import type { CallerNamedHosts } from './caller-named-hosts.js';
 import type { Upstream } from './upstream.js';
 import type { CallerNamedHosts } from './caller-named-hosts.js';
 import type { EndpointDefinition, FamilyName } from './endpoint.js';

@@ -25,7 +25,7 @@ export type GateStep = { kind: 'request'; hostParam?: string | undefined } | { k
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
 /**
- * The door for a family's requests to hosts it did not declare (src/upstream/caller-hosts/policy.ts).
+ * The door for a family's requests to hosts it did not declare (declared as in src/catalogue/caller-named-hosts.ts).
  * Before each request and each redirect hop to such a host: the URL's shape (scheme, no user
  * info, port, no IP literal or local name), the allowlist, then every address of the name public,
  * the connection made to the checked address. A refused request sends nothing. The upstream
