@@ -4,7 +4,6 @@ import type { ResolveAll } from '../outbound/index.js';
 import type { EdgeDefinition, EdgeKit } from './edge.js';
 import type { CallerNamedHosts } from './caller-named-hosts.js';
 import type { Upstream } from './upstream.js';
-import type { CallerNamedHosts } from './caller-named-hosts.js';
 import type { EndpointDefinition, FamilyName } from './endpoint.js';
 import type { UrlForm } from './url-forms.js';
 

@@ -1,5 +1,5 @@
-import type { EdgeDefinition, EdgeKit } from '../../schema/edges/edge.js';
-import type { Resource, ResourceList } from '../../schema/types/resources.js';
+import type { EdgeDefinition, EdgeKit } from '../../catalogue/edge.js';
+import type { Resource, ResourceList } from '../../catalogue/resource.js';
 import { VIDEO_PLATFORM } from './constants.js';
 
 /** A channel page an edge may ask for, cut from the tab's first page. */

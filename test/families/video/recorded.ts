@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { UpstreamRequest } from '../../../src/upstream/types.js';
+import type { UpstreamRequest } from '../../../src/catalogue/upstream.js';
 import { stubUpstream, type StubAnswer } from '../../support/stub-upstream.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
 import type { EndpointResult, ListResult, SingleResult } from '../../../src/catalogue/results.js';
-import { catalogue } from '../../../src/catalogue/index.js';
-import type { Upstream } from '../../../src/upstream/types.js';
+import { catalogue } from '../../support/registered-catalogue.js';
+import type { Upstream } from '../../../src/catalogue/upstream.js';
 import { stubUpstream } from '../../support/stub-upstream.js';
 import { videoPlatformRoute, type VideoPlatformOptions } from '../../../src/families/video/demo/platform.js';
 

@@ -1,4 +1,4 @@
-import type { FakeReply, FakeRoute } from '../../../demo/fake-upstream.js';
+import type { FakeReply, FakeRoute } from '../../../catalogue/demo-world.js';
 import { VIDEO_HOST } from '../constants.js';
 import {
   browseAnswer,

@@ -1,4 +1,4 @@
-import type { DemoExample, DemoWorld } from '../../../demo/world.js';
+import type { DemoExample, DemoWorld } from '../../../catalogue/demo-world.js';
 import { videoPlatformRoute } from './platform.js';
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();

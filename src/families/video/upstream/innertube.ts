@@ -1,6 +1,6 @@
 import type { FetchContext } from '../../../catalogue/results.js';
 import { GatewayError, schemaDrift } from '../../../errors.js';
-import type { UpstreamResponse } from '../../../upstream/types.js';
+import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 import { VIDEO_ORIGIN, WEB_CLIENT, type InnertubeClient } from '../constants.js';
 import { isObject, type Json } from '../normalise/values.js';
 
