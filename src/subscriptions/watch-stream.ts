@@ -76,7 +76,7 @@ export class PollingWatchStreams implements WatchStreams {
           { account: caller.account, requestId: caller.requestId, signal: aborted.signal },
         );
         const payload = first.payload;
-        const hash = contentHash(payload.data);
+        const hash = contentHash(payload.data, endpoint.changes?.unhashedFields);
         await push({
           endpoint,
           params,
