@@ -43,7 +43,8 @@ export const formHost = (hostname: string): string => hostname.toLowerCase().rep
 export function indexUrlForms(forms: readonly DeclaredUrlForm[]): ReadonlyMap<string, readonly DeclaredUrlForm[]> {
   const byHost = new Map<string, DeclaredUrlForm[]>();
   for (const form of forms) {
-    if (form.hosts === 'any') throw new Error(`URL form "${form.names}" of ${form.family} is for any host: it is a fallback, not indexed by host`);
+    if (form.hosts === 'any')
+      throw new Error(`URL form "${form.names}" of ${form.family} is for any host: it is a fallback, not indexed by host`);
     for (const host of form.hosts) {
       if (host !== formHost(host)) throw new Error(`URL form "${form.names}" of ${form.family}: host ${host} must be lower case`);
       const list = byHost.get(host) ?? [];

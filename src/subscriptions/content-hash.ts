@@ -19,7 +19,9 @@ const VOLATILE_FIELDS: ReadonlySet<string> = new Set(['fetchedAt', 'raw']);
  * so an empty result (data null, items []) hashes like any other content.
  */
 export function contentHash(data: unknown, unhashedFields: readonly string[] = []): string {
-  return createHash('sha256').update(canonicalJson(data, unhashedFields.length === 0 ? VOLATILE_FIELDS : new Set([...VOLATILE_FIELDS, ...unhashedFields]))).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(data, unhashedFields.length === 0 ? VOLATILE_FIELDS : new Set([...VOLATILE_FIELDS, ...unhashedFields])))
+    .digest('hex');
 }
 
 /**

@@ -275,7 +275,12 @@ export class SubscriptionService {
     const checkedAt = this.#now();
     switch (outcome.kind) {
       case 'baseline':
-        await store.update(record.id, { hash: outcome.hash, ...digestOf(endpoint, outcome.data), lastCheckedAt: checkedAt, lastError: null });
+        await store.update(record.id, {
+          hash: outcome.hash,
+          ...digestOf(endpoint, outcome.data),
+          lastCheckedAt: checkedAt,
+          lastError: null,
+        });
         break;
       case 'unchanged':
         await store.update(record.id, { lastCheckedAt: checkedAt, lastError: null });

@@ -32,7 +32,11 @@ function samples(extra: (url: URL) => Reply | undefined = () => undefined) {
   return storeStub((url) => {
     const entry = byUrl.get(url.href);
     if (entry)
-      return { status: entry.response.status, headers: { 'content-type': entry.response.contentType, ...entry.response.headers }, body: read(entry.file) };
+      return {
+        status: entry.response.status,
+        headers: { 'content-type': entry.response.contentType, ...entry.response.headers },
+        body: read(entry.file),
+      };
     if (url.pathname === '/password') return { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>Opening soon</html>' };
     return extra(url);
   });
@@ -49,7 +53,11 @@ function anyPage(url: URL): Reply | undefined {
 
 describe.skipIf(!samplesDir)('shop conformance with recorded storefront samples', () => {
   it('covers every sample of the manifest', () => {
-    expect(manifest().map((entry) => entry.file).sort()).toEqual([
+    expect(
+      manifest()
+        .map((entry) => entry.file)
+        .sort(),
+    ).toEqual([
       'meta_some-url_2019.json',
       'product_js_ratio-eight_2019.json',
       'products_bjjfanatics_2022.json',
@@ -73,7 +81,12 @@ describe.skipIf(!samplesDir)('shop conformance with recorded storefront samples'
     ]);
     for (const item of items) {
       expect(item).toMatchObject({ vendor: 'Craig Jones', productType: 'COMBO', price: '197.00', compareAtPrice: null, available: true });
-      expect(item).toMatchObject({ currency: 'USD', storeName: 'BJJ Fanatics', storeDomain: 'bjjfanatics.com', updatedAt: expect.stringMatching(/Z$/) });
+      expect(item).toMatchObject({
+        currency: 'USD',
+        storeName: 'BJJ Fanatics',
+        storeDomain: 'bjjfanatics.com',
+        updatedAt: expect.stringMatching(/Z$/),
+      });
       expect(item.variants).toHaveLength(1);
       expect(item.variants[0]).toMatchObject({ title: 'Default Title', price: '197.00', compareAtPrice: null, available: true });
       expect(item.images.every((image) => image.startsWith('https://cdn.shopify.com/'))).toBe(true);
@@ -87,16 +100,25 @@ describe.skipIf(!samplesDir)('shop conformance with recorded storefront samples'
   });
 
   it('follows the .myshopify.com 301 to the primary domain, which answers as storeDomain', async () => {
-    const result = asList(await runEndpoint(shopStoreProductsEndpoint, { domain: 'bjj-fanatics.myshopify.com', limit: 2 }, samples(
-      (url) => (url.hostname === 'bjj-fanatics.myshopify.com' && url.pathname === '/meta.json' ? { status: 301, headers: { location: 'https://bjjfanatics.com/meta.json' } } : undefined),
-    )));
+    const result = asList(
+      await runEndpoint(
+        shopStoreProductsEndpoint,
+        { domain: 'bjj-fanatics.myshopify.com', limit: 2 },
+        samples((url) =>
+          url.hostname === 'bjj-fanatics.myshopify.com' && url.pathname === '/meta.json'
+            ? { status: 301, headers: { location: 'https://bjjfanatics.com/meta.json' } }
+            : undefined,
+        ),
+      ),
+    );
     expect((result.items as Product[]).map((item) => item.storeDomain)).toEqual(['bjjfanatics.com', 'bjjfanatics.com']);
     expect((result.items as Product[])[0]!.url).toBe('https://bjjfanatics.com/products/make-z-guard-great-again-by-craig-jones');
   });
 
-  it("reads the Ratio Eight .js: cents to exact decimals, eight variants, no updatedAt", async () => {
-    const product = asSingle(await runEndpoint(shopProductEndpoint, { url: 'https://tk-narrative.myshopify.com/products/ratio-eight' }, samples()))
-      .data as Product;
+  it('reads the Ratio Eight .js: cents to exact decimals, eight variants, no updatedAt', async () => {
+    const product = asSingle(
+      await runEndpoint(shopProductEndpoint, { url: 'https://tk-narrative.myshopify.com/products/ratio-eight' }, samples()),
+    ).data as Product;
     expect(product).toMatchObject({
       id: '6438462785',
       title: 'Ratio Eight',
@@ -146,7 +168,8 @@ describe.skipIf(!samplesDir)('shop conformance with recorded storefront samples'
   });
 
   it('reads the sale collection: a sold-out variant, a sold-out product, compare-at prices', async () => {
-    const items = asList(await runEndpoint(shopCollectionProductsEndpoint, { url: 'https://bjjfanatics.com/collections/sale' }, samples())).items as Product[];
+    const items = asList(await runEndpoint(shopCollectionProductsEndpoint, { url: 'https://bjjfanatics.com/collections/sale' }, samples()))
+      .items as Product[];
     expect(items.map((item) => [item.handle, item.price, item.compareAtPrice, item.available])).toEqual([
       ['fanatics-ranked-rash-guard', '39.99', '59.99', true],
       ['closed-guard-fundamentals-dvd', '97.00', '197.00', false],
@@ -161,7 +184,8 @@ describe.skipIf(!samplesDir)('shop conformance with recorded storefront samples'
   });
 
   it('reads predictive search: price_min, "0.00" compare-at as none, tracking dropped from the url', async () => {
-    const items = asList(await runEndpoint(shopSearchEndpoint, { domain: 'bjjfanatics.com', query: 'craig' }, samples())).items as Product[];
+    const items = asList(await runEndpoint(shopSearchEndpoint, { domain: 'bjjfanatics.com', query: 'craig' }, samples()))
+      .items as Product[];
     expect(items.map((item) => [item.id, item.price, item.compareAtPrice, item.createdAt])).toEqual([
       ['6647619027042', '197.00', null, null],
       ['6628467703906', '197.00', null, null],
@@ -170,7 +194,7 @@ describe.skipIf(!samplesDir)('shop conformance with recorded storefront samples'
     expect(items[0]!.variants[0]).toMatchObject({ sku: null, options: [], price: '197.00' });
   });
 
-  it('answers the 429 as upstream_rate_limited with the store\'s Retry-After', async () => {
+  it("answers the 429 as upstream_rate_limited with the store's Retry-After", async () => {
     const entry = manifest().find((each) => each.file === 'synthetic_error_429_suggest.json')!;
     const upstream = storeStub((url) =>
       url.href === entry.request.url
@@ -183,17 +207,33 @@ describe.skipIf(!samplesDir)('shop conformance with recorded storefront samples'
   });
 
   it('answers the locked store as an empty password_protected result', async () => {
-    const result = asList(await runEndpoint(shopStoreProductsEndpoint, { domain: 'locked-store.myshopify.com' }, samples(
-      (url) => (url.hostname === 'locked-store.myshopify.com' ? { status: 302, headers: { location: 'https://locked-store.myshopify.com/password' } } : undefined),
-    )));
+    const result = asList(
+      await runEndpoint(
+        shopStoreProductsEndpoint,
+        { domain: 'locked-store.myshopify.com' },
+        samples((url) =>
+          url.hostname === 'locked-store.myshopify.com'
+            ? { status: 302, headers: { location: 'https://locked-store.myshopify.com/password' } }
+            : undefined,
+        ),
+      ),
+    );
     expect(result.items).toEqual([]);
     expect(result.emptyReason).toBe('password_protected');
   });
 
   it('answers a host that is not a store as 400 naming domain, reason not_shopify', async () => {
-    const error = await errorOf(runEndpoint(shopStoreProductsEndpoint, { domain: 'www.example.org' }, samples(
-      (url) => (url.hostname === 'www.example.org' ? { status: 200, headers: { 'content-type': 'text/html' }, body: read('synthetic_not_shopify.html') } : undefined),
-    )));
+    const error = await errorOf(
+      runEndpoint(
+        shopStoreProductsEndpoint,
+        { domain: 'www.example.org' },
+        samples((url) =>
+          url.hostname === 'www.example.org'
+            ? { status: 200, headers: { 'content-type': 'text/html' }, body: read('synthetic_not_shopify.html') }
+            : undefined,
+        ),
+      ),
+    );
     expect(error.code).toBe('invalid_request');
     expect(error.details).toMatchObject({ param: 'domain', reason: 'not_shopify' });
   });
@@ -201,7 +241,9 @@ describe.skipIf(!samplesDir)('shop conformance with recorded storefront samples'
   it('reads a page of the recorded list at another size without a gap', async () => {
     const upstream = samples(anyPage);
     const first = asList(await runEndpoint(shopStoreProductsEndpoint, { domain: 'bjjfanatics.com', limit: 1 }, upstream));
-    const second = asList(await runEndpoint(shopStoreProductsEndpoint, { domain: 'bjjfanatics.com', limit: 2, cursor: first.pagination.cursor }, upstream));
+    const second = asList(
+      await runEndpoint(shopStoreProductsEndpoint, { domain: 'bjjfanatics.com', limit: 2, cursor: first.pagination.cursor }, upstream),
+    );
     expect([...first.items, ...second.items].map((item) => (item as Product).handle)).toEqual([
       'make-z-guard-great-again-by-craig-jones',
       'power-bottom-by-craig-jones',

@@ -167,7 +167,13 @@ function suggestion(product: DemoProduct, tick: number) {
     title: product.title,
     type: product.type,
     url: `/products/${product.handle}?_pos=1&_ss=r`,
-    variants: variants.map((variant) => ({ available: variant.available, compare_at_price: null, id: variant.id, price: money(variant.cents), title: variant.title })),
+    variants: variants.map((variant) => ({
+      available: variant.available,
+      compare_at_price: null,
+      id: variant.id,
+      price: money(variant.cents),
+      title: variant.title,
+    })),
     vendor: 'Harbour Tea Co',
   };
 }
@@ -185,14 +191,21 @@ export function shopRoutes(tickMs: number): FakeRoute[] {
   return [
     (_request, url) => {
       if (url.hostname !== LOCKED_STORE) return undefined;
-      return url.pathname === '/password' ? html('<html><body>Opening soon</body></html>') : { status: 302, headers: { location: `https://${LOCKED_STORE}/password` } };
+      return url.pathname === '/password'
+        ? html('<html><body>Opening soon</body></html>')
+        : { status: 302, headers: { location: `https://${LOCKED_STORE}/password` } };
     },
     (_request, url) => {
       if (url.hostname !== DEMO_STORE) return undefined;
       const path = url.pathname;
       if (path === '/meta.json') return json(META);
       if (path === '/products.json') return page(PRODUCTS, url, tick());
-      if (path === '/collections/sale/products.json') return page(PRODUCTS.filter((product) => product.onSale), url, tick());
+      if (path === '/collections/sale/products.json')
+        return page(
+          PRODUCTS.filter((product) => product.onSale),
+          url,
+          tick(),
+        );
       const handle = /^\/products\/([^/]+)\.js$/.exec(path)?.[1];
       const product = PRODUCTS.find((each) => each.handle === handle);
       if (handle !== undefined) return product ? json(ajaxItem(product, tick())) : html('<h1>Not found</h1>', 404);

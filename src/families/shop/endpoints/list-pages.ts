@@ -51,7 +51,10 @@ export async function readListPage(call: ListCall, ctx: FetchContext): Promise<L
     const kept = array(body.products).slice(read.skip, read.skip + limit - taken.length);
     taken.push(...kept);
     const offset = read.skip + kept.length;
-    after = offset >= read.limit ? { store: domain, collection, page: read.page + 1, pageLimit: read.limit, offset: 0 } : { store: domain, collection, page: read.page, pageLimit: read.limit, offset };
+    after =
+      offset >= read.limit
+        ? { store: domain, collection, page: read.page + 1, pageLimit: read.limit, offset: 0 }
+        : { store: domain, collection, page: read.page, pageLimit: read.limit, offset };
     // A short page is the end of the list: the next page would be empty.
     if (body.products.length < read.limit || taken.length >= limit) break;
   }

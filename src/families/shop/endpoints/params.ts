@@ -47,8 +47,12 @@ export function canonicalProduct<T extends Either<'handle'>>(params: T): T & { d
     if (params.domain !== undefined || params.handle !== undefined) throw invalidParam('url', PRODUCT_CONSTRAINT);
     return { ...rest, ...productUrl(url) } as T & { domain: string; handle: string };
   }
-  if (params.domain === undefined || params.handle === undefined) throw invalidParam(params.domain === undefined ? 'domain' : 'handle', PRODUCT_CONSTRAINT);
-  return { ...rest, domain: storeHost(params.domain), handle: handleParam(params.handle, 'handle') } as T & { domain: string; handle: string };
+  if (params.domain === undefined || params.handle === undefined)
+    throw invalidParam(params.domain === undefined ? 'domain' : 'handle', PRODUCT_CONSTRAINT);
+  return { ...rest, domain: storeHost(params.domain), handle: handleParam(params.handle, 'handle') } as T & {
+    domain: string;
+    handle: string;
+  };
 }
 
 /** `url`, or `domain` with `collection`, canonical likewise; a cursor is checked against the list it continues. */

@@ -49,8 +49,15 @@ export const shopSearchEndpoint = defineEndpoint({
     const found = record(record(body?.resources)?.results)?.products;
     if (body === null || (found !== undefined && !Array.isArray(found))) throw otherShape('search', answer.url);
     const storeMeta = await meta;
-    const context = { storeDomain: answer.storeDomain, storeName: storeMeta?.name ?? null, currency: storeMeta?.currency ?? null, fetchedAt: ctx.fetchedAt };
-    const items = array(found).slice(0, input.limit).flatMap((item) => productFromSuggestion(item, context) ?? []);
+    const context = {
+      storeDomain: answer.storeDomain,
+      storeName: storeMeta?.name ?? null,
+      currency: storeMeta?.currency ?? null,
+      fetchedAt: ctx.fetchedAt,
+    };
+    const items = array(found)
+      .slice(0, input.limit)
+      .flatMap((item) => productFromSuggestion(item, context) ?? []);
     const raw = { storeDomain: answer.storeDomain, url: answer.url, payload: body };
     if (items.length === 0) return emptyList('no_results', raw);
     return { items, pagination: { cursor: null, hasMore: false }, raw };

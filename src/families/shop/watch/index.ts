@@ -8,7 +8,9 @@ import { listChanges, productChanges } from './changes.js';
  * product's id and title and its variants' id, title, prices and availability.
  */
 
-type Digested = Pick<Product, 'id' | 'title'> & { variants: Pick<ProductVariant, 'id' | 'title' | 'price' | 'compareAtPrice' | 'available'>[] };
+type Digested = Pick<Product, 'id' | 'title'> & {
+  variants: Pick<ProductVariant, 'id' | 'title' | 'price' | 'compareAtPrice' | 'available'>[];
+};
 
 function digestProduct(value: unknown): Digested | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -16,7 +18,13 @@ function digestProduct(value: unknown): Digested | null {
   return {
     id: product.id,
     title: product.title,
-    variants: (product.variants ?? []).map(({ id, title, price, compareAtPrice, available }) => ({ id, title, price, compareAtPrice, available })),
+    variants: (product.variants ?? []).map(({ id, title, price, compareAtPrice, available }) => ({
+      id,
+      title,
+      price,
+      compareAtPrice,
+      available,
+    })),
   };
 }
 

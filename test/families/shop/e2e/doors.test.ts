@@ -6,7 +6,18 @@ import { callTool, connectClient } from '../../../mcp/support.js';
 import { balanceOf, expectEmpty, expectError, expectPaid, upstreamUrls } from '../../../support/envelope.js';
 import { startHarness, type Harness } from '../../../support/gateway.js';
 import { WebhookReceiver, eventually, send } from '../../../subscriptions/support.js';
-import { LOCKED, MYSHOPIFY, NOT_A_STORE, SECOND_STORE, STORE, STORE_HOSTS, THROTTLED, storeRoute, storeState, type StoreState } from '../fixtures/store-world.js';
+import {
+  LOCKED,
+  MYSHOPIFY,
+  NOT_A_STORE,
+  SECOND_STORE,
+  STORE,
+  STORE_HOSTS,
+  THROTTLED,
+  storeRoute,
+  storeState,
+  type StoreState,
+} from '../fixtures/store-world.js';
 
 /** The shop family end to end: the real gateway, synthetic stores on a loopback fake, on every door. */
 
@@ -37,7 +48,9 @@ describe('shop over loopback', () => {
     harness.upstream.reset();
     harness.upstream.on(storeRoute(state));
     harness.upstream.on((_request, url) =>
-      url.hostname === STORE && url.pathname === '/products/away.js' ? { status: 301, headers: { location: `https://${PRIVATE_NAME}/products/away.js` } } : undefined,
+      url.hostname === STORE && url.pathname === '/products/away.js'
+        ? { status: 301, headers: { location: `https://${PRIVATE_NAME}/products/away.js` } }
+        : undefined,
     );
     await harness.gateway.upstreamBudgets.forget();
   });
@@ -56,7 +69,10 @@ describe('shop over loopback', () => {
       storeDomain: STORE,
       available: true,
     });
-    for (const url of [`http://${STORE.toUpperCase()}./fr/collections/all/products/sencha-tin.js?variant=8002`, `https://${STORE}/products/sencha-tin/`]) {
+    for (const url of [
+      `http://${STORE.toUpperCase()}./fr/collections/all/products/sencha-tin.js?variant=8002`,
+      `https://${STORE}/products/sencha-tin/`,
+    ]) {
       const again = await harness.get(`/v1/shop/product?${q({ url, cache_max_age: '1h' })}`);
       expect(again.body.meta).toMatchObject({ cached: true, creditsCharged: 0 });
     }
@@ -82,7 +98,13 @@ describe('shop over loopback', () => {
   it('follows a .myshopify.com host to the primary domain, which answers as storeDomain', async () => {
     const answer = await harness.get(`/v1/shop/store?${q({ domain: `https://${MYSHOPIFY}/pages/about` })}`);
     expectPaid(answer, 'single');
-    expect(answer.body.data).toMatchObject({ platform: 'shopify', handle: STORE, displayName: 'Harbour Tea Co', postCount: 3, category: 'store' });
+    expect(answer.body.data).toMatchObject({
+      platform: 'shopify',
+      handle: STORE,
+      displayName: 'Harbour Tea Co',
+      postCount: 3,
+      category: 'store',
+    });
   });
 
   it('serves a collection, search, and their empty results for free', async () => {
@@ -126,7 +148,7 @@ describe('shop over loopback', () => {
     expect(upstreamUrls(harness).some((url) => url.startsWith(PRIVATE_NAME))).toBe(false);
   });
 
-  it('answers a 429 with the store\'s Retry-After, then refuses that store without a request, not another', async () => {
+  it("answers a 429 with the store's Retry-After, then refuses that store without a request, not another", async () => {
     const first = await harness.get(`/v1/shop/search?${q({ domain: THROTTLED, query: 'tea' })}`);
     expectError(first, 429, 'upstream_rate_limited');
     expect(Number(first.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -161,8 +183,13 @@ describe('shop over loopback', () => {
     expect(product.variants[1]).toEqual({ platformId: '8002', title: '100 g', price: '22.00', available: false, options: ['100 g'] });
     const again = await harness.graphql(`query($id: ID!) { node(id: $id) { ... on Product { handle storeDomain } } }`, { id: product.id });
     expect(again.body.data.node).toEqual({ handle: 'sencha-tin', storeDomain: STORE });
-    const products = await harness.graphql(`{ shopStore(domain: "${STORE}") { products(limit: 2) { items { handle } pagination { hasMore } } } }`);
-    expect(products.body.data.shopStore.products).toEqual({ items: [{ handle: 'sencha-tin' }, { handle: 'genmaicha' }], pagination: { hasMore: true } });
+    const products = await harness.graphql(
+      `{ shopStore(domain: "${STORE}") { products(limit: 2) { items { handle } pagination { hasMore } } } }`,
+    );
+    expect(products.body.data.shopStore.products).toEqual({
+      items: [{ handle: 'sencha-tin' }, { handle: 'genmaicha' }],
+      pagination: { hasMore: true },
+    });
   });
 
   it('serves the MCP tools and /v1/resolve on any host no family reads', async () => {
@@ -208,14 +235,23 @@ describe('shop over loopback', () => {
       expect(created.status).toBe(201);
       const { id, secret } = created.body.data as { id: string; secret: string };
       receiver.secret = secret;
-      await eventually(async () => ((await send(harness, 'GET', `/v1/subscriptions/${id}`)).body.data?.hash ? true : undefined), 'the baseline');
+      await eventually(
+        async () => ((await send(harness, 'GET', `/v1/subscriptions/${id}`)).body.data?.hash ? true : undefined),
+        'the baseline',
+      );
       // The store's own update time is no change.
       const sencha = state.products[0];
       state.products[0] = { ...sencha, updated_at: '2026-02-01T00:00:00Z' };
       expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'unchanged' });
       // A price drop on one variant, the other selling out.
       const [cheaper, soldOut] = sencha!.variants as Record<string, unknown>[];
-      state.products[0] = { ...sencha, variants: [{ ...cheaper, price: '9.99' }, { ...soldOut, available: false }] };
+      state.products[0] = {
+        ...sencha,
+        variants: [
+          { ...cheaper, price: '9.99' },
+          { ...soldOut, available: false },
+        ],
+      };
       expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'changed' });
       const delivery = await eventually(() => receiver.received[0], 'the delivery');
       expect(delivery.verifyError).toBeNull();
