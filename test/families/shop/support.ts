@@ -35,7 +35,7 @@ export function storeStub(handler: (url: URL) => Reply | undefined): Upstream & 
         const reply = handler(url);
         if (reply === undefined) throw new Error(`storeStub: no answer for ${url.href}`);
         const status = reply.status ?? 200;
-        const headers = { 'content-type': 'application/json; charset=utf-8', ...reply.headers };
+        const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', ...reply.headers };
         const location = headers.location;
         if (REDIRECTS.has(status) && location !== undefined && hop < MAX_HOPS) {
           url = new URL(location, url);
