@@ -28,7 +28,12 @@ const manifest = (): ManifestEntry[] => JSON.parse(read('manifest.json')) as Man
 
 /** Serves every sample at its recorded URL; the locked store's /password page and the rest as `extra` says. */
 function samples(extra: (url: URL) => Reply | undefined = () => undefined) {
-  const byUrl = new Map(manifest().map((entry) => [entry.request.url, entry]));
+  // The throttled answer shares its URL with the search sample: it is served by its own test.
+  const byUrl = new Map(
+    manifest()
+      .filter((entry) => entry.response.status !== 429)
+      .map((entry) => [entry.request.url, entry]),
+  );
   return storeStub((url) => {
     const entry = byUrl.get(url.href);
     if (entry)

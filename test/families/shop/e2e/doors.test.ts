@@ -46,12 +46,12 @@ describe('shop over loopback', () => {
     state = storeState();
     forgetStores();
     harness.upstream.reset();
-    harness.upstream.on(storeRoute(state));
     harness.upstream.on((_request, url) =>
       url.hostname === STORE && url.pathname === '/products/away.js'
         ? { status: 301, headers: { location: `https://${PRIVATE_NAME}/products/away.js` } }
         : undefined,
     );
+    harness.upstream.on(storeRoute(state));
     await harness.gateway.upstreamBudgets.forget();
   });
 
