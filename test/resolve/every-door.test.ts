@@ -115,7 +115,7 @@ describe('/v1/resolve across every family', () => {
     const forms = await get(gateway, '/v1/resolve/forms');
     expect(forms.body.meta.creditsCharged).toBe(0);
     const families = new Set((forms.body.data.forms as { family: string }[]).map((form) => form.family));
-    expect([...families].sort()).toEqual(['ads', 'code', 'forum', 'news', 'packages', 'realty', 'social']);
+    expect([...families].sort()).toEqual(['ads', 'code', 'forum', 'news', 'packages', 'realty', 'shop', 'social']);
   });
 
   it('runs a batch of mixed links, each in its own family, charging exactly the live non-empty ones; a bad link fails alone', async () => {
