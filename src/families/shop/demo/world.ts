@@ -22,11 +22,6 @@ const EXAMPLES: readonly DemoExample[] = [
     path: `/v1/shop/collection/products?${query({ domain: DEMO_STORE, collection: 'sale' })}`,
   },
   { endpoint: '/v1/shop/search', what: 'predictive search', path: `/v1/shop/search?${query({ domain: DEMO_STORE, query: 'green' })}` },
-  {
-    endpoint: '/v1/shop/store/products',
-    what: 'a locked store (empty, password_protected)',
-    path: `/v1/shop/store/products?${query({ domain: LOCKED_STORE })}`,
-  },
 ];
 
 /** An invented tea store whose prices and stock move every tick, and a locked store. */
