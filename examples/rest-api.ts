@@ -761,6 +761,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shop/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Shopify store as a Creator: its name, description, country and product count
+         * @description Returns the store as a Creator from its meta.json (postCount: the published products). With include_raw, raw.currency is the store's default currency, raw.myshopifyDomain its .myshopify.com host and raw.collectionCount its published collections. A locked store is an empty result (meta.reason password_protected); a host that is not a Shopify store is 400 naming domain (details.reason not_shopify).
+         */
+        get: operations["shopStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/store/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Shopify store's products in its own order, with every variant's price and stock
+         * @description Returns data.items: Product[] in the store's order (its products.json), prices as exact decimal strings in the store's default currency (raw.currency). A locked store is an empty result (meta.reason password_protected); a host that is not a Shopify store is 400 naming domain (details.reason not_shopify). Neither is charged. Subscribable: a change event lists what changed per product and variant (price, compare-at price, availability, title; products and variants added or removed).
+         */
+        get: operations["shopStoreProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One product of a Shopify store: variants with exact prices, compare-at prices and stock
+         * @description Returns one Product from the store's Ajax product answer: prices as exact decimal strings in the store's default currency (currency null when the store does not say), availability per variant. Name it by its page URL (any locale prefix or collection path) or by domain and handle. A product the store does not have is an empty result (meta.reason not_found); a locked store too (password_protected). Subscribable: a change event lists what changed per variant (price, compare-at price, availability, title; variants added or removed) and the product title.
+         */
+        get: operations["shopProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/collection/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The products of one collection of a Shopify store, in the collection's order
+         * @description Returns data.items: Product[] of the collection (its products.json), prices as exact decimal strings in the store's default currency (raw.currency). A collection the store does not have is an empty result (meta.reason not_found); a locked store too (password_protected).
+         */
+        get: operations["shopCollectionProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shop/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products of a Shopify store matching words, in the store's predictive-search order
+         * @description Returns data.items: Product[] from the store's predictive search (at most 10): prices as exact decimal strings, availability per variant; search items carry no times, SKUs or variant options. No match is an empty result (meta.reason no_results).
+         */
+        get: operations["shopSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/news/stories": {
         parameters: {
             query?: never;
@@ -1964,6 +2064,68 @@ export interface components {
             /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
             fetchedAt: string;
         };
+        /** @description One way a product is sold (a size, a colour): a value inside its Product, not fetched on its own. */
+        ProductVariant: {
+            /** @description the store's own id of the variant, as a string */
+            id: string;
+            /** @description the variant's name, its option values joined ("Silver / 220V / Large"); "Default Title" for a product of one */
+            title: string | null;
+            /** @description the stock-keeping unit; null when unset */
+            sku: string | null;
+            /** @description the price in the store currency, as a decimal string with two decimals (e.g. "197.00"); never a float */
+            price: string | null;
+            /** @description the price it is compared with (the price before a sale); null when none, as a decimal string with two decimals (e.g. "197.00"); never a float */
+            compareAtPrice: string | null;
+            /** @description true when it can be bought now */
+            available: boolean | null;
+            /** @description its option values in the order of the product options */
+            options: string[];
+        };
+        /** @description A product an online store sells, with its variants, prices and stock. */
+        Product: {
+            /** @description the commerce platform the store runs on, e.g. "shopify" */
+            platform: string;
+            /** @description the store's own id of the product, as a string */
+            id: string;
+            /** @description the product's name in its URLs, e.g. "ratio-eight" */
+            handle: string;
+            /** @description the product's page on the store */
+            url: string;
+            /** @description the product name */
+            title: string | null;
+            /** @description the brand or maker; null when unset */
+            vendor: string | null;
+            /** @description the store's category of the product; null when unset */
+            productType: string | null;
+            /** @description the store's tags, in its order */
+            tags: string[];
+            /** @description the description as text: tags dropped, block elements end lines, entities decoded */
+            description: string | null;
+            /** @description the lowest variant price, as a decimal string with two decimals (e.g. "197.00"); never a float */
+            price: string | null;
+            /** @description the lowest compare-at price above zero among the variants; null when none, as a decimal string with two decimals (e.g. "197.00"); never a float */
+            compareAtPrice: string | null;
+            /** @description the store's default currency (ISO 4217), which prices are in; null when the store did not say */
+            currency: string | null;
+            /** @description true when any variant can be bought now */
+            available: boolean | null;
+            /** @description the variants, in the store's order */
+            variants: components["schemas"]["ProductVariant"][];
+            /** @description image URLs (https), in order */
+            images: string[];
+            /** @description ISO 8601 UTC time the product was created */
+            createdAt: string | null;
+            /** @description ISO 8601 UTC time the product last changed; null where the surface does not say */
+            updatedAt: string | null;
+            /** @description ISO 8601 UTC time the product was published */
+            publishedAt: string | null;
+            /** @description the store host that answered */
+            storeDomain: string;
+            /** @description the store's name; null when the store did not say */
+            storeName: string | null;
+            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
+            fetchedAt: string;
+        };
         Meta: {
             /** @description credits charged for this call; 0 on a cache hit, an empty result or an error */
             creditsCharged: number;
@@ -2780,6 +2942,92 @@ export interface components {
                 limit?: number;
                 /** @description pagination.cursor of a previous response */
                 cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/shop/store";
+            params: {
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/shop/store/products";
+            params: {
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain: string;
+                /**
+                 * @description products per page (1-250)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response of the same list */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/shop/product";
+            /** @default {} */
+            params?: {
+                /** @description a product page: https://STORE/products/HANDLE or /collections/C/products/HANDLE, after an optional locale (/fr, /en-ca) */
+                url?: string;
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain?: string;
+                /** @description the product handle as its URL shows it, e.g. ratio-eight */
+                handle?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/shop/collection/products";
+            /** @default {} */
+            params?: {
+                /** @description a collection page: https://STORE/collections/HANDLE */
+                url?: string;
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain?: string;
+                /** @description the collection handle as its URL shows it, e.g. sale or all */
+                collection?: string;
+                /**
+                 * @description products per page (1-250)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response of the same list */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/shop/search";
+            params: {
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain: string;
+                /** @description words to search the store for, e.g. "rash guard" */
+                query: string;
+                /**
+                 * @description products (1-10)
+                 * @default 10
+                 */
+                limit?: number;
                 /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
                 cache_max_age?: string;
                 /** @description include the untouched upstream payload under `raw` */
@@ -3759,6 +4007,90 @@ export interface components {
             }[];
         } | {
             /** @constant */
+            endpoint: "/v1/shop/store";
+            targets: {
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/shop/store/products";
+            targets: {
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain: string;
+                /**
+                 * @description products per page (1-250)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response of the same list */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/shop/product";
+            targets: {
+                /** @description a product page: https://STORE/products/HANDLE or /collections/C/products/HANDLE, after an optional locale (/fr, /en-ca) */
+                url?: string;
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain?: string;
+                /** @description the product handle as its URL shows it, e.g. ratio-eight */
+                handle?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/shop/collection/products";
+            targets: {
+                /** @description a collection page: https://STORE/collections/HANDLE */
+                url?: string;
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain?: string;
+                /** @description the collection handle as its URL shows it, e.g. sale or all */
+                collection?: string;
+                /**
+                 * @description products per page (1-250)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response of the same list */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/shop/search";
+            targets: {
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain: string;
+                /** @description words to search the store for, e.g. "rash guard" */
+                query: string;
+                /**
+                 * @description products (1-10)
+                 * @default 10
+                 */
+                limit?: number;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
             endpoint: "/v1/news/stories";
             targets: {
                 /**
@@ -4548,6 +4880,38 @@ export interface components {
             intervalSeconds?: number;
         } | {
             /** @constant */
+            endpoint: "/v1/shop/store/products";
+            params: {
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain: string;
+                /**
+                 * @description products per page (1-250)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response of the same list */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/shop/product";
+            /** @default {} */
+            params?: {
+                /** @description a product page: https://STORE/products/HANDLE or /collections/C/products/HANDLE, after an optional locale (/fr, /en-ca) */
+                url?: string;
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain?: string;
+                /** @description the product handle as its URL shows it, e.g. ratio-eight */
+                handle?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
             endpoint: "/v1/news/stories";
             /** @default {} */
             params?: {
@@ -4719,6 +5083,8 @@ export interface components {
                 /** @description what a URL of this form names */
                 names: string;
                 hosts: string[];
+                /** @description true for a form read on any host no other form names (hosts is then empty) */
+                anyHost?: boolean;
                 example: string;
                 /** @description the endpoint that serves it */
                 endpoint: string;
@@ -7803,6 +8169,335 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    shopStore: {
+        parameters: {
+            query: {
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Creator"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.currency, raw.myshopifyDomain, raw.collectionCount */
+                        raw?: {
+                            /** @description the store's default currency (ISO 4217) */
+                            currency?: string | null;
+                            /** @description the store's .myshopify.com host */
+                            myshopifyDomain?: string | null;
+                            /** @description how many collections the store publishes */
+                            collectionCount?: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    shopStoreProducts: {
+        parameters: {
+            query: {
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain: string;
+                /** @description products per page (1-250) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response of the same list */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Product"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.currency */
+                        raw?: {
+                            /** @description the store host that answered */
+                            storeDomain?: string;
+                            /** @description the store's default currency, from its meta.json */
+                            currency?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    shopProduct: {
+        parameters: {
+            query?: {
+                /** @description a product page: https://STORE/products/HANDLE or /collections/C/products/HANDLE, after an optional locale (/fr, /en-ca) */
+                url?: string;
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain?: string;
+                /** @description the product handle as its URL shows it, e.g. ratio-eight */
+                handle?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Product"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: {
+                            /** @description the store host that answered */
+                            storeDomain?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    shopCollectionProducts: {
+        parameters: {
+            query?: {
+                /** @description a collection page: https://STORE/collections/HANDLE */
+                url?: string;
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain?: string;
+                /** @description the collection handle as its URL shows it, e.g. sale or all */
+                collection?: string;
+                /** @description products per page (1-250) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response of the same list */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Product"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.currency */
+                        raw?: {
+                            /** @description the store host that answered */
+                            storeDomain?: string;
+                            /** @description the store's default currency, from its meta.json */
+                            currency?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    shopSearch: {
+        parameters: {
+            query: {
+                /** @description the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it */
+                domain: string;
+                /** @description words to search the store for, e.g. "rash guard" */
+                query: string;
+                /** @description products (1-10) */
+                limit?: number;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Product"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: {
+                            /** @description the store host that answered */
+                            storeDomain?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     newsStories: {
         parameters: {
             query?: {
@@ -8775,7 +9470,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Post"] | components["schemas"]["Transcript"] | components["schemas"]["Creator"] | components["schemas"]["PropertyListing"] | components["schemas"]["RealEstateAgent"] | components["schemas"]["Repository"] | components["schemas"]["Ad"] | components["schemas"]["Package"] | components["schemas"]["DownloadCount"] | components["schemas"]["AgeGenderEstimate"] | {
+                        data: components["schemas"]["Post"] | components["schemas"]["Transcript"] | components["schemas"]["Creator"] | components["schemas"]["PropertyListing"] | components["schemas"]["RealEstateAgent"] | components["schemas"]["Repository"] | components["schemas"]["Ad"] | components["schemas"]["Package"] | components["schemas"]["DownloadCount"] | components["schemas"]["Product"] | components["schemas"]["AgeGenderEstimate"] | {
                             items: unknown[];
                         } | null;
                         meta: components["schemas"]["Meta"];

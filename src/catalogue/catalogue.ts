@@ -14,6 +14,8 @@ export interface Catalogue {
   familyOf(endpoint: EndpointDefinition): FamilyDefinition;
   /** Every family's URL forms by host, in each family's declared order. */
   urlForms: ReadonlyMap<string, readonly DeclaredUrlForm[]>;
+  /** Forms any host may carry, tried on hosts no form of `urlForms` names, in registry order. */
+  fallbackUrlForms: readonly DeclaredUrlForm[];
   /** Every host some family reads pages of, sorted. */
   urlFormHosts: readonly string[];
   /** The schema of a resource type; throws for a name no family declares. */
@@ -54,10 +56,11 @@ export function buildCatalogue(families: readonly FamilyDefinition[]): Catalogue
       forms.push({ ...form, family: family.name });
     }
   }
-  const urlForms = indexUrlForms(forms);
+  const urlForms = indexUrlForms(forms.filter((form) => form.hosts !== 'any'));
   return {
     families,
     urlForms,
+    fallbackUrlForms: forms.filter((form) => form.hosts === 'any'),
     urlFormHosts: [...urlForms.keys()].sort(),
     endpoints: [...byPath.values()],
     byPath,

@@ -46,6 +46,11 @@ export interface DemoWorldOptions {
 export interface DemoWorldParts {
   /** Answers of the family's hosts, served by the demo's one fake upstream. */
   routes?: readonly FakeRoute[];
+  /**
+   * Hosts the world answers that no family declares (stores or instances its callers name): the
+   * demo sends them to its fake upstream like the families' own hosts.
+   */
+  hosts?: readonly string[];
   /** Settings the family needs in the demo (a local stand-in for its proxy or provider). */
   env?: Record<string, string>;
   /** Fixed DNS answers for caller-supplied hosts the family checks (the demo resolves nothing). */

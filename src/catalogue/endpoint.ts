@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ChangeReport } from './change-report.js';
 import type { EndpointResult, FetchContext } from './results.js';
 
 /** A family's name: the first path segment of its endpoints, and its lane in the job queues. */
@@ -68,6 +69,8 @@ export interface EndpointDefinition<Params extends z.ZodObject = z.ZodObject, It
    */
   normaliseParams?(params: z.output<Params>): z.output<Params>;
   fetch(params: z.output<Params>, ctx: FetchContext): Promise<EndpointResult<Item>>;
+  /** For a subscribable endpoint: fields that are no change, and what a change event says changed. */
+  changes?: ChangeReport;
 }
 
 export type { FamilyDefinition } from './family.js';

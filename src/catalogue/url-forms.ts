@@ -7,8 +7,13 @@
 export interface UrlForm {
   /** What a URL of this form names, in a few words ("a post", "an account"). */
   names: string;
-  /** Hosts carrying the form, lower case, every alias spelled out (www., old., mobile hosts). */
-  hosts: readonly string[];
+  /**
+   * Hosts carrying the form, lower case, every alias spelled out (www., old., mobile hosts);
+   * `'any'` for a form any host may carry (a store's product page): a fallback, tried only on hosts
+   * no family's own forms name, never listed among the supported hosts, and left out of the
+   * refusal of two families claiming one form (its own endpoint's parser refuses hosts it does not read).
+   */
+  hosts: readonly string[] | 'any';
   /** The path shape, tested on the URL's pathname; it tells apart the forms of one host. */
   path: PathShape;
   /** A URL of the form, shown in the forms list and checked to resolve to `endpoint`. */
@@ -38,6 +43,8 @@ export const formHost = (hostname: string): string => hostname.toLowerCase().rep
 export function indexUrlForms(forms: readonly DeclaredUrlForm[]): ReadonlyMap<string, readonly DeclaredUrlForm[]> {
   const byHost = new Map<string, DeclaredUrlForm[]>();
   for (const form of forms) {
+    if (form.hosts === 'any')
+      throw new Error(`URL form "${form.names}" of ${form.family} is for any host: it is a fallback, not indexed by host`);
     for (const host of form.hosts) {
       if (host !== formHost(host)) throw new Error(`URL form "${form.names}" of ${form.family}: host ${host} must be lower case`);
       const list = byHost.get(host) ?? [];

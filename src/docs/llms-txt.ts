@@ -205,8 +205,9 @@ export function buildLlmsTxt(catalogue: Catalogue, serviceRoutes: readonly Route
     '',
     'Paste a page URL instead of parameters: the answer is exactly what the endpoint serving that page answers, billed as it, plus meta.resolved {endpoint, params}. Tracking parameters and host aliases read as the same page. Jobs, batches and subscriptions take endpoint /v1/resolve with {url}. GraphQL: resolve(url:); MCP: resolve_url. An unknown host or a page no form reads is 400 naming url, with nothing fetched or charged. The forms (also at GET /v1/resolve/forms):',
     '',
-    ...[...new Set([...catalogue.urlForms.values()].flat())].map(
-      (form) => `- ${form.family}: ${form.names} -> ${form.endpoint}, e.g. ${form.example}`,
+    ...[...new Set([...catalogue.urlForms.values()].flat()), ...catalogue.fallbackUrlForms].map(
+      (form) =>
+        `- ${form.family}: ${form.names}${form.hosts === 'any' ? ' (any other host)' : ''} -> ${form.endpoint}, e.g. ${form.example}`,
     ),
     '',
   );

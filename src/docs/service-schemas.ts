@@ -129,6 +129,10 @@ export function serviceComponentSchemas(catalogue: Catalogue): Record<string, Js
               family: { type: 'string' },
               names: { type: 'string', description: 'what a URL of this form names' },
               hosts: { type: 'array', items: { type: 'string' } },
+              anyHost: {
+                type: 'boolean',
+                description: 'true for a form read on any host no other form names (hosts is then empty)',
+              },
               example: { type: 'string' },
               endpoint: { type: 'string', description: 'the endpoint that serves it' },
             },

@@ -6,6 +6,7 @@ import { inferenceFamily } from './inference/index.js';
 import { newsFamily } from './news/index.js';
 import { packagesFamily } from './packages/index.js';
 import { realtyFamily } from './realty/index.js';
+import { shopFamily } from './shop/index.js';
 import { socialFamily } from './social/index.js';
 import { videoFamily } from './video/index.js';
 
@@ -20,6 +21,7 @@ export const registeredFamilies: readonly FamilyDefinition[] = [
   socialFamily,
   adsFamily,
   packagesFamily,
+  shopFamily,
   newsFamily,
   inferenceFamily,
   videoFamily,

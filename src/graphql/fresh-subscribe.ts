@@ -9,12 +9,17 @@ import { sharedResult, sharingKey } from './shared-events.js';
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
   typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 
-/** One event executed with a context of its own, its billing as `extensions.billing`. */
+/**
+ * One event executed with a context of its own, its billing as `extensions.billing`; a watch
+ * event that says what changed (an endpoint with a change report) carries it as `extensions.changes`.
+ */
 async function executeEvent(args: ExecutionArgs, event: unknown): Promise<ExecutionResult> {
   const base = args.contextValue as GraphQLContext;
   const eventContext: GraphQLContext = { ...base, ...base.forEvent(), ...initContextCache() };
   const result = await execute({ ...args, rootValue: event, contextValue: eventContext });
   attachBilling(result, eventContext.billing);
+  const changes = (event as { changes?: unknown } | null)?.changes;
+  if (Array.isArray(changes)) result.extensions = { ...result.extensions, changes };
   return result;
 }
 

@@ -37,22 +37,13 @@ function readUrl(raw: unknown, param: string): URL {
   return url;
 }
 
-/**
- * Reads a pasted URL into the endpoint and parameters that serve it, through the forms the
- * families declare and the endpoint's own validation. Nothing is fetched: an unknown host is 400
- * with every supported host in `details.supportedHosts`, a known host's page that no form reads
- * (a settings or login page) is 400 naming the parameter. `options` are the common request
- * options (`cache_max_age`, `include_raw`) passed through to the resolved endpoint.
- */
-export function resolveUrl(catalogue: Catalogue, raw: unknown, options: Record<string, unknown> = {}, param = 'url'): ResolvedUrl {
-  const url = readUrl(raw, param);
-  const host = formHost(url.hostname);
-  const forms = catalogue.urlForms.get(host);
-  if (forms === undefined) {
-    throw new GatewayError('invalid_request', `${param}: no family reads pages on ${host}.`, {
-      details: { param, supportedHosts: catalogue.urlFormHosts },
-    });
-  }
+/** The first of `forms` that reads the URL, through its endpoint's own validation; null when none does. */
+function firstReading(
+  catalogue: Catalogue,
+  forms: readonly DeclaredUrlForm[],
+  url: URL,
+  options: Record<string, unknown>,
+): ResolvedUrl | null {
   for (const form of forms) {
     if (!form.path.test(url.pathname)) continue;
     const endpoint = catalogue.byPath.get(form.endpoint)!;
@@ -66,6 +57,30 @@ export function resolveUrl(catalogue: Catalogue, raw: unknown, options: Record<s
       throw error;
     }
   }
+  return null;
+}
+
+/**
+ * Reads a pasted URL into the endpoint and parameters that serve it, through the forms the
+ * families declare and the endpoint's own validation. Nothing is fetched: an unknown host is 400
+ * with every supported host in `details.supportedHosts`, a known host's page that no form reads
+ * (a settings or login page) is 400 naming the parameter. `options` are the common request
+ * options (`cache_max_age`, `include_raw`) passed through to the resolved endpoint.
+ */
+export function resolveUrl(catalogue: Catalogue, raw: unknown, options: Record<string, unknown> = {}, param = 'url'): ResolvedUrl {
+  const url = readUrl(raw, param);
+  const host = formHost(url.hostname);
+  const forms = catalogue.urlForms.get(host);
+  if (forms === undefined) {
+    // A host no family names may still be one a family reads any host of (a store): its fallback forms.
+    const resolved = firstReading(catalogue, catalogue.fallbackUrlForms, url, options);
+    if (resolved !== null) return resolved;
+    throw new GatewayError('invalid_request', `${param}: no family reads pages on ${host}.`, {
+      details: { param, supportedHosts: catalogue.urlFormHosts },
+    });
+  }
+  const resolved = firstReading(catalogue, forms, url, options);
+  if (resolved !== null) return resolved;
   const kinds = [...new Set(forms.map((form) => form.names))].join(', ');
   throw invalidParam(param, `${param}: this page on ${host} is none that the gateway reads (it reads ${kinds}); e.g. ${forms[0]!.example}`);
 }

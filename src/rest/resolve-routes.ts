@@ -37,13 +37,14 @@ export function registerResolveRoutes(app: FastifyInstance, catalogue: Catalogue
 
 /** The forms as GET /v1/resolve/forms and /llms.txt list them. */
 export function urlFormsView(catalogue: Catalogue) {
-  const forms = [...new Set([...catalogue.urlForms.values()].flat())];
+  const forms = [...new Set([...catalogue.urlForms.values()].flat()), ...catalogue.fallbackUrlForms];
   return {
     hosts: catalogue.urlFormHosts,
     forms: forms.map((form) => ({
       family: form.family,
       names: form.names,
-      hosts: form.hosts,
+      hosts: form.hosts === 'any' ? [] : form.hosts,
+      ...(form.hosts === 'any' ? { anyHost: true } : {}),
       example: form.example,
       endpoint: form.endpoint,
     })),

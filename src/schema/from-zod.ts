@@ -82,9 +82,16 @@ export interface NodeOptions {
   interface: ReturnType<typeof builder.interfaceRef<Record<string, unknown>>>;
 }
 
-/** The GraphQL name of a model field: a Node's own `id` is its `platformId`. */
-const graphqlFieldName = (fieldName: string, node: NodeOptions | undefined): string =>
-  node && fieldName === 'id' ? 'platformId' : fieldName;
+/**
+ * Whether a type serves its model `id` as `platformId`: a Node (its `id` is the global one), or a
+ * value type that says so (`x-graphqlPlatformId` meta), because GraphQL clients read any `id`
+ * field as an object's identity and a value inside another resource has none of its own.
+ */
+const servesPlatformId = (schema: z.ZodObject, node: NodeOptions | undefined): boolean =>
+  node !== undefined || z.globalRegistry.get(schema)?.['x-graphqlPlatformId'] === true;
+
+/** The GraphQL name of a model field: such a type's own `id` is its `platformId`. */
+const graphqlFieldName = (fieldName: string, platformId: boolean): string => (platformId && fieldName === 'id' ? 'platformId' : fieldName);
 
 /** The GraphQL object type of a zod object schema (created once per id). */
 export function objectTypeFromZod(schema: z.ZodObject, node?: NodeOptions): AnyObjectRef {
@@ -93,6 +100,7 @@ export function objectTypeFromZod(schema: z.ZodObject, node?: NodeOptions): AnyO
   if (existing) return existing;
   const ref = builder.objectRef<Record<string, unknown>>(name);
   objectRefs.set(name, ref);
+  const platformId = servesPlatformId(schema, node);
   ref.implement({
     description: descriptionOf(schema),
     ...(node ? { interfaces: [node.interface] as never } : {}),
@@ -100,7 +108,7 @@ export function objectTypeFromZod(schema: z.ZodObject, node?: NodeOptions): AnyO
       Object.fromEntries(
         Object.entries(schema.shape).map(([fieldName, fieldSchema]) => {
           const { inner, nullable: optional } = unwrap(fieldSchema as z.ZodType);
-          const graphqlName = graphqlFieldName(fieldName, node);
+          const graphqlName = graphqlFieldName(fieldName, platformId);
           // platformId is nullable whatever the model says: not every platform exposes one.
           const nullable = optional || graphqlName !== fieldName;
           // A field that is a named type (an enum, an address) without its own description reads the type's.

@@ -53,7 +53,8 @@ export async function lookLive(
   const request: ValidatedRequest = { params, cacheMaxAgeSeconds: null, includeRaw: false };
   try {
     const outcome = await runEndpoint(deps, endpoint, request, { account, requestId, signal, charge: false });
-    return { ok: true, hash: contentHash(outcome.payload.data), data: outcome.payload.data, empty: outcome.empty };
+    const data = outcome.payload.data;
+    return { ok: true, hash: contentHash(data, endpoint.changes?.unhashedFields), data, empty: outcome.empty };
   } catch (error) {
     // Upstream failures are retried at the next interval, never taken for a change.
     return {

@@ -18,24 +18,29 @@ const VOLATILE_FIELDS: ReadonlySet<string> = new Set(['fetchedAt', 'raw']);
  * `undefined` object members are left out as JSON.stringify would; null is a value like any other,
  * so an empty result (data null, items []) hashes like any other content.
  */
-export function contentHash(data: unknown): string {
-  return createHash('sha256').update(canonicalJson(data)).digest('hex');
+export function contentHash(data: unknown, unhashedFields: readonly string[] = []): string {
+  return createHash('sha256')
+    .update(canonicalJson(data, unhashedFields.length === 0 ? VOLATILE_FIELDS : new Set([...VOLATILE_FIELDS, ...unhashedFields])))
+    .digest('hex');
 }
 
-/** The canonical JSON text contentHash() digests; exported for tests and debugging. */
-export function canonicalJson(value: unknown): string {
+/**
+ * The canonical JSON text contentHash() digests; exported for tests and debugging. `dropped`: the
+ * volatile fields, plus any an endpoint declares are no change (its change report's `unhashedFields`).
+ */
+export function canonicalJson(value: unknown, dropped: ReadonlySet<string> = VOLATILE_FIELDS): string {
   if (value === null || typeof value !== 'object') {
     // Numbers, strings and booleans as JSON writes them; undefined at the top stays distinguishable from null.
     return value === undefined ? 'undefined' : JSON.stringify(value);
   }
   if (Array.isArray(value)) {
     // JSON writes undefined array members as null; so do we, positions are content.
-    return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+    return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item, dropped))).join(',')}]`;
   }
   const record = value as Record<string, unknown>;
   const members = Object.keys(record)
-    .filter((key) => !VOLATILE_FIELDS.has(key) && record[key] !== undefined)
+    .filter((key) => !dropped.has(key) && record[key] !== undefined)
     .sort()
-    .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key], dropped)}`);
   return `{${members.join(',')}}`;
 }

@@ -18,6 +18,8 @@ export interface ContentChangedEvent {
   previousHash: string;
   hash: string;
   data: unknown;
+  /** What changed since the last delivery, for endpoints with a change report (src/catalogue/change-report.ts). */
+  changes?: unknown[];
 }
 
 /** A change was seen but the balance (or daily cap) could not pay for it: checks wait for credits. */

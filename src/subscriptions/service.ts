@@ -275,7 +275,12 @@ export class SubscriptionService {
     const checkedAt = this.#now();
     switch (outcome.kind) {
       case 'baseline':
-        await store.update(record.id, { hash: outcome.hash, lastCheckedAt: checkedAt, lastError: null });
+        await store.update(record.id, {
+          hash: outcome.hash,
+          ...digestOf(endpoint, outcome.data),
+          lastCheckedAt: checkedAt,
+          lastError: null,
+        });
         break;
       case 'unchanged':
         await store.update(record.id, { lastCheckedAt: checkedAt, lastError: null });
@@ -287,7 +292,8 @@ export class SubscriptionService {
           lastError: { code: outcome.error.code, message: outcome.error.message, at: checkedAt },
         });
         break;
-      case 'changed':
+      case 'changed': {
+        const kept = digestOf(endpoint, outcome.data);
         await this.#emit(record, {
           type: 'content.changed',
           subscriptionId: record.id,
@@ -297,15 +303,18 @@ export class SubscriptionService {
           previousHash: outcome.previousHash,
           hash: outcome.hash,
           data: outcome.data,
+          ...changesOf(endpoint, record, kept),
         });
         await store.update(record.id, {
           hash: outcome.hash,
+          ...kept,
           lastCheckedAt: checkedAt,
           lastChangedAt: checkedAt,
           changeCount: record.changeCount + 1,
           lastError: null,
         });
         break;
+      }
       case 'insufficient_credits': {
         // The old hash stays: the change is found again, and delivered, once credits return.
         const reason = outcome.reason ?? 'insufficient_credits';
@@ -424,4 +433,18 @@ function eventTime(event: Exclude<SubscriptionEvent, SubscriptionDisabledEvent>)
   if (event.type === 'subscription.paused') return event.pausedAt;
   if (event.type === 'subscription.resumed') return event.resumedAt;
   return event.changedAt;
+}
+
+/** What the endpoint's change report keeps of delivered content, as the record's `digest` (nothing without a report). */
+function digestOf(endpoint: EndpointDefinition, data: unknown): { digest?: unknown } {
+  return endpoint.changes ? { digest: endpoint.changes.digest(data) } : {};
+}
+
+/**
+ * The `changes` of a content.changed event: the report's description from the digest kept at the
+ * last delivery to this one; nothing without a report, or without a kept digest to compare with.
+ */
+function changesOf(endpoint: EndpointDefinition, record: SubscriptionRecord, kept: { digest?: unknown }): { changes?: unknown[] } {
+  if (!endpoint.changes || record.digest === undefined || !('digest' in kept)) return {};
+  return { changes: endpoint.changes.describe(record.digest, kept.digest) };
 }

@@ -1,7 +1,9 @@
 import type { DeliveryAttempt, StatusReason, SubscriptionRecord, SubscriptionState, SubscriptionStatus } from './types.js';
 
 /** Fields a check writes; status moves only through transition(), so a check never undoes a disable. */
-export type CheckedFields = Partial<Pick<SubscriptionState, 'hash' | 'lastCheckedAt' | 'lastChangedAt' | 'changeCount' | 'lastError'>>;
+export type CheckedFields = Partial<
+  Pick<SubscriptionState, 'hash' | 'digest' | 'lastCheckedAt' | 'lastChangedAt' | 'changeCount' | 'lastError'>
+>;
 
 /**
  * Where subscription records live: Redis under the state prefix, or in-process. Every write

@@ -25,6 +25,11 @@ export interface SubscriptionState {
   statusReason: StatusReason | null;
   /** Content hash of the last delivered (or baseline) content; null before the baseline. */
   hash: string | null;
+  /**
+   * What the endpoint's change report keeps of that content, to describe the next change against;
+   * absent for endpoints without one (and for subscriptions made before their endpoint had one).
+   */
+  digest?: unknown;
   lastCheckedAt: string | null;
   lastChangedAt: string | null;
   /** Changes charged so far: the next change's charge is reserved as `sub:{id}:change:{changeCount + 1}`. */

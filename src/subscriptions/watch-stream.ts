@@ -17,6 +17,8 @@ export interface WatchEvent {
   pagination?: { cursor: string | null; hasMore: boolean };
   fetchedAt: string;
   creditsCharged: number;
+  /** On a change of an endpoint with a change report: what changed since the last event (GraphQL's `extensions.changes`). */
+  changes?: unknown[];
 }
 
 /** Who a watch bills: the caller of the stream's request. */
@@ -76,7 +78,7 @@ export class PollingWatchStreams implements WatchStreams {
           { account: caller.account, requestId: caller.requestId, signal: aborted.signal },
         );
         const payload = first.payload;
-        const hash = contentHash(payload.data);
+        const hash = contentHash(payload.data, endpoint.changes?.unhashedFields);
         await push({
           endpoint,
           params,
@@ -85,7 +87,15 @@ export class PollingWatchStreams implements WatchStreams {
           fetchedAt: first.fetchedAt,
           creditsCharged: first.creditsCharged,
         });
-        const watch = { caller, endpoint, params, intervalMs, push, signal: aborted.signal };
+        const watch = {
+          caller,
+          endpoint,
+          params,
+          intervalMs,
+          push,
+          signal: aborted.signal,
+          changes: new ChangeTracker(endpoint, payload.data),
+        };
         if (this.#hub) await this.#followShared(this.#hub, watch, hash);
         else await this.#followAlone(watch, hash, stop);
       } catch (error) {
@@ -98,7 +108,7 @@ export class PollingWatchStreams implements WatchStreams {
 
   /** A stream as a subscriber of its watched target: told of the target's polls, at its own pace. */
   async #followShared(watches: WatchHub, watch: OpenWatch, hash: string): Promise<void> {
-    const { caller, endpoint, params, intervalMs, push, signal } = watch;
+    const { caller, endpoint, params, intervalMs, push, signal, changes } = watch;
     const target = { endpoint: endpoint.path, params };
     const key = watches.keyOf(target);
     const subscriberId = `stream_${randomUUID()}`;
@@ -131,7 +141,14 @@ export class PollingWatchStreams implements WatchStreams {
         if (signal.aborted) return;
         if (check.kind === 'changed') {
           hash = check.hash;
-          await push({ endpoint, params, data: check.data, fetchedAt: snapshot.fetchedAt, creditsCharged: check.creditsCharged });
+          await push({
+            endpoint,
+            params,
+            data: check.data,
+            fetchedAt: snapshot.fetchedAt,
+            creditsCharged: check.creditsCharged,
+            ...changes.next(check.data),
+          });
         } else if (check.kind === 'insufficient_credits') {
           throw refusal(check);
         }
@@ -146,7 +163,7 @@ export class PollingWatchStreams implements WatchStreams {
 
   /** A stream that polls on its own, every interval (a server without shared watches). */
   async #followAlone(watch: OpenWatch, hash: string, stopped: Promise<unknown>): Promise<void> {
-    const { caller, endpoint, params, intervalMs, push, signal } = watch;
+    const { caller, endpoint, params, intervalMs, push, signal, changes } = watch;
     for (;;) {
       await sleep(intervalMs, stopped);
       if (signal.aborted) return;
@@ -155,7 +172,7 @@ export class PollingWatchStreams implements WatchStreams {
       if (signal.aborted) return;
       if (check.kind === 'changed') {
         hash = check.hash;
-        await push({ endpoint, params, data: check.data, fetchedAt, creditsCharged: check.creditsCharged });
+        await push({ endpoint, params, data: check.data, fetchedAt, creditsCharged: check.creditsCharged, ...changes.next(check.data) });
       } else if (check.kind === 'insufficient_credits') {
         throw refusal(check);
       }
@@ -171,6 +188,28 @@ interface OpenWatch {
   intervalMs: number;
   push: Push;
   signal: AbortSignal;
+  changes: ChangeTracker;
+}
+
+/** What an endpoint's change report keeps of the last event sent, to say what the next one changed. */
+class ChangeTracker {
+  readonly #endpoint: EndpointDefinition;
+  #digest: unknown;
+
+  constructor(endpoint: EndpointDefinition, first: unknown) {
+    this.#endpoint = endpoint;
+    this.#digest = endpoint.changes?.digest(first);
+  }
+
+  /** The `changes` of an event carrying `data` (nothing without a report), remembering it for the next. */
+  next(data: unknown): { changes?: unknown[] } {
+    const report = this.#endpoint.changes;
+    if (!report) return {};
+    const digest = report.digest(data);
+    const changes = report.describe(this.#digest, digest);
+    this.#digest = digest;
+    return { changes };
+  }
 }
 
 /** The end of a watch whose change the balance cannot pay for. */

@@ -23,7 +23,7 @@ function refusal(url: unknown): { message: string; details: Record<string, unkno
 }
 
 describe('resolveUrl', () => {
-  const forms = [...new Set([...catalogue.urlForms.values()].flat())];
+  const forms = [...new Set([...catalogue.urlForms.values()].flat()), ...catalogue.fallbackUrlForms];
 
   it.each(forms.map((form) => [form.example, form.endpoint] as const))('reads %s as %s', (example, endpoint) => {
     expect(resolved(example).endpoint).toBe(endpoint);
@@ -33,6 +33,29 @@ describe('resolveUrl', () => {
     const families = new Set(forms.map((form) => form.family));
     const withHosts = catalogue.families.filter((family) => family.providerEnv === undefined).map((family) => family.name);
     expect([...families].sort()).toEqual([...withHosts].sort());
+  });
+
+  it("tries the any-host forms only on hosts no family names, through their endpoint's parser", () => {
+    expect(resolved('https://Shop.Example.net./de/collections/tea/products/sencha.js?variant=1')).toEqual({
+      endpoint: '/v1/shop/product',
+      params: { domain: 'shop.example.net', handle: 'sencha' },
+    });
+    expect(resolved('https://shop.example.net/collections/sale/')).toMatchObject({
+      params: { domain: 'shop.example.net', collection: 'sale' },
+    });
+    // A named host keeps its own forms; a host the store rules refuse is the unknown-host refusal, listing named hosts only.
+    expect(refusal('https://pypi.org/products/x').message).toMatch(/none that the gateway reads/);
+    for (const url of [
+      'https://localhost/products/x',
+      'https://127.0.0.1/products/x',
+      'https://shop.example.net:8443/products/x',
+      'https://shop.example.net/pages/about',
+    ]) {
+      const refused = refusal(url);
+      expect(refused.message, url).toMatch(/no family reads pages/);
+      expect(refused.details?.supportedHosts).toEqual(catalogue.urlFormHosts);
+    }
+    expect(catalogue.urlFormHosts).not.toContain('shop.example.net');
   });
 
   it.each([

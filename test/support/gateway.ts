@@ -49,6 +49,8 @@ export async function startHarness(
     resolveAll?: ResolveAll;
     catalogue?: Catalogue;
     eventLoopDelay?: () => EventLoopDelaySource;
+    /** Hosts no family declares (stores, instances a caller names) that the fake upstream also answers. */
+    callerHosts?: readonly string[];
   } = {},
 ): Promise<Harness> {
   const catalogue = options.catalogue ?? registeredCatalogue;
@@ -59,7 +61,9 @@ export async function startHarness(
   const config = loadConfig(
     {
       API_KEYS: `${RICH_KEY}=1000,${POOR_KEY}=0,${CAPPED_KEY}=100:2`,
-      UPSTREAM_ORIGINS: upstreamOrigins(origin, catalogue.families),
+      UPSTREAM_ORIGINS: [upstreamOrigins(origin, catalogue.families), ...(options.callerHosts ?? []).map((host) => `${host}=${origin}`)]
+        .filter(Boolean)
+        .join(','),
       UPSTREAM_TIMEOUT_MS: '2000',
       LOG_LEVEL: runLog ? 'debug' : 'silent',
       ...env,

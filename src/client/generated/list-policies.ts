@@ -11,6 +11,7 @@ export const listPolicies: ListPolicySpec = {
     "PackageList",
     "PackageVersionList",
     "PostList",
+    "ProductList",
     "RepositoryList",
     "SearchResultItemList"
   ],
@@ -20,6 +21,7 @@ export const listPolicies: ListPolicySpec = {
       "ads",
       "followers",
       "posts",
+      "products",
       "repos"
     ],
     "Package": [
@@ -50,6 +52,9 @@ export const listPolicies: ListPolicySpec = {
       "packagesPackageVersions",
       "packagesSearch",
       "realtySearch",
+      "shopCollectionProducts",
+      "shopSearch",
+      "shopStoreProducts",
       "socialFeed",
       "socialList",
       "socialPostReplies",
@@ -80,6 +85,7 @@ export const listPolicies: ListPolicySpec = {
       "watchNewsUserSubmissions",
       "watchPackagesPackageVersions",
       "watchRealtySearch",
+      "watchShopStoreProducts",
       "watchSocialFeed",
       "watchSocialList",
       "watchSocialPostReplies",

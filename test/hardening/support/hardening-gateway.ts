@@ -50,7 +50,11 @@ export interface HardeningGateway {
   close(): Promise<void>;
 }
 
-const PLATFORM_HOSTS = new Set(catalogue.families.flatMap((family) => family.hosts.map((host) => host.toLowerCase())));
+/** Hosts the healthy families answer that no family declares (stores, instances callers name). */
+const CALLER_HOSTS = HEALTHY_FAMILIES.flatMap(({ healthy }) => healthy.callerHosts ?? []);
+const PLATFORM_HOSTS = new Set(
+  [...catalogue.families.flatMap((family) => family.hosts), ...CALLER_HOSTS].map((host) => host.toLowerCase()),
+);
 
 /** Where a provider family's provider URL points on the fake provider server. */
 const providerPathOf = (family: FamilyDefinition): string => `/providers/${family.name}`;
@@ -67,7 +71,8 @@ const isProviderRequest =
 /** The requests that belong to a family: to its provider URL, or to one of its platform hosts. */
 function requestsOf(family: FamilyDefinition): Where {
   if (family.providerEnv !== undefined) return isProviderRequest(providerPathOf(family));
-  const hosts = new Set(family.hosts.map((host) => host.toLowerCase()));
+  const callerHosts = HEALTHY_FAMILIES.find((each) => each.family === family)?.healthy.callerHosts ?? [];
+  const hosts = new Set([...family.hosts, ...callerHosts].map((host) => host.toLowerCase()));
   return (request) => hosts.has((request.host ?? '').toLowerCase());
 }
 
@@ -102,7 +107,7 @@ export async function startHardeningGateway(env: Record<string, string> = {}): P
       ...(REDIS_URL ? { REDIS_URL } : {}),
       ...env,
     },
-    { redisPrefix, resolveAll: hardeningResolver(resolved) },
+    { redisPrefix, resolveAll: hardeningResolver(resolved), callerHosts: CALLER_HOSTS },
   );
   let fault: { reply: FakeReply; where: Where } | null = null;
   const faulted: FakeRoute = (request, url) => (fault !== null && fault.where(request, url) ? fault.reply : undefined);

@@ -12,6 +12,11 @@ export type Scenario = (variant: number) => Record<string, string>;
 export interface HealthyFamily {
   /** Answers the family's upstream hosts, healthy: any resource by the shape of its path. */
   route: FakeRoute;
+  /**
+   * Hosts no family declares that the route answers (stores or instances callers name, for a
+   * family with caller-named hosts): the harness sends them to the fake upstream.
+   */
+  callerHosts?: readonly string[];
   /** One healthy request per endpoint of the family, keyed by endpoint path. */
   scenarios: Readonly<Record<string, Scenario>>;
   /**

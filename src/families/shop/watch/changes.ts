@@ -1,0 +1,62 @@
+import type { Product, ProductVariant } from '../../../model/commerce.js';
+
+/**
+ * What changed between two answers of a watched product or list, for a subscriber who watches
+ * prices and stock: one entry per changed field of a variant (its price, compare-at price,
+ * availability or title), a variant added or removed, a product's own title, and (in lists) a
+ * product added or removed. A product's price, compare-at price and availability follow from
+ * its variants and get no entry of their own: the variant's entry already says it.
+ */
+
+export type ChangeField = 'price' | 'compareAtPrice' | 'available' | 'title' | 'variant' | 'product';
+
+export interface ProductChange {
+  productId: string;
+  /** The variant the change is about; null for the product's own fields. */
+  variantId: string | null;
+  field: ChangeField;
+  from: string | boolean | null;
+  to: string | boolean | null;
+}
+
+const VARIANT_FIELDS = ['price', 'compareAtPrice', 'available', 'title'] as const;
+
+function variantChanges(productId: string, before: readonly ProductVariant[], after: readonly ProductVariant[]): ProductChange[] {
+  const changes: ProductChange[] = [];
+  const previous = new Map(before.map((variant) => [variant.id, variant]));
+  const current = new Set(after.map((variant) => variant.id));
+  for (const variant of after) {
+    const old = previous.get(variant.id);
+    if (old === undefined) {
+      changes.push({ productId, variantId: variant.id, field: 'variant', from: null, to: variant.title });
+      continue;
+    }
+    for (const field of VARIANT_FIELDS)
+      if (old[field] !== variant[field]) changes.push({ productId, variantId: variant.id, field, from: old[field], to: variant[field] });
+  }
+  for (const old of before)
+    if (!current.has(old.id)) changes.push({ productId, variantId: old.id, field: 'variant', from: old.title, to: null });
+  return changes;
+}
+
+/** The changes of one product seen twice (the same id). */
+export function productChanges(before: Product, after: Product): ProductChange[] {
+  const own: ProductChange[] =
+    before.title === after.title ? [] : [{ productId: after.id, variantId: null, field: 'title', from: before.title, to: after.title }];
+  return [...own, ...variantChanges(after.id, before.variants, after.variants)];
+}
+
+/** The changes of a list: products added, removed, or changed, in the order of the new list (removals last). */
+export function listChanges(before: readonly Product[], after: readonly Product[]): ProductChange[] {
+  const previous = new Map(before.map((item) => [item.id, item]));
+  const current = new Set(after.map((item) => item.id));
+  const changes: ProductChange[] = [];
+  for (const item of after) {
+    const old = previous.get(item.id);
+    if (old === undefined) changes.push({ productId: item.id, variantId: null, field: 'product', from: null, to: item.title });
+    else changes.push(...productChanges(old, item));
+  }
+  for (const old of before)
+    if (!current.has(old.id)) changes.push({ productId: old.id, variantId: null, field: 'product', from: old.title, to: null });
+  return changes;
+}
