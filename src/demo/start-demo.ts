@@ -78,7 +78,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     await upstream.stop();
     await closeWorlds(worlds);
   };
-  const hosts = families.flatMap((family) => family.hosts);
+  const hosts = [...families.flatMap((family) => family.hosts), ...worlds.flatMap((world) => world.originHosts ?? [])];
   let gateway: Gateway;
   try {
     // Only what the demo sets: a REDIS_URL or live proxy in the caller's environment must not leak in.

@@ -20,6 +20,11 @@ export interface DemoWorldOptions {
 export interface DemoWorldParts {
   /** Answers of the family's hosts, served by the demo's one fake upstream. */
   routes?: readonly FakeRoute[];
+  /**
+   * Hosts the family fetches without declaring them (hosts its callers name), served by the
+   * demo's fake upstream like its declared hosts (through UPSTREAM_ORIGINS).
+   */
+  originHosts?: readonly string[];
   /** Settings the family needs in the demo (a local stand-in for its proxy or provider). */
   env?: Record<string, string>;
   /** Fixed DNS answers for caller-supplied hosts the family checks (the demo resolves nothing). */

@@ -50,4 +50,5 @@ export const fediverseFamily = defineFamily({
   ],
   edges: fediverseEdges,
   refetch: fediverseRefetch,
+  demo: async () => (await import('./demo/world.js')).fediverseDemo,
 });
