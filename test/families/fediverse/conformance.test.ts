@@ -184,7 +184,7 @@ describe.skipIf(!samplesDir)('fediverse conformance with recorded upstream sampl
     expect(upstream.calls[0]!.url).toBe('https://mastodon.social/api/v1/timelines/tag/rstats?limit=5');
   });
 
-  it('reads #ichbinhanna over three pages: a noindex author withheld, content warnings as titles, a quote', async () => {
+  it('reads #ichbinhanna over three pages: a noindex author withheld, content warnings as titles, a pending quote', async () => {
     const upstream = recorded({
       'mastodon.social/api/v1/timelines/tag/ichbinhanna': 'hashtag_mastodon_social_ichbinhanna_p1_2025.json',
       'mastodon.social/api/v1/timelines/tag/ichbinhanna?max_id=114630169307317488': 'hashtag_mastodon_social_ichbinhanna_p2_2025.json',
@@ -206,8 +206,9 @@ describe.skipIf(!samplesDir)('fediverse conformance with recorded upstream sampl
     expect(notices).toEqual(['1 post withheld: author_opted_out']);
     expect(posts.some((post) => post.authorId?.startsWith('hannaengelmeier@'))).toBe(false);
     expect(posts.filter((post) => post.title !== null)).toHaveLength(2);
-    expect(quotes.length).toBeLessThanOrEqual(1);
-    expect(new Set(posts.flatMap((post) => post.hashtags).filter((tag) => tag.toLowerCase() === 'ichbinhanna')).size).toBeGreaterThan(1);
+    // The one quote of these pages is pending: its quoted status is not served yet, so raw.quote stays null.
+    expect(quotes).toEqual([]);
+    expect(posts.every((post) => post.hashtags.includes('IchbinHanna'))).toBe(true);
   });
 
   it('reads the v2 instance document of mastodon.social', async () => {

@@ -68,7 +68,7 @@ function accountStatuses(host: string, username: string, query: URLSearchParams,
   ];
   const page = query.has('max_id') ? [own[2] ?? statusOn(host, username, 'third')] : first;
   const last = page[page.length - 1]!;
-  const link = query.has('max_id')
+  const link: Record<string, string> = query.has('max_id')
     ? {}
     : { link: `<https://${host}/api/v1/accounts/${query.get('account_id') ?? 'x'}/statuses?max_id=${String(last.id)}>; rel="next", <https://${host}/api/v1/accounts/x/statuses?min_id=1>; rel="prev"` };
   return json(page, 200, link);

@@ -41,7 +41,7 @@ export const shownStatus = (status: Status): OriginalStatus => status.reblog ?? 
 
 /** A status as a Post; a reblog is read as its original. `host` is the instance that answered. */
 export function statusToPost(status: Status | OriginalStatus, host: string, fetchedAt: string): Post {
-  const shown = 'reblog' in status && status.reblog ? status.reblog : status;
+  const shown: OriginalStatus = (status as Status).reblog ?? status;
   const media = attachments(shown);
   const author = fullAcct(shown.account.acct, host);
   return {
