@@ -47,6 +47,8 @@ export async function startHarness(
     logDestination?: LogDestination;
     subscriptions?: SubscriptionOptions;
     resolveAll?: ResolveAll;
+    /** Hosts a family fetches without declaring them (hosts its callers name), also sent to the FakeUpstream. */
+    originHosts?: readonly string[];
     catalogue?: Catalogue;
     eventLoopDelay?: () => EventLoopDelaySource;
   } = {},
@@ -58,7 +60,9 @@ export async function startHarness(
   const config = loadConfig(
     {
       API_KEYS: `${RICH_KEY}=1000,${POOR_KEY}=0,${CAPPED_KEY}=100:2`,
-      UPSTREAM_ORIGINS: upstreamOrigins(origin, options.catalogue?.families),
+      UPSTREAM_ORIGINS: [upstreamOrigins(origin, options.catalogue?.families), ...(options.originHosts ?? []).map((host) => `${host}=${origin}`)]
+        .filter(Boolean)
+        .join(','),
       UPSTREAM_TIMEOUT_MS: '2000',
       LOG_LEVEL: runLog ? 'debug' : 'silent',
       ...env,

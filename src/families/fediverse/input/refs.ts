@@ -39,7 +39,8 @@ export function parseInstance(input: string, param: string): string {
 
 function hostOfUrl(url: URL, param: string): string {
   if (url.protocol !== 'https:') throw invalidParam(param, `${param} must be an https URL.`);
-  return parseInstance(url.host === '' ? url.href : `https://${url.host}`, param);
+  if (url.username !== '' || url.password !== '') throw invalidParam(param, `${param} must not carry a user name or password.`);
+  return parseInstance(`https://${url.host}`, param);
 }
 
 const segmentsOf = (url: URL) =>
