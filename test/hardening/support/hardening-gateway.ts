@@ -50,7 +50,11 @@ export interface HardeningGateway {
   close(): Promise<void>;
 }
 
-const PLATFORM_HOSTS = new Set(catalogue.families.flatMap((family) => family.hosts.map((host) => host.toLowerCase())));
+const PLATFORM_HOSTS = new Set(
+  [...catalogue.families.flatMap((family) => family.hosts), ...HEALTHY_FAMILIES.flatMap(({ healthy }) => healthy.originHosts ?? [])].map((host) =>
+    host.toLowerCase(),
+  ),
+);
 
 /** Where a provider family's provider URL points on the fake provider server. */
 const providerPathOf = (family: FamilyDefinition): string => `/providers/${family.name}`;
@@ -65,15 +69,15 @@ const isProviderRequest =
     request.host === undefined && request.method === 'POST' && url.pathname === path;
 
 /** The requests that belong to a family: to its provider URL, or to one of its platform hosts. */
-function requestsOf(family: FamilyDefinition): Where {
+function requestsOf(family: FamilyDefinition, originHosts: readonly string[] = []): Where {
   if (family.providerEnv !== undefined) return isProviderRequest(providerPathOf(family));
-  const hosts = new Set(family.hosts.map((host) => host.toLowerCase()));
+  const hosts = new Set([...family.hosts, ...originHosts].map((host) => host.toLowerCase()));
   return (request) => hosts.has((request.host ?? '').toLowerCase());
 }
 
 /** A family's healthy route, answering only the family's own requests. */
 const scopedRoute = ({ family, healthy }: DiscoveredFamily): FakeRoute => {
-  const own = requestsOf(family);
+  const own = requestsOf(family, healthy.originHosts);
   return (request, url) => (own(request, url) ? healthy.route(request, url) : undefined);
 };
 
@@ -82,7 +86,9 @@ const platformFamilies = HEALTHY_FAMILIES.filter(({ family }) => family.provider
 const proxiedFamilies = catalogue.families.filter((family) => family.requiresResidentialProxy && family.proxyEnv !== undefined);
 
 const faultTargets: Where = (request, url) =>
-  HEALTHY_FAMILIES.some(({ family, healthy }) => requestsOf(family)(request, url) && (healthy.faultTarget?.(request, url) ?? true));
+  HEALTHY_FAMILIES.some(
+    ({ family, healthy }) => requestsOf(family, healthy.originHosts)(request, url) && (healthy.faultTarget?.(request, url) ?? true),
+  );
 
 export async function startHardeningGateway(env: Record<string, string> = {}): Promise<HardeningGateway> {
   const proxy = await startForwardProxy();
@@ -102,7 +108,7 @@ export async function startHardeningGateway(env: Record<string, string> = {}): P
       ...(REDIS_URL ? { REDIS_URL } : {}),
       ...env,
     },
-    { redisPrefix, resolveAll: hardeningResolver(resolved) },
+    { redisPrefix, resolveAll: hardeningResolver(resolved), originHosts: HEALTHY_FAMILIES.flatMap(({ healthy }) => healthy.originHosts ?? []) },
   );
   let fault: { reply: FakeReply; where: Where } | null = null;
   const faulted: FakeRoute = (request, url) => (fault !== null && fault.where(request, url) ? fault.reply : undefined);

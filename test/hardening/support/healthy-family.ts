@@ -12,6 +12,11 @@ export type Scenario = (variant: number) => Record<string, string>;
 export interface HealthyFamily {
   /** Answers the family's upstream hosts, healthy: any resource by the shape of its path. */
   route: FakeRoute;
+  /**
+   * Hosts the family's scenarios name that it does not declare (hosts its callers name): the
+   * harness sends them to the fake upstream, and counts their requests as the family's.
+   */
+  originHosts?: readonly string[];
   /** One healthy request per endpoint of the family, keyed by endpoint path. */
   scenarios: Readonly<Record<string, Scenario>>;
   /**

@@ -16,11 +16,21 @@ export function localId(name: string, host: string): string {
   return String(100_000_000 + hash);
 }
 
+/** Account ids handed out, read back by the fake's statuses route (bounded: cleared when full). */
+const usernames = new Map<string, string>();
+const MAX_REMEMBERED = 10_000;
+
+/** The username of an account id this module made, on any host. */
+export const usernameOfId = (id: string): string | undefined => usernames.get(id);
+
 /** An account as `host` serves it: local when its home is `host`, else with its domain in `acct`. */
 export function accountOn(host: string, username: string, home = host): Json {
   const local = home === host;
+  const id = localId(`@${username}@${home}`, host);
+  if (usernames.size >= MAX_REMEMBERED) usernames.clear();
+  usernames.set(id, username);
   return {
-    id: localId(`@${username}@${home}`, host),
+    id,
     username,
     acct: local ? username : `${username}@${home}`,
     display_name: `${username[0]!.toUpperCase()}${username.slice(1)} Example`,

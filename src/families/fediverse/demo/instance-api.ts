@@ -1,5 +1,5 @@
 import type { FakeReply, FakeRoute, RecordedRequest } from '../../../demo/fake-upstream.js';
-import { accountOn, HOME, instanceDocumentV1, instanceDocumentV2, OTHER_HOME, reblogOn, statusOn, type Json } from './entities.js';
+import { accountOn, usernameOfId, HOME, instanceDocumentV1, instanceDocumentV2, OTHER_HOME, reblogOn, statusOn, type Json } from './entities.js';
 
 /**
  * The demo's synthetic Mastodon-compatible instances (also the tests' fake), answering the public
@@ -8,6 +8,7 @@ import { accountOn, HOME, instanceDocumentV1, instanceDocumentV2, OTHER_HOME, re
  * - `one.example.net` serves the v2 instance document, `two.example.org` only v1;
  *   `plain.example.net` is a web site (HTML everywhere: not Mastodon), `flaky.example.net` an
  *   instance whose API answers HTML (a failing instance);
+ * - statuses: the world's own by id, any other id of 9 digits or more alice's, a shorter one missing;
  * - accounts: `quiet…` opted out of indexing, `shy…` not discoverable, `missing…` 404,
  *   `gone…` suspended, `closed…` refused to logged-out readers (401), `limited…` a 429 without
  *   Retry-After, `drift…` a 200 of another shape; any other name is an account.
@@ -112,13 +113,13 @@ function mastodonApi(host: string, url: URL, tick: number): FakeReply {
   }
   const statuses = /^\/api\/v1\/accounts\/([^/]+)\/statuses$/.exec(path);
   if (statuses) {
-    const username = accountNameOf(host, statuses[1]!);
+    const username = usernameOfId(statuses[1]!);
     url.searchParams.set('account_id', statuses[1]!);
     return username === undefined ? error('Record not found', 404) : accountStatuses(host, username, url.searchParams, tick);
   }
   const status = /^\/api\/v1\/statuses\/([^/]+)(\/context)?$/.exec(path);
   if (status) {
-    const found = byKey(statusesOf(host, tick), status[1]!);
+    const found = byKey(statusesOf(host, tick), status[1]!) ?? anyStatus(host, status[1]!);
     if (!found) return error('Record not found', 404);
     return status[2] ? json(context(host, found)) : json(found);
   }
@@ -128,12 +129,10 @@ function mastodonApi(host: string, url: URL, tick: number): FakeReply {
   return error('Not Found', 404);
 }
 
-/** The username whose account id `id` is on `host` (the fake's ids come from names). */
-function accountNameOf(host: string, id: string): string | undefined {
-  for (const username of ['alice', 'quiet', 'shy', 'bob', 'carol', 'gone', 'admin']) {
-    if (String(accountOn(host, username).id) === id) return username;
-  }
-  return undefined;
+/** Any other large id is one of alice's posts (so a test may name fresh ones); a small one is missing. */
+function anyStatus(host: string, id: string): Json | undefined {
+  if (!/^\d{9,18}$/.test(id)) return undefined;
+  return { ...statusOn(host, 'alice', `any${id}`), id, url: `https://${host}/@alice/${id}`, uri: `https://${host}/users/alice/statuses/${id}` };
 }
 
 export function instanceApiRoute(options: InstanceApiOptions = {}): FakeRoute {
