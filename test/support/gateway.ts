@@ -60,7 +60,10 @@ export async function startHarness(
   const config = loadConfig(
     {
       API_KEYS: `${RICH_KEY}=1000,${POOR_KEY}=0,${CAPPED_KEY}=100:2`,
-      UPSTREAM_ORIGINS: [upstreamOrigins(origin, options.catalogue?.families), ...(options.originHosts ?? []).map((host) => `${host}=${origin}`)]
+      UPSTREAM_ORIGINS: [
+        upstreamOrigins(origin, options.catalogue?.families),
+        ...(options.originHosts ?? []).map((host) => `${host}=${origin}`),
+      ]
         .filter(Boolean)
         .join(','),
       UPSTREAM_TIMEOUT_MS: '2000',

@@ -8,7 +8,8 @@ const POSTS_PAGE = { default: DEFAULT_PAGE, max: MAX_PAGE };
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** `acct|limit`, read back by the loader (an acct holds no `|`). */
-const paged = (key: string | null, limit: number | undefined): string | null => (key === null ? null : `${key}|${limit ?? POSTS_PAGE.default}`);
+const paged = (key: string | null, limit: number | undefined): string | null =>
+  key === null ? null : `${key}|${limit ?? POSTS_PAGE.default}`;
 
 /**
  * The fediverse graph beyond REST: a post's author (from the post itself, no request), its
@@ -25,7 +26,8 @@ export function fediverseEdges(kit: EdgeKit): EdgeDefinition[] {
       platform,
       returns: { kind: 'single', type: 'Creator' },
       upstreamCost: { fetches: 0 },
-      description: "The post's author as the post names it: full acct, display name and profile page (no request, no credit; counts through fediverseAccount).",
+      description:
+        "The post's author as the post names it: full acct, display name and profile page (no request, no credit; counts through fediverseAccount).",
       key: (post: Resource) => {
         const acct = text(post.authorId);
         return acct === null ? null : JSON.stringify([acct, text(post.authorName), text(post.fetchedAt)]);

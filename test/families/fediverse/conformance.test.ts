@@ -52,7 +52,12 @@ const statusPages = ['113191408914362368', '112979293284087498', '11241832908296
 const accountRoutes: Record<string, string> = {
   'fosstodon.org/api/v1/accounts/lookup': 'account_fosstodon_schochastics_2025.json',
   [statusesPath]: 'account_statuses_fosstodon_schochastics_p1_2025.json',
-  ...Object.fromEntries(statusPages.map((maxId, index) => [`${statusesPath}?max_id=${maxId}`, `account_statuses_fosstodon_schochastics_p${index + 2}_2025.json`])),
+  ...Object.fromEntries(
+    statusPages.map((maxId, index) => [
+      `${statusesPath}?max_id=${maxId}`,
+      `account_statuses_fosstodon_schochastics_p${index + 2}_2025.json`,
+    ]),
+  ),
 };
 
 describe.skipIf(!samplesDir)('fediverse conformance with recorded upstream samples', () => {
@@ -81,7 +86,8 @@ describe.skipIf(!samplesDir)('fediverse conformance with recorded upstream sampl
 
   it('reads the account: full acct, counts, field links, the banner placeholder as null', async () => {
     const upstream = recorded(accountRoutes);
-    const creator = asSingle(await runEndpoint(fediverseAccountEndpoint, { account: '@schochastics@fosstodon.org' }, upstream)).data as Creator;
+    const creator = asSingle(await runEndpoint(fediverseAccountEndpoint, { account: '@schochastics@fosstodon.org' }, upstream))
+      .data as Creator;
     expect(creator).toMatchObject({
       id: 'schochastics@fosstodon.org',
       handle: 'schochastics@fosstodon.org',
@@ -103,7 +109,12 @@ describe.skipIf(!samplesDir)('fediverse conformance with recorded upstream sampl
     let cursor: string | undefined;
     let withheldWarnings: string[] = [];
     for (let page = 1; page <= 5; page += 1) {
-      const input = { account: 'https://fosstodon.org/@schochastics', filter: 'posts_and_replies', limit: 20, ...(cursor ? { cursor } : {}) };
+      const input = {
+        account: 'https://fosstodon.org/@schochastics',
+        filter: 'posts_and_replies',
+        limit: 20,
+        ...(cursor ? { cursor } : {}),
+      };
       const result = asList(await runEndpoint(fediverseAccountPostsEndpoint, input, upstream));
       seen.push(...(result.items as Post[]));
       if (page === 3) withheldWarnings = result.notices ?? [];
@@ -123,10 +134,17 @@ describe.skipIf(!samplesDir)('fediverse conformance with recorded upstream sampl
 
   it('reads a status: the shortened link as its href, #rstats, the remote mention made full', async () => {
     const upstream = recorded({ 'fosstodon.org/api/v1/statuses/114620457512351116': 'status_fosstodon_114620457512351116_2025.json' });
-    const result = asSingle(await runEndpoint(fediversePostEndpoint, { url: 'https://fosstodon.org/@schochastics/114620457512351116' }, upstream));
+    const result = asSingle(
+      await runEndpoint(fediversePostEndpoint, { url: 'https://fosstodon.org/@schochastics/114620457512351116' }, upstream),
+    );
     const post = result.data as Post;
-    expect(post).toMatchObject({ id: 'https://fosstodon.org/users/schochastics/statuses/114620457512351116', authorId: 'schochastics@fosstodon.org' });
-    expect(post.text).toContain('https://r-consortium.org/posts/r-consortium-awards-first-round-of-2025-isc-grants/#bridging-worlds-enhancing-r-igraph-with-c-core-innovations');
+    expect(post).toMatchObject({
+      id: 'https://fosstodon.org/users/schochastics/statuses/114620457512351116',
+      authorId: 'schochastics@fosstodon.org',
+    });
+    expect(post.text).toContain(
+      'https://r-consortium.org/posts/r-consortium-awards-first-round-of-2025-isc-grants/#bridging-worlds-enhancing-r-igraph-with-c-core-innovations',
+    );
     expect(post.hashtags).toContain('rstats');
     expect(post.mentions).toContain('maelle@mastodon.social');
   });
@@ -138,10 +156,14 @@ describe.skipIf(!samplesDir)('fediverse conformance with recorded upstream sampl
     });
     const url = 'https://mastodon.social/@austinkocher/109294719267373593';
     const post = asSingle(await runEndpoint(fediversePostEndpoint, { url }, upstream)).data as Post;
-    expect(post.text).toMatch(/^Mastodon will update to 4\.0 soon! Here are the most exciting new features \(in addition to fixes & changes\):\n\n- ability to follow hashtags\n- ability to filter by language\n/);
+    expect(post.text).toMatch(
+      /^Mastodon will update to 4\.0 soon! Here are the most exciting new features \(in addition to fixes & changes\):\n\n- ability to follow hashtags\n- ability to filter by language\n/,
+    );
     const replies = asList(await runEndpoint(fediversePostRepliesEndpoint, { url }, upstream));
     const comments = replies.items as Comment[];
-    const context = JSON.parse(sample('context_mastodon_social_109294719267373593_2025.json')) as { descendants: { uri: string; id: string; in_reply_to_id: string }[] };
+    const context = JSON.parse(sample('context_mastodon_social_109294719267373593_2025.json')) as {
+      descendants: { uri: string; id: string; in_reply_to_id: string }[];
+    };
     expect(comments.map((each) => each.id)).toEqual(context.descendants.map((each) => each.uri));
     expect(comments.filter((each) => each.parentId === null)).toHaveLength(43);
     const byLocal = new Map(context.descendants.map((each) => [each.id, each.uri]));
@@ -160,18 +182,24 @@ describe.skipIf(!samplesDir)('fediverse conformance with recorded upstream sampl
     const root = page.find((each) => each.id === '114026814291152535');
     // The statuses themselves come from the recorded page and context; the contexts are the recorded ones.
     const both = stubUpstream((_request, url) => {
-      if (url.pathname === '/api/v1/statuses/114026814291152535/context') return recordedAnswer('context_fosstodon_114026814291152535_2025.json');
-      if (url.pathname === '/api/v1/statuses/114027213608365869/context') return recordedAnswer('context_fosstodon_114027213608365869_2025.json');
+      if (url.pathname === '/api/v1/statuses/114026814291152535/context')
+        return recordedAnswer('context_fosstodon_114026814291152535_2025.json');
+      if (url.pathname === '/api/v1/statuses/114027213608365869/context')
+        return recordedAnswer('context_fosstodon_114027213608365869_2025.json');
       if (url.pathname === '/api/v1/statuses/114026814291152535') return apiAnswer(root);
       if (url.pathname === '/api/v1/statuses/114027213608365869') return apiAnswer(context.descendants[0]);
       return undefined;
     });
-    const empty = asList(await runEndpoint(fediversePostRepliesEndpoint, { url: 'https://fosstodon.org/@schochastics/114026814291152535' }, both));
+    const empty = asList(
+      await runEndpoint(fediversePostRepliesEndpoint, { url: 'https://fosstodon.org/@schochastics/114026814291152535' }, both),
+    );
     expect(empty.items).toEqual([]);
     expect(empty.emptyReason).toBe('author_opted_out');
     expect(empty.notices).toEqual(['3 replies withheld: author_opted_out']);
     expect(JSON.stringify(empty.raw)).not.toContain('MickaelCanouil');
-    const direct = asList(await runEndpoint(fediversePostRepliesEndpoint, { url: 'https://fosstodon.org/@erc_bk/114027213608365869' }, both));
+    const direct = asList(
+      await runEndpoint(fediversePostRepliesEndpoint, { url: 'https://fosstodon.org/@erc_bk/114027213608365869' }, both),
+    );
     expect(direct.emptyReason).toBe('author_opted_out');
     expect(both.calls.map((call) => call.url)).not.toContain('https://fosstodon.org/api/v1/statuses/114027213608365869/context');
   });
@@ -195,10 +223,16 @@ describe.skipIf(!samplesDir)('fediverse conformance with recorded upstream sampl
     const quotes: unknown[] = [];
     let cursor: string | undefined;
     for (let page = 1; page <= 3; page += 1) {
-      const result = asList(await runEndpoint(fediverseHashtagEndpoint, { instance: 'https://Mastodon.Social/', tag: 'ichbinhanna', limit: 40, ...(cursor ? { cursor } : {}) }, upstream));
+      const result = asList(
+        await runEndpoint(
+          fediverseHashtagEndpoint,
+          { instance: 'https://Mastodon.Social/', tag: 'ichbinhanna', limit: 40, ...(cursor ? { cursor } : {}) },
+          upstream,
+        ),
+      );
       posts.push(...(result.items as Post[]));
       notices.push(...(result.notices ?? []));
-      quotes.push(...((rawOf(result).posts as { quote: unknown }[]).map((each) => each.quote).filter((quote) => quote !== null)));
+      quotes.push(...(rawOf(result).posts as { quote: unknown }[]).map((each) => each.quote).filter((quote) => quote !== null));
       cursor = result.pagination.cursor ?? undefined;
     }
     expect(cursor).toBe('113958523521356248');
@@ -237,20 +271,33 @@ describe.skipIf(!samplesDir)('fediverse conformance with recorded upstream sampl
       'social.tchncs.de/api/v1/instance': 'instance_v1_social_tchncs_de_2025.json',
     });
     const result = asSingle(await runEndpoint(fediverseInstanceEndpoint, { instance: 'social.tchncs.de' }, tchncs));
-    expect(result.data as Instance).toMatchObject({ id: 'social.tchncs.de', userCount: 22960, approvalRequired: true, contactAccount: 'milan@social.tchncs.de' });
+    expect(result.data as Instance).toMatchObject({
+      id: 'social.tchncs.de',
+      userCount: 22960,
+      approvalRequired: true,
+      contactAccount: 'milan@social.tchncs.de',
+    });
     expect(rawOf(result).via).toBe('v1');
     const v1 = recorded({
       'mastodon.social/api/v2/instance': 'err_404_status_not_found_2026.json',
       'mastodon.social/api/v1/instance': 'instance_v1_mastodon_social_2026.json',
     });
     const social = asSingle(await runEndpoint(fediverseInstanceEndpoint, { instance: 'mastodon.social' }, v1)).data as Instance;
-    expect(social).toMatchObject({ id: 'mastodon.social', userCount: 3354594, statusCount: 183323404, domainCount: 120970, registrationsOpen: true });
+    expect(social).toMatchObject({
+      id: 'mastodon.social',
+      userCount: 3354594,
+      statusCount: 183323404,
+      domainCount: 120970,
+      registrationsOpen: true,
+    });
     expect(social.description).not.toBeNull();
   });
 
   it('keeps 1 of 5 searched accounts: one noindex, three not discoverable', async () => {
     const upstream = recorded({ 'fosstodon.org/api/v2/search': 'synthetic_search_accounts_fosstodon_kudusch_2025.json' });
-    const result = asList(await runEndpoint(fediverseSearchAccountsEndpoint, { instance: 'fosstodon.org', query: 'Kudusch', limit: 40 }, upstream));
+    const result = asList(
+      await runEndpoint(fediverseSearchAccountsEndpoint, { instance: 'fosstodon.org', query: 'Kudusch', limit: 40 }, upstream),
+    );
     expect((result.items as Creator[]).map((each) => each.id)).toEqual(['Kudusch@social.tchncs.de']);
     expect(result.notices).toEqual(['1 account withheld: author_opted_out', '3 accounts withheld: not_discoverable']);
     expect(upstream.calls[0]!.url).toBe('https://fosstodon.org/api/v2/search?q=Kudusch&type=accounts&resolve=false&limit=40');
@@ -262,7 +309,9 @@ describe.skipIf(!samplesDir)('fediverse conformance with recorded upstream sampl
       if (url.pathname.startsWith('/api/v1/statuses/')) return recordedAnswer('err_404_status_not_found_2026.json');
       return recordedAnswer('err_401_access_token_invalid_2026.json');
     });
-    expect(asSingle(await runEndpoint(fediverseAccountEndpoint, { account: 'nobody@fosstodon.org' }, errors)).emptyReason).toBe('not_found');
+    expect(asSingle(await runEndpoint(fediverseAccountEndpoint, { account: 'nobody@fosstodon.org' }, errors)).emptyReason).toBe(
+      'not_found',
+    );
     expect(asSingle(await runEndpoint(fediversePostEndpoint, { url: 'https://fosstodon.org/@x/0' }, errors)).emptyReason).toBe('not_found');
     const refused = asList(await runEndpoint(fediverseHashtagEndpoint, { instance: 'fosstodon.org', tag: 'rstats' }, errors));
     expect(refused.emptyReason).toBe('login_required');

@@ -38,7 +38,9 @@ describe('HTML to text', () => {
   });
 
   it('lists the hrefs of links that are not mentions', () => {
-    expect(linksOf('<a href="https://a.example/">a</a> <a class="mention" href="https://b.example/@b">@b</a>')).toEqual(['https://a.example/']);
+    expect(linksOf('<a href="https://a.example/">a</a> <a class="mention" href="https://b.example/@b">@b</a>')).toEqual([
+      'https://a.example/',
+    ]);
   });
 });
 
@@ -71,7 +73,12 @@ describe('accounts', () => {
 
   it('reads group accounts and absent fields as null', () => {
     const minimal = accountSchema.parse({ id: '1', acct: 'grp@other.example.org', group: true, fields: 'broken' });
-    expect(accountToCreator(minimal, HOST, AT)).toMatchObject({ id: 'grp@other.example.org', category: 'Group', externalLinks: [], isPrivate: null });
+    expect(accountToCreator(minimal, HOST, AT)).toMatchObject({
+      id: 'grp@other.example.org',
+      category: 'Group',
+      externalLinks: [],
+      isPrivate: null,
+    });
   });
 });
 
@@ -115,10 +122,17 @@ describe('posts', () => {
   });
 
   it("reads a reblog as the original's fields, naming the reblogger in the extras", () => {
-    const original = status({ account: remoteAccount('bob', 'two.example.net'), quote: { state: 'accepted', quoted_status: { uri: 'https://q.example/1' } } });
+    const original = status({
+      account: remoteAccount('bob', 'two.example.net'),
+      quote: { state: 'accepted', quoted_status: { uri: 'https://q.example/1' } },
+    });
     const wrapper = reblog(original, account());
     expect(post(wrapper)).toMatchObject({ id: original.uri, authorId: 'bob@two.example.net' });
-    expect(postExtras(statusSchema.parse(wrapper), HOST)).toMatchObject({ rebloggedBy: 'alice@one.example.net', quote: 'https://q.example/1', visibility: 'public' });
+    expect(postExtras(statusSchema.parse(wrapper), HOST)).toMatchObject({
+      rebloggedBy: 'alice@one.example.net',
+      quote: 'https://q.example/1',
+      visibility: 'public',
+    });
   });
 
   it('falls back to the uri when a status has no url', () => {

@@ -51,8 +51,8 @@ export interface HardeningGateway {
 }
 
 const PLATFORM_HOSTS = new Set(
-  [...catalogue.families.flatMap((family) => family.hosts), ...HEALTHY_FAMILIES.flatMap(({ healthy }) => healthy.originHosts ?? [])].map((host) =>
-    host.toLowerCase(),
+  [...catalogue.families.flatMap((family) => family.hosts), ...HEALTHY_FAMILIES.flatMap(({ healthy }) => healthy.originHosts ?? [])].map(
+    (host) => host.toLowerCase(),
   ),
 );
 
@@ -108,7 +108,11 @@ export async function startHardeningGateway(env: Record<string, string> = {}): P
       ...(REDIS_URL ? { REDIS_URL } : {}),
       ...env,
     },
-    { redisPrefix, resolveAll: hardeningResolver(resolved), originHosts: HEALTHY_FAMILIES.flatMap(({ healthy }) => healthy.originHosts ?? []) },
+    {
+      redisPrefix,
+      resolveAll: hardeningResolver(resolved),
+      originHosts: HEALTHY_FAMILIES.flatMap(({ healthy }) => healthy.originHosts ?? []),
+    },
   );
   let fault: { reply: FakeReply; where: Where } | null = null;
   const faulted: FakeRoute = (request, url) => (fault !== null && fault.where(request, url) ? fault.reply : undefined);

@@ -1,5 +1,15 @@
 import type { FakeReply, FakeRoute, RecordedRequest } from '../../../demo/fake-upstream.js';
-import { accountOn, usernameOfId, HOME, instanceDocumentV1, instanceDocumentV2, OTHER_HOME, reblogOn, statusOn, type Json } from './entities.js';
+import {
+  accountOn,
+  usernameOfId,
+  HOME,
+  instanceDocumentV1,
+  instanceDocumentV2,
+  OTHER_HOME,
+  reblogOn,
+  statusOn,
+  type Json,
+} from './entities.js';
 
 /**
  * The demo's synthetic Mastodon-compatible instances (also the tests' fake), answering the public
@@ -33,7 +43,11 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
   body: JSON.stringify(body),
 });
 const error = (message: string, status: number) => json({ error: message }, status);
-const html = (status = 200): FakeReply => ({ status, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<!doctype html><html><body>Welcome</body></html>' });
+const html = (status = 200): FakeReply => ({
+  status,
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  body: '<!doctype html><html><body>Welcome</body></html>',
+});
 
 /** The answer a name stands for before anything reads it; undefined for a healthy account. */
 function accountFailure(username: string): FakeReply | undefined {
@@ -47,7 +61,11 @@ function accountFailure(username: string): FakeReply | undefined {
 function statusesOf(host: string, tick: number): Json[] {
   const elsewhere = host === HOME ? OTHER_HOME : HOME;
   return [
-    statusOn(host, 'alice', `t${tick}`, { text: `News number ${tick}`, tags: ['maps'], createdAt: new Date(Date.UTC(2025, 6, 11) + tick * 1000).toISOString() }),
+    statusOn(host, 'alice', `t${tick}`, {
+      text: `News number ${tick}`,
+      tags: ['maps'],
+      createdAt: new Date(Date.UTC(2025, 6, 11) + tick * 1000).toISOString(),
+    }),
     statusOn(host, 'alice', 'photos', { media: 2, warning: 'eye strain', tags: ['maps'] }),
     statusOn(host, 'quiet', 'secret', { tags: ['maps'] }),
     statusOn(host, 'shy', 'hello', { home: elsewhere, tags: ['maps'] }),
@@ -71,13 +89,19 @@ function accountStatuses(host: string, username: string, query: URLSearchParams,
   const last = page[page.length - 1]!;
   const link: Record<string, string> = query.has('max_id')
     ? {}
-    : { link: `<https://${host}/api/v1/accounts/${query.get('account_id') ?? 'x'}/statuses?max_id=${String(last.id)}>; rel="next", <https://${host}/api/v1/accounts/x/statuses?min_id=1>; rel="prev"` };
+    : {
+        link: `<https://${host}/api/v1/accounts/${query.get('account_id') ?? 'x'}/statuses?max_id=${String(last.id)}>; rel="next", <https://${host}/api/v1/accounts/x/statuses?min_id=1>; rel="prev"`,
+      };
   return json(page, 200, link);
 }
 
 function context(host: string, root: Json): Json {
   const reply = (username: string, key: string, parent: Json, home = host) =>
-    statusOn(host, username, key, { inReplyTo: String(parent.id), home, text: `@${String((parent.account as Json).username)} reply ${key}` });
+    statusOn(host, username, key, {
+      inReplyTo: String(parent.id),
+      home,
+      text: `@${String((parent.account as Json).username)} reply ${key}`,
+    });
   const bob = reply('bob', 'r1', root, host === HOME ? OTHER_HOME : HOME);
   const author = reply(String((root.account as Json).username), 'r2', bob);
   const quiet = reply('quiet', 'r3', root);
@@ -132,7 +156,12 @@ function mastodonApi(host: string, url: URL, tick: number): FakeReply {
 /** Any other large id is one of alice's posts (so a test may name fresh ones); a small one is missing. */
 function anyStatus(host: string, id: string): Json | undefined {
   if (!/^\d{9,18}$/.test(id)) return undefined;
-  return { ...statusOn(host, 'alice', `any${id}`), id, url: `https://${host}/@alice/${id}`, uri: `https://${host}/users/alice/statuses/${id}` };
+  return {
+    ...statusOn(host, 'alice', `any${id}`),
+    id,
+    url: `https://${host}/@alice/${id}`,
+    uri: `https://${host}/users/alice/statuses/${id}`,
+  };
 }
 
 export function instanceApiRoute(options: InstanceApiOptions = {}): FakeRoute {
@@ -146,6 +175,9 @@ export function instanceApiRoute(options: InstanceApiOptions = {}): FakeRoute {
     const reply = mastodonApi(host, url, tick());
     const limit = options.rateLimit?.(host);
     if (!limit) return reply;
-    return { ...reply, headers: { ...reply.headers, 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': limit.remaining, 'x-ratelimit-reset': limit.reset } };
+    return {
+      ...reply,
+      headers: { ...reply.headers, 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': limit.remaining, 'x-ratelimit-reset': limit.reset },
+    };
   };
 }

@@ -49,12 +49,17 @@ export const fediverseAccountPostsEndpoint = defineEndpoint({
     const found = await lookupAccount(ctx, input.account);
     if (found.kind === 'empty') return emptyList(found.answer);
     if (found.kind === 'refused') return reasonedList(found.url, found.reason);
-    const answer = await getApi(ctx, { host: found.host, param: 'account' }, `/api/v1/accounts/${encodeURIComponent(found.account.id)}/statuses`, {
-      ...ACCOUNT_FILTERS[input.filter],
-      exclude_reblogs: input.reblogs ? undefined : true,
-      limit: input.limit,
-      max_id: input.cursor,
-    });
+    const answer = await getApi(
+      ctx,
+      { host: found.host, param: 'account' },
+      `/api/v1/accounts/${encodeURIComponent(found.account.id)}/statuses`,
+      {
+        ...ACCOUNT_FILTERS[input.filter],
+        exclude_reblogs: input.reblogs ? undefined : true,
+        limit: input.limit,
+        max_id: input.cursor,
+      },
+    );
     if (answer.kind === 'empty') return emptyList(answer);
     const statuses = parseShape(statusListSchema, answer.body, 'account statuses');
     return statusPageResult(readStatuses(statuses, found.host, ctx.fetchedAt), answer.url, answer.nextMaxId);

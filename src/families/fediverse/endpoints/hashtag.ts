@@ -39,12 +39,17 @@ export const fediverseHashtagEndpoint = defineEndpoint({
   raw: z.object({ posts: z.array(z.looseObject({})).describe('per item: its uri, rebloggedBy, sensitive, visibility, poll and quote') }),
   normaliseParams: canonicalTag,
   async fetch(input, ctx): Promise<ListResult<Post>> {
-    const answer = await getApi(ctx, { host: input.instance, param: 'instance' }, `/api/v1/timelines/tag/${encodeURIComponent(input.tag)}`, {
-      ...SCOPES[input.scope],
-      only_media: input.only_media ? true : undefined,
-      limit: input.limit,
-      max_id: input.cursor,
-    });
+    const answer = await getApi(
+      ctx,
+      { host: input.instance, param: 'instance' },
+      `/api/v1/timelines/tag/${encodeURIComponent(input.tag)}`,
+      {
+        ...SCOPES[input.scope],
+        only_media: input.only_media ? true : undefined,
+        limit: input.limit,
+        max_id: input.cursor,
+      },
+    );
     if (answer.kind === 'empty') return emptyList(answer);
     const statuses = parseShape(statusListSchema, answer.body, 'hashtag timeline');
     return statusPageResult(readStatuses(statuses, input.instance, ctx.fetchedAt), answer.url, answer.nextMaxId);

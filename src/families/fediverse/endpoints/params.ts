@@ -10,7 +10,9 @@ export const account = z
   .string()
   .min(1)
   .max(2048)
-  .describe('@user@host, user@host, https://host/@user, https://host/@user@domain (a remote account as host knows it) or https://host/users/user');
+  .describe(
+    '@user@host, user@host, https://host/@user, https://host/@user@domain (a remote account as host knows it) or https://host/users/user',
+  );
 
 export const statusUrl = z
   .string()

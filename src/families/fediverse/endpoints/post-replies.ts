@@ -20,7 +20,7 @@ export const fediversePostRepliesEndpoint = defineEndpoint({
   graphqlField: 'fediversePostReplies',
   summary: "A fediverse post's replies, depth-first as the instance serves them",
   description: [
-    'Returns data.items: Comment[] in the order served (depth-first, the author\'s own replies first): id is each reply\'s ActivityPub uri, parentId null for a direct reply, else the parent reply\'s uri; raw.comments[i] gives depth (1 for direct replies) and contentWarning.',
+    "Returns data.items: Comment[] in the order served (depth-first, the author's own replies first): id is each reply's ActivityPub uri, parentId null for a direct reply, else the parent reply's uri; raw.comments[i] gives depth (1 for direct replies) and contentWarning.",
     `A logged-out context holds at most ${CONTEXT_DESCENDANTS_CAP} replies: hasMore is true when that many came; there is no cursor.`,
     'Replies by accounts that opted out of indexing (noindex) are withheld with the replies under them (meta.warnings counts them); a post whose author opted out is an empty result with meta.reason author_opted_out.',
     'A missing post is an empty result (meta.reason not_found), never charged.',
@@ -28,7 +28,9 @@ export const fediversePostRepliesEndpoint = defineEndpoint({
   params,
   flags: endpointFlags({ subscribable: false, parameterConstraints: STATUS_FORMS }),
   returns: { kind: 'list', type: 'Comment' },
-  raw: z.object({ comments: z.array(z.looseObject({})).describe('per reply: its uri, depth (1 for direct replies), parentId and contentWarning') }),
+  raw: z.object({
+    comments: z.array(z.looseObject({})).describe('per reply: its uri, depth (1 for direct replies), parentId and contentWarning'),
+  }),
   normaliseParams: canonicalStatus,
   async fetch(input, ctx): Promise<ListResult<Comment>> {
     const found = await lookupStatus(ctx, input.url);

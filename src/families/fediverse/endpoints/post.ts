@@ -36,6 +36,9 @@ export const fediversePostEndpoint = defineEndpoint({
     if (found.kind === 'empty') return emptySingle(found.answer);
     if (found.kind === 'refused') return reasonedSingle(found.url, found.reason);
     const { uri: _uri, ...extras } = postExtras(found.status, found.host);
-    return { data: statusToPost(found.status, found.host, ctx.fetchedAt), raw: { via: 'api', url: found.url, ...extras, payload: found.body } };
+    return {
+      data: statusToPost(found.status, found.host, ctx.fetchedAt),
+      raw: { via: 'api', url: found.url, ...extras, payload: found.body },
+    };
   },
 });

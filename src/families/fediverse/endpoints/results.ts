@@ -23,7 +23,11 @@ export function parseShape<Schema extends z.ZodType>(schema: Schema, value: unkn
 const rawOfEmpty = (answer: EmptyAnswer) => ({ via: 'api', url: answer.url, error: answer.error });
 const NO_PAGE: Pagination = { cursor: null, hasMore: false };
 
-export const emptySingle = (answer: EmptyAnswer): SingleResult<never> => ({ data: null, raw: rawOfEmpty(answer), emptyReason: answer.reason });
+export const emptySingle = (answer: EmptyAnswer): SingleResult<never> => ({
+  data: null,
+  raw: rawOfEmpty(answer),
+  emptyReason: answer.reason,
+});
 export const emptyList = (answer: EmptyAnswer): ListResult<never> => ({
   items: [],
   pagination: NO_PAGE,
@@ -32,7 +36,11 @@ export const emptyList = (answer: EmptyAnswer): ListResult<never> => ({
 });
 
 /** An empty result with a reason and nothing of the upstream answer in raw (withheld, suspended). */
-export const reasonedSingle = (url: string, reason: string): SingleResult<never> => ({ data: null, raw: { via: 'api', url }, emptyReason: reason });
+export const reasonedSingle = (url: string, reason: string): SingleResult<never> => ({
+  data: null,
+  raw: { via: 'api', url },
+  emptyReason: reason,
+});
 export const reasonedList = (url: string, reason: string): ListResult<never> => ({
   items: [],
   pagination: NO_PAGE,
@@ -79,7 +87,12 @@ export function statusPageResult(page: StatusPage, url: string, nextMaxId: strin
   return {
     items: page.posts,
     pagination: { cursor: nextMaxId, hasMore: nextMaxId !== null },
-    raw: { via: 'api', url, posts: page.extras, ...(page.withheld > 0 ? { withheld: { count: page.withheld, reason: OPTED_OUT_REASON } } : {}) },
+    raw: {
+      via: 'api',
+      url,
+      posts: page.extras,
+      ...(page.withheld > 0 ? { withheld: { count: page.withheld, reason: OPTED_OUT_REASON } } : {}),
+    },
     notices: withheldNotice(page.withheld, 'post'),
     ...allWithheld(page.posts.length, page.withheld),
   };

@@ -55,7 +55,6 @@ export const fediverseSearchAccountsEndpoint = defineEndpoint({
       else if (isUndiscoverable(account)) undiscoverable += 1;
       else kept.push(accountToCreator(account, input.instance, ctx.fetchedAt));
     }
-    const withheld = optedOut + undiscoverable;
     return {
       items: kept,
       pagination: { cursor: null, hasMore: false },

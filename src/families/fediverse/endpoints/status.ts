@@ -18,6 +18,7 @@ export async function lookupStatus(ctx: FetchContext, input: string): Promise<St
   const answer = await getApi(ctx, { host: ref.host, param: 'url' }, `/api/v1/statuses/${encodeURIComponent(ref.id)}`);
   if (answer.kind === 'empty') return { kind: 'empty', answer };
   const status = parseShape(statusSchema, answer.body, 'status');
-  if (isOptedOut(status.account) || isOptedOut(shownStatus(status).account)) return { kind: 'refused', url: answer.url, reason: OPTED_OUT_REASON };
+  if (isOptedOut(status.account) || isOptedOut(shownStatus(status).account))
+    return { kind: 'refused', url: answer.url, reason: OPTED_OUT_REASON };
   return { kind: 'status', host: ref.host, url: answer.url, status, body: answer.body };
 }

@@ -59,8 +59,10 @@ function flatten(html: string, onLink?: (href: string) => void): string {
       link = { href, text: '' };
       if (href !== null) onLink?.(decodeEntities(href));
     } else if (name === 'a') close();
-    else if (name === 'br') (link ? ((link as OpenLink).text += '\n') : (out += '\n'));
-    else if (closing && BLOCK_ENDS.has(name)) {
+    else if (name === 'br') {
+      if (link) (link as OpenLink).text += '\n';
+      else out += '\n';
+    } else if (closing && BLOCK_ENDS.has(name)) {
       close();
       out += PARAGRAPH;
     }

@@ -39,7 +39,10 @@ export function instanceFromV2(document: InstanceV2, fetchedAt: string): Instanc
 
 /** The v1 document (`/api/v1/instance`, older servers): `uri` for the domain, `stats` counts, booleans. */
 export function instanceFromV1(document: InstanceV1, fetchedAt: string): Instance {
-  const domain = document.uri.replace(/^https?:\/\//i, '').replace(/\/+$/, '').toLowerCase();
+  const domain = document.uri
+    .replace(/^https?:\/\//i, '')
+    .replace(/\/+$/, '')
+    .toLowerCase();
   return {
     platform: FEDIVERSE_PLATFORM,
     id: domain,

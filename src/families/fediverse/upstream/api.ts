@@ -5,7 +5,7 @@ import { rateLimitResetAt } from '../../../upstream/budget/rate-limit-headers.js
 import type { UpstreamResponse } from '../../../upstream/types.js';
 import { THROTTLE_SECONDS } from './budget.js';
 import { nextMaxId } from './link.js';
-import { notMastodonRemembered, refuseIfNotMastodon } from './not-mastodon.js';
+import { refuseIfNotMastodon } from './not-mastodon.js';
 
 /**
  * The family's one door to an instance: logged-out GETs of its public REST API (no token or
@@ -25,8 +25,7 @@ export interface Target {
 }
 
 export type ApiAnswer = { url: string } & (
-  | { kind: 'ok'; body: unknown; nextMaxId: string | null }
-  | { kind: 'empty'; reason: string; error: string | null }
+  { kind: 'ok'; body: unknown; nextMaxId: string | null } | { kind: 'empty'; reason: string; error: string | null }
 );
 
 export function apiUrl(host: string, path: string, query: Record<string, QueryValue> = {}): string {
@@ -38,7 +37,6 @@ export function apiUrl(host: string, path: string, query: Record<string, QueryVa
 
 /** One GET of the instance's API: JSON, the empty result an error stands for, or a thrown failure. */
 export async function getApi(ctx: FetchContext, target: Target, path: string, query: Record<string, QueryValue> = {}): Promise<ApiAnswer> {
-  notMastodonRemembered(target);
   const url = apiUrl(target.host, path, query);
   const response = await ctx.upstream.fetch({
     url,

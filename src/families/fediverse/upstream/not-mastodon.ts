@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import type { FetchContext } from '../../../catalogue/results.js';
 import { GatewayError } from '../../../errors.js';
 import type { Target } from './api.js';
@@ -6,24 +5,14 @@ import type { Target } from './api.js';
 /**
  * Telling a host that is not a Mastodon API apart from an instance that failed: after a non-JSON
  * answer, the instance document is read (`/api/v2/instance`, `/api/v1/instance` on 404 or 410);
- * a host with neither is refused as not Mastodon, and remembered so for a day in this process.
+ * a host with neither is refused as not Mastodon. The verdict is not remembered: an instance
+ * whose every answer is briefly a maintenance page would otherwise stay refused after it is back.
  */
-
-const REMEMBER_MS = 24 * 60 * 60 * 1000;
-/** Hosts remembered at most (a bounded table: callers name hosts). */
-const MAX_REMEMBERED = 10_000;
-
-const notMastodon = new LRUCache<string, true>({ max: MAX_REMEMBERED, ttl: REMEMBER_MS });
 
 const refusal = (target: Target) =>
   new GatewayError('invalid_request', `${target.param}: the host does not serve a Mastodon-compatible API.`, {
     details: { param: target.param, reason: 'not_mastodon' },
   });
-
-/** Throws the refusal when the host was found not to be Mastodon within the day: no request. */
-export function notMastodonRemembered(target: Target): void {
-  if (notMastodon.has(target.host)) throw refusal(target);
-}
 
 /** True for an instance document of either version: a `version`, `domain` or `uri` string. */
 export function isInstanceDocument(body: unknown): boolean {
@@ -53,6 +42,5 @@ export async function refuseIfNotMastodon(ctx: FetchContext, target: Target): Pr
   const v2 = await readsInstance(ctx, target, '/api/v2/instance');
   if (v2 === 'yes') return;
   if (v2 === 'gone' && (await readsInstance(ctx, target, '/api/v1/instance')) === 'yes') return;
-  notMastodon.set(target.host, true);
   throw refusal(target);
 }

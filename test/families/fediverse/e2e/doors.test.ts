@@ -13,7 +13,8 @@ import { INSTANCE_HOSTS, instanceApiRoute } from '../../../../src/families/fediv
  */
 
 const q = encodeURIComponent;
-const statusUrl = (username: string, key: string, host = HOME) => `https://${host}/@${username}/${localId(`${username}@${host}/${key}`, host)}`;
+const statusUrl = (username: string, key: string, host = HOME) =>
+  `https://${host}/@${username}/${localId(`${username}@${host}/${key}`, host)}`;
 const PHOTOS = statusUrl('alice', 'photos');
 
 async function post(harness: Harness, path: string, body: unknown) {
@@ -56,7 +57,9 @@ describe('the fediverse family on every door', () => {
       [`/v1/fediverse/search/accounts?instance=${HOME}&query=example`, 'list'],
     ];
     for (const [path, kind] of paths) expectPaid(await harness.get(path), kind);
-    expect(harness.upstream.requests.every((request) => request.headers.authorization === undefined && request.headers.cookie === undefined)).toBe(true);
+    expect(
+      harness.upstream.requests.every((request) => request.headers.authorization === undefined && request.headers.cookie === undefined),
+    ).toBe(true);
     expect(new Set(harness.upstream.requests.map((request) => request.host))).toEqual(new Set([HOME, OTHER_HOME]));
   });
 
@@ -64,7 +67,11 @@ describe('the fediverse family on every door', () => {
     const account = await harness.get(`/v1/fediverse/account?account=alice@${HOME}`);
     expect(account.body.data).toMatchObject({ id: `alice@${HOME}`, bannerUrl: null, bio: `Synthetic account on https://${HOME}/` });
     const posts = await harness.get(`/v1/fediverse/account/posts?account=${q(`https://${HOME}/users/alice`)}&include_raw=true`);
-    expect(posts.body.data.items.map((each: { authorId: string }) => each.authorId)).toEqual([`alice@${HOME}`, `alice@${HOME}`, `shy@${OTHER_HOME}`]);
+    expect(posts.body.data.items.map((each: { authorId: string }) => each.authorId)).toEqual([
+      `alice@${HOME}`,
+      `alice@${HOME}`,
+      `shy@${OTHER_HOME}`,
+    ]);
     expect(posts.body.data.items[1]).toMatchObject({ title: 'eye strain', type: 'carousel' });
     expect(posts.body.raw.posts[2].rebloggedBy).toBe(`alice@${HOME}`);
     const cursor = posts.body.pagination.cursor as string;
@@ -125,9 +132,10 @@ describe('the fediverse family on every door', () => {
     const plain = await harness.get('/v1/fediverse/hashtag?instance=plain.example.net&tag=maps');
     expectError(plain, 400, 'invalid_request');
     expect(plain.body.error.details).toMatchObject({ param: 'instance', reason: 'not_mastodon' });
-    const asked = harness.upstream.requests.length;
-    expectError(await harness.get('/v1/fediverse/instance?instance=plain.example.net'), 400, 'invalid_request');
-    expect(harness.upstream.requests.length).toBe(asked);
+    // The lookup, then the instance documents: v2 answered HTML, so there is no v1 to read.
+    expect(
+      harness.upstream.requests.filter((request) => request.host === 'plain.example.net').map((request) => request.url.split('?')[0]),
+    ).toEqual(['/api/v1/timelines/tag/maps', '/api/v2/instance']);
     expect(await balanceOf(harness)).toBe(before);
   });
 
@@ -169,7 +177,12 @@ describe('the fediverse family on every door', () => {
     expect(account).toMatchObject({ platformId: `alice@${HOME}`, followerCount: 42 });
     expect(account.posts.items[0].author).toEqual({ handle: `alice@${HOME}`, displayName: 'Alice Example', followerCount: null });
     expect(response.body.data.fediversePost.comments.items).toHaveLength(3);
-    expect(response.body.data.fediverseInstance).toEqual({ platformId: HOME, monthlyActiveUsers: 321, rules: ['Be kind.'], contactAccount: `admin@${HOME}` });
+    expect(response.body.data.fediverseInstance).toEqual({
+      platformId: HOME,
+      monthlyActiveUsers: 321,
+      rules: ['Be kind.'],
+      contactAccount: `admin@${HOME}`,
+    });
     expect(response.body.extensions.billing.creditsCharged).toBe(5);
   });
 

@@ -61,7 +61,11 @@ describe("an instance's budget", () => {
   afterAll(() => harness.close());
   beforeEach(() => {
     harness.upstream.reset();
-    harness.upstream.on(instanceApiRoute({ rateLimit: (host) => (host === HOME ? budget : { remaining: '299', reset: new Date(Date.now() + 60_000).toISOString() }) }));
+    harness.upstream.on(
+      instanceApiRoute({
+        rateLimit: (host) => (host === HOME ? budget : { remaining: '299', reset: new Date(Date.now() + 60_000).toISOString() }),
+      }),
+    );
   });
 
   it('after X-RateLimit-Remaining 0 with an ISO reset, refuses that instance with 429 and Retry-After, no request, while others answer', async () => {
