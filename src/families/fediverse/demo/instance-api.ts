@@ -33,8 +33,8 @@ export const INSTANCE_HOSTS = [HOME, OTHER_HOME, 'plain.example.net', 'flaky.exa
 export interface InstanceApiOptions {
   /** The newest post's key changes with this value (the demo moves it with time). */
   tick?: () => number;
-  /** X-RateLimit headers on every answer, when set. */
-  rateLimit?: (host: string) => { remaining: string; reset: string };
+  /** X-RateLimit headers on every answer of a host, when set and it names some. */
+  rateLimit?: (host: string) => { remaining: string; reset: string } | undefined;
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}): FakeReply => ({

@@ -63,7 +63,8 @@ describe("an instance's budget", () => {
     harness.upstream.reset();
     harness.upstream.on(
       instanceApiRoute({
-        rateLimit: (host) => (host === HOME ? budget : { remaining: '299', reset: new Date(Date.now() + 60_000).toISOString() }),
+        // The other instance states no budget: its 429 names neither a reset nor a Retry-After.
+        rateLimit: (host) => (host === HOME ? budget : undefined),
       }),
     );
   });
