@@ -621,6 +621,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fediverse/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A fediverse account's public profile, from a Mastodon-compatible instance
+         * @description Returns one Creator: id and handle are the full acct (user@domain), bio the text of the note, externalLinks the links of the profile fields, category Bot or Group. A missing account is an empty result (meta.reason not_found; account_suspended when suspended; login_required when the instance refuses logged-out readers), never charged. An account that opted out of search engine indexing (noindex) is an empty result with meta.reason author_opted_out.
+         */
+        get: operations["fediverseAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fediverse/account/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A fediverse account's posts and reblogs, newest first
+         * @description Returns data.items: Post[] newest first: id is the status's ActivityPub uri, title its content warning, a reblog an item with the original's fields (raw.posts[i].rebloggedBy names the reblogger). raw.posts[i] also gives sensitive, visibility, poll and quote. pagination.cursor is the next page of the instance (hasMore exactly when it names one). Posts by accounts that opted out of indexing (noindex) are left out and counted in meta.warnings; such an account's own posts are an empty result with meta.reason author_opted_out. A missing account is an empty result (meta.reason not_found), never charged.
+         */
+        get: operations["fediverseAccountPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fediverse/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One fediverse post (status), from the instance its URL names
+         * @description Returns one Post: id is the status's ActivityPub uri (the same on every instance), title its content warning, text the text of its HTML (links as their hrefs), hashtags and mentions from the status's own lists, mentions as full accts. raw.rebloggedBy, raw.sensitive, raw.visibility, raw.poll and raw.quote (the quoted uri) give the rest. A missing status is an empty result (meta.reason not_found; login_required when the instance refuses logged-out readers), never charged; a status whose author opted out of indexing (noindex) is an empty result with meta.reason author_opted_out.
+         */
+        get: operations["fediversePost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fediverse/post/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A fediverse post's replies, depth-first as the instance serves them
+         * @description Returns data.items: Comment[] in the order served (depth-first, the author's own replies first): id is each reply's ActivityPub uri, parentId null for a direct reply, else the parent reply's uri; raw.comments[i] gives depth (1 for direct replies) and contentWarning. A logged-out context holds at most 60 replies: hasMore is true when that many came; there is no cursor. Replies by accounts that opted out of indexing (noindex) are withheld with the replies under them (meta.warnings counts them); a post whose author opted out is an empty result with meta.reason author_opted_out. A missing post is an empty result (meta.reason not_found), never charged.
+         */
+        get: operations["fediversePostReplies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fediverse/hashtag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A hashtag's public timeline on one instance, newest first
+         * @description Returns data.items: Post[] newest first, as the instance knows them (its own and federated posts); raw.posts[i] gives rebloggedBy, sensitive, visibility, poll and quote. pagination.cursor is the instance's next page (hasMore exactly when it names one). Posts by accounts that opted out of indexing (noindex) are left out and counted in meta.warnings (a page may come back shorter than limit, or empty with a cursor). An instance that closes hashtag feeds to logged-out readers answers an empty result with meta.reason login_required, never charged.
+         */
+        get: operations["fediverseHashtag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fediverse/instance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Mastodon-compatible server's instance document
+         * @description Returns one Instance: id is the domain, with title, description, version, languages, rules, registrations, contact and the longest status it accepts. The v2 document gives monthlyActiveUsers and no counts; an older server answers the v1 document (raw.via v1), which gives userCount, statusCount and domainCount instead.
+         */
+        get: operations["fediverseInstance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fediverse/search/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts an instance finds by name, logged out
+         * @description Returns data.items: Creator[] in the order the instance ranks them (accounts it knows; logged out, it looks nothing up elsewhere). There is no cursor. Accounts that opted out of indexing (noindex) or of being suggested (discoverable false) are left out, counted in meta.warnings.
+         */
+        get: operations["fediverseSearchAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ads/advertiser/ads": {
         parameters: {
             query?: never;
@@ -1578,6 +1718,47 @@ export interface components {
             url: string | null;
             /** @description ISO 8601 time of the event */
             createdAt: string | null;
+            /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
+            fetchedAt: string;
+        };
+        /** @description A Mastodon-compatible server (fediverse instance), from its instance document. */
+        Instance: {
+            /** @description the API the server speaks: "mastodon" */
+            platform: string;
+            /** @description the server's domain (v2 domain, v1 uri) */
+            id: string;
+            /** @description the server's name */
+            title: string | null;
+            /** @description the short description (v1 short_description, else description) */
+            description: string | null;
+            /** @description the software version the server reports */
+            version: string | null;
+            /** @description the server software's source repository */
+            sourceUrl: string | null;
+            /** @description the server's banner image */
+            thumbnailUrl: string | null;
+            /** @description ISO 639 codes of the languages the server names */
+            languages: string[];
+            /** @description accounts active in the last 30 days (v2 only) */
+            monthlyActiveUsers: number | null;
+            /** @description local accounts (v1 only) */
+            userCount: number | null;
+            /** @description local statuses (v1 only) */
+            statusCount: number | null;
+            /** @description servers it knows of (v1 only) */
+            domainCount: number | null;
+            /** @description true when anyone may sign up */
+            registrationsOpen: boolean | null;
+            /** @description true when sign-ups wait for a moderator */
+            approvalRequired: boolean | null;
+            /** @description the staff's e-mail address */
+            contactEmail: string | null;
+            /** @description the staff account's full acct (user@domain) */
+            contactAccount: string | null;
+            /** @description the server's rules, as texts */
+            rules: string[];
+            /** @description the longest status the server accepts */
+            maxCharacters: number | null;
             /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
             fetchedAt: string;
         };
@@ -2796,6 +2977,122 @@ export interface components {
             };
         } | {
             /** @constant */
+            endpoint: "/v1/fediverse/account";
+            params: {
+                /** @description @user@host, user@host, https://host/@user, https://host/@user@domain (a remote account as host knows it) or https://host/users/user */
+                account: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/fediverse/account/posts";
+            params: {
+                /** @description @user@host, user@host, https://host/@user, https://host/@user@domain (a remote account as host knows it) or https://host/users/user */
+                account: string;
+                /**
+                 * @description posts (no replies), posts_and_replies, media (with attachments) or pinned
+                 * @default posts
+                 * @enum {string}
+                 */
+                filter?: "posts" | "posts_and_replies" | "media" | "pinned";
+                /** @description include reblogs (true) or leave them out (false) */
+                reblogs?: boolean | ("0" | "1" | "true" | "false");
+                /**
+                 * @description items per page (1-40)
+                 * @default 20
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/fediverse/post";
+            params: {
+                /** @description status URL: https://host/@user/ID, https://host/@user@domain/ID or https://host/users/user/statuses/ID */
+                url: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/fediverse/post/replies";
+            params: {
+                /** @description status URL: https://host/@user/ID, https://host/@user@domain/ID or https://host/users/user/statuses/ID */
+                url: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/fediverse/hashtag";
+            params: {
+                /** @description the instance: a host name (mastodon.social) or https://host */
+                instance: string;
+                /** @description the hashtag, with or without # */
+                tag: string;
+                /**
+                 * @description all, local (the instance's own accounts) or remote (other instances')
+                 * @default all
+                 * @enum {string}
+                 */
+                scope?: "all" | "local" | "remote";
+                /** @description only posts with attachments */
+                only_media?: boolean | ("0" | "1" | "true" | "false");
+                /**
+                 * @description items per page (1-40)
+                 * @default 20
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/fediverse/instance";
+            params: {
+                /** @description the instance: a host name (mastodon.social) or https://host */
+                instance: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/fediverse/search/accounts";
+            params: {
+                /** @description the instance: a host name (mastodon.social) or https://host */
+                instance: string;
+                /** @description words of the name or handle */
+                query: string;
+                /**
+                 * @description items per page (1-40)
+                 * @default 20
+                 */
+                limit?: number;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
             endpoint: "/v1/ads/advertiser/ads";
             /** @default {} */
             params?: {
@@ -3859,6 +4156,122 @@ export interface components {
             }[];
         } | {
             /** @constant */
+            endpoint: "/v1/fediverse/account";
+            targets: {
+                /** @description @user@host, user@host, https://host/@user, https://host/@user@domain (a remote account as host knows it) or https://host/users/user */
+                account: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/fediverse/account/posts";
+            targets: {
+                /** @description @user@host, user@host, https://host/@user, https://host/@user@domain (a remote account as host knows it) or https://host/users/user */
+                account: string;
+                /**
+                 * @description posts (no replies), posts_and_replies, media (with attachments) or pinned
+                 * @default posts
+                 * @enum {string}
+                 */
+                filter?: "posts" | "posts_and_replies" | "media" | "pinned";
+                /** @description include reblogs (true) or leave them out (false) */
+                reblogs?: boolean | ("0" | "1" | "true" | "false");
+                /**
+                 * @description items per page (1-40)
+                 * @default 20
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/fediverse/post";
+            targets: {
+                /** @description status URL: https://host/@user/ID, https://host/@user@domain/ID or https://host/users/user/statuses/ID */
+                url: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/fediverse/post/replies";
+            targets: {
+                /** @description status URL: https://host/@user/ID, https://host/@user@domain/ID or https://host/users/user/statuses/ID */
+                url: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/fediverse/hashtag";
+            targets: {
+                /** @description the instance: a host name (mastodon.social) or https://host */
+                instance: string;
+                /** @description the hashtag, with or without # */
+                tag: string;
+                /**
+                 * @description all, local (the instance's own accounts) or remote (other instances')
+                 * @default all
+                 * @enum {string}
+                 */
+                scope?: "all" | "local" | "remote";
+                /** @description only posts with attachments */
+                only_media?: boolean | ("0" | "1" | "true" | "false");
+                /**
+                 * @description items per page (1-40)
+                 * @default 20
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/fediverse/instance";
+            targets: {
+                /** @description the instance: a host name (mastodon.social) or https://host */
+                instance: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/fediverse/search/accounts";
+            targets: {
+                /** @description the instance: a host name (mastodon.social) or https://host */
+                instance: string;
+                /** @description words of the name or handle */
+                query: string;
+                /**
+                 * @description items per page (1-40)
+                 * @default 20
+                 */
+                limit?: number;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
             endpoint: "/v1/ads/advertiser/ads";
             targets: {
                 /** @description the domain whose ads to list: a host (example.com, www.example.com) or a URL on it; pass this or advertiser_id */
@@ -4757,6 +5170,58 @@ export interface components {
                 /**
                  * @description items per page (1-100)
                  * @default 50
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/fediverse/account/posts";
+            params: {
+                /** @description @user@host, user@host, https://host/@user, https://host/@user@domain (a remote account as host knows it) or https://host/users/user */
+                account: string;
+                /**
+                 * @description posts (no replies), posts_and_replies, media (with attachments) or pinned
+                 * @default posts
+                 * @enum {string}
+                 */
+                filter?: "posts" | "posts_and_replies" | "media" | "pinned";
+                /** @description include reblogs (true) or leave them out (false) */
+                reblogs?: boolean | ("0" | "1" | "true" | "false");
+                /**
+                 * @description items per page (1-40)
+                 * @default 20
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/fediverse/hashtag";
+            params: {
+                /** @description the instance: a host name (mastodon.social) or https://host */
+                instance: string;
+                /** @description the hashtag, with or without # */
+                tag: string;
+                /**
+                 * @description all, local (the instance's own accounts) or remote (other instances')
+                 * @default all
+                 * @enum {string}
+                 */
+                scope?: "all" | "local" | "remote";
+                /** @description only posts with attachments */
+                only_media?: boolean | ("0" | "1" | "true" | "false");
+                /**
+                 * @description items per page (1-40)
+                 * @default 20
                  */
                 limit?: number;
                 /** @description pagination.cursor of a previous response, unchanged */
@@ -7731,6 +8196,458 @@ export interface operations {
             504: components["responses"]["Error504"];
         };
     };
+    fediverseAccount: {
+        parameters: {
+            query: {
+                /** @description @user@host, user@host, https://host/@user, https://host/@user@domain (a remote account as host knows it) or https://host/users/user */
+                account: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Creator"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    fediverseAccountPosts: {
+        parameters: {
+            query: {
+                /** @description @user@host, user@host, https://host/@user, https://host/@user@domain (a remote account as host knows it) or https://host/users/user */
+                account: string;
+                /** @description posts (no replies), posts_and_replies, media (with attachments) or pinned */
+                filter?: "posts" | "posts_and_replies" | "media" | "pinned";
+                /** @description include reblogs (true) or leave them out (false) */
+                reblogs?: boolean | ("0" | "1" | "true" | "false");
+                /** @description items per page (1-40) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Post"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.posts */
+                        raw?: {
+                            /** @description per item: its uri, rebloggedBy, sensitive, visibility, poll and quote */
+                            posts?: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    fediversePost: {
+        parameters: {
+            query: {
+                /** @description status URL: https://host/@user/ID, https://host/@user@domain/ID or https://host/users/user/statuses/ID */
+                url: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Post"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.rebloggedBy, raw.sensitive, raw.visibility, raw.poll, raw.quote */
+                        raw?: {
+                            /** @description the reblogger's full acct when the URL named a reblog, else null */
+                            rebloggedBy?: string | null;
+                            /** @description marked sensitive by its author */
+                            sensitive?: boolean | null;
+                            /** @description public or unlisted */
+                            visibility?: string | null;
+                            /** @description the poll as served, or null */
+                            poll?: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description the quoted status's uri, or null */
+                            quote?: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    fediversePostReplies: {
+        parameters: {
+            query: {
+                /** @description status URL: https://host/@user/ID, https://host/@user@domain/ID or https://host/users/user/statuses/ID */
+                url: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Comment"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.comments */
+                        raw?: {
+                            /** @description per reply: its uri, depth (1 for direct replies), parentId and contentWarning */
+                            comments?: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    fediverseHashtag: {
+        parameters: {
+            query: {
+                /** @description the instance: a host name (mastodon.social) or https://host */
+                instance: string;
+                /** @description the hashtag, with or without # */
+                tag: string;
+                /** @description all, local (the instance's own accounts) or remote (other instances') */
+                scope?: "all" | "local" | "remote";
+                /** @description only posts with attachments */
+                only_media?: boolean | ("0" | "1" | "true" | "false");
+                /** @description items per page (1-40) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Post"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.posts */
+                        raw?: {
+                            /** @description per item: its uri, rebloggedBy, sensitive, visibility, poll and quote */
+                            posts?: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    fediverseInstance: {
+        parameters: {
+            query: {
+                /** @description the instance: a host name (mastodon.social) or https://host */
+                instance: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Instance"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.via */
+                        raw?: {
+                            /**
+                             * @description which instance document answered
+                             * @enum {string}
+                             */
+                            via?: "v2" | "v1";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    fediverseSearchAccounts: {
+        parameters: {
+            query: {
+                /** @description the instance: a host name (mastodon.social) or https://host */
+                instance: string;
+                /** @description words of the name or handle */
+                query: string;
+                /** @description items per page (1-40) */
+                limit?: number;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Creator"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change */
+                        raw?: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
     adsAdvertiserAds: {
         parameters: {
             query?: {
@@ -9470,7 +10387,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["Post"] | components["schemas"]["Transcript"] | components["schemas"]["Creator"] | components["schemas"]["PropertyListing"] | components["schemas"]["RealEstateAgent"] | components["schemas"]["Repository"] | components["schemas"]["Ad"] | components["schemas"]["Package"] | components["schemas"]["DownloadCount"] | components["schemas"]["Product"] | components["schemas"]["AgeGenderEstimate"] | {
+                        data: components["schemas"]["Post"] | components["schemas"]["Transcript"] | components["schemas"]["Creator"] | components["schemas"]["PropertyListing"] | components["schemas"]["RealEstateAgent"] | components["schemas"]["Repository"] | components["schemas"]["Instance"] | components["schemas"]["Ad"] | components["schemas"]["Package"] | components["schemas"]["DownloadCount"] | components["schemas"]["Product"] | components["schemas"]["AgeGenderEstimate"] | {
                             items: unknown[];
                         } | null;
                         meta: components["schemas"]["Meta"];

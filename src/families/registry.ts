@@ -1,6 +1,7 @@
 import type { FamilyDefinition } from '../catalogue/family.js';
 import { adsFamily } from './ads/index.js';
 import { codeFamily } from './code/index.js';
+import { fediverseFamily } from './fediverse/index.js';
 import { forumFamily } from './forum/index.js';
 import { inferenceFamily } from './inference/index.js';
 import { newsFamily } from './news/index.js';
@@ -19,6 +20,7 @@ export const registeredFamilies: readonly FamilyDefinition[] = [
   realtyFamily,
   codeFamily,
   socialFamily,
+  fediverseFamily,
   adsFamily,
   packagesFamily,
   shopFamily,

@@ -69,16 +69,15 @@ const isProviderRequest =
     request.host === undefined && request.method === 'POST' && url.pathname === path;
 
 /** The requests that belong to a family: to its provider URL, or to one of its platform hosts. */
-function requestsOf(family: FamilyDefinition): Where {
+function requestsOf(family: FamilyDefinition, callerHosts: readonly string[] = []): Where {
   if (family.providerEnv !== undefined) return isProviderRequest(providerPathOf(family));
-  const callerHosts = HEALTHY_FAMILIES.find((each) => each.family === family)?.healthy.callerHosts ?? [];
   const hosts = new Set([...family.hosts, ...callerHosts].map((host) => host.toLowerCase()));
   return (request) => hosts.has((request.host ?? '').toLowerCase());
 }
 
 /** A family's healthy route, answering only the family's own requests. */
 const scopedRoute = ({ family, healthy }: DiscoveredFamily): FakeRoute => {
-  const own = requestsOf(family);
+  const own = requestsOf(family, healthy.callerHosts);
   return (request, url) => (own(request, url) ? healthy.route(request, url) : undefined);
 };
 
@@ -87,7 +86,9 @@ const platformFamilies = HEALTHY_FAMILIES.filter(({ family }) => family.provider
 const proxiedFamilies = catalogue.families.filter((family) => family.requiresResidentialProxy && family.proxyEnv !== undefined);
 
 const faultTargets: Where = (request, url) =>
-  HEALTHY_FAMILIES.some(({ family, healthy }) => requestsOf(family)(request, url) && (healthy.faultTarget?.(request, url) ?? true));
+  HEALTHY_FAMILIES.some(
+    ({ family, healthy }) => requestsOf(family, healthy.callerHosts)(request, url) && (healthy.faultTarget?.(request, url) ?? true),
+  );
 
 export async function startHardeningGateway(env: Record<string, string> = {}): Promise<HardeningGateway> {
   const proxy = await startForwardProxy();

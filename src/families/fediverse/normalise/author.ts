@@ -1,0 +1,34 @@
+import type { Creator } from '../../../model/content.js';
+import { FEDIVERSE_PLATFORM } from '../constants.js';
+
+/**
+ * A post's author as the post itself names it (Post.author without a request): the full acct,
+ * the display name, and the profile page on the author's home server (`https://domain/@user`).
+ * What only the account document says (counts, bio, images) stays null.
+ */
+export function authorOfPost(acct: string, displayName: string | null, fetchedAt: string): Creator {
+  const at = acct.lastIndexOf('@');
+  const url = at > 0 ? `https://${acct.slice(at + 1)}/@${acct.slice(0, at)}` : null;
+  return {
+    platform: FEDIVERSE_PLATFORM,
+    id: acct,
+    handle: acct,
+    displayName,
+    bio: null,
+    avatarUrl: null,
+    bannerUrl: null,
+    url,
+    verified: null,
+    followerCount: null,
+    followingCount: null,
+    postCount: null,
+    viewCount: null,
+    isPrivate: null,
+    isBusiness: null,
+    category: null,
+    location: null,
+    externalLinks: [],
+    createdAt: null,
+    fetchedAt,
+  };
+}
