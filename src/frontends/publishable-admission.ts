@@ -30,8 +30,7 @@ export interface PublishableCaller {
 }
 
 export type PublishableAdmitted =
-  | { account: ApiKeyRecord; publishable: PublishableCaller; refusal: null }
-  | { account: null; publishable: null; refusal: GatewayError };
+  { account: ApiKeyRecord; publishable: PublishableCaller; refusal: null } | { account: null; publishable: null; refusal: GatewayError };
 
 /** The refusal of a rule a publishable key breaks: 403, with the rule named, before anything is fetched. */
 export const forbidden = (rule: string): GatewayError => new GatewayError('forbidden', `Publishable key refused: ${rule}`);
@@ -87,7 +86,8 @@ export class PublishableAdmission {
     if (!routeAllowed(request.method, request.url))
       throw forbidden(`this key is served only on POST /graphql, not ${request.method ?? '?'} ${(request.url ?? '').split('?')[0]}.`);
     const origin = request.headers.origin;
-    if (typeof origin !== 'string' || origin === '') throw forbidden('the request has no Origin header; send it from a page on an allowed origin.');
+    if (typeof origin !== 'string' || origin === '')
+      throw forbidden('the request has no Origin header; send it from a page on an allowed origin.');
     if (!originAllowed(record.origins, origin)) throw forbidden(`the Origin ${origin.slice(0, 200)} is not one this key lists.`);
 
     const now = Date.now();

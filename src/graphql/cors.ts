@@ -25,7 +25,8 @@ export class FrontendCors {
 
   async allowed(origin: string): Promise<boolean> {
     const now = Date.now();
-    if (!this.#origins || this.#origins.until <= now) this.#origins = { patterns: await this.#store.activeOrigins(), until: now + ORIGINS_TTL_MS };
+    if (!this.#origins || this.#origins.until <= now)
+      this.#origins = { patterns: await this.#store.activeOrigins(), until: now + ORIGINS_TTL_MS };
     return this.#origins.patterns.some((patterns) => originAllowed(patterns, origin));
   }
 
