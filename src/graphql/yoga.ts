@@ -21,9 +21,17 @@ interface ServerContext {
   reply: FastifyReply;
 }
 
-/** extensions.billing on every response, even one that failed before execution (stream events carry their own). */
+/**
+ * extensions.billing on every response, even one that failed before execution (stream events
+ * carry their own), and a single result's credits in x-credits-charged (what a browser page reads).
+ */
 function useBillingExtension(billingOf: WeakMap<Request, BillingTotals>): Plugin {
   return {
+    onResponse({ request, response }) {
+      const billing = billingOf.get(request);
+      const type = response.headers.get('content-type') ?? '';
+      if (billing && type.includes('json')) response.headers.set('x-credits-charged', String(billing.creditsCharged));
+    },
     onResultProcess({ request, result }) {
       const billing = billingOf.get(request) ?? { creditsCharged: 0, liveFetches: 0, cacheHits: 0 };
       for (const each of Array.isArray(result) ? result : [result]) {
