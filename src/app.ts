@@ -91,7 +91,7 @@ export async function createGateway(
     logError: (message, context) => server.log.error(context, message),
     observer: metrics.upstream,
   });
-  metrics.watchBudgets(() => pipeline.budgets.snapshot());
+  metrics.watchBudgets(() => pipeline.budgetLines());
   const { deps } = pipeline;
   const logError = (message: string, context: Record<string, unknown>) => server.log.error(context, message);
 

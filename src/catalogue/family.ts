@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { DemoWorld } from '../demo/world.js';
 import type { ResolveAll } from '../outbound/index.js';
 import type { EdgeDefinition, EdgeKit } from '../schema/edges/edge.js';
+import type { CallerNamedHosts } from '../upstream/caller-hosts/policy.js';
 import type { Upstream } from '../upstream/types.js';
 import type { EndpointDefinition, FamilyName } from './endpoint.js';
 import type { UrlForm } from './url-forms.js';
@@ -87,6 +88,15 @@ export interface FamilyDefinition {
    * whose turn is further away than its time-out is 429 upstream_rate_limited without a request.
    */
   hostIntervals?: Readonly<Record<string, number>>;
+  /**
+   * Set by a family that fetches hosts it cannot declare in `hosts` (a store or an instance its
+   * callers name, a feed its platform names). Requests to any other host then go through the
+   * outbound address policy instead of being refused: public addresses only, every redirect hop
+   * checked, no credentials, bounded; with an optional allowlist and per-host ceiling, whose
+   * settings the gateway adds to the family's. A request says which caller parameter its host came
+   * from (`hostParam`), so a refused host is 400 naming it. See docs/caller-named-hosts.md.
+   */
+  callerNamedHosts?: CallerNamedHosts;
   /**
    * The environment variables the family reads, as zod schemas of their text (use the helpers of
    * src/config/setting-types.ts). They join the gateway's configuration: a bad value stops

@@ -3,6 +3,7 @@ import type { FamilyDefinition } from '../catalogue/family.js';
 import { booleanFlag, nonNegativeInt, optionalHostPorts, optionalUrl, positiveInt } from './setting-types.js';
 import { registeredFamilies } from '../families/registry.js';
 import { upstreamBudgetsSchema } from '../upstream/budget/ceilings.js';
+import { callerHostSettings } from '../upstream/caller-hosts/settings.js';
 
 /** Environment -> typed configuration. A bad value stops start-up with one line naming the variable. */
 
@@ -114,7 +115,10 @@ export class ConfigError extends Error {
  * throws ConfigError with one line naming the first bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, families: readonly FamilyDefinition[] = registeredFamilies): Config {
-  const familyShape: z.ZodRawShape = Object.assign({}, ...families.map((family) => family.settings ?? {}));
+  const familyShape: z.ZodRawShape = Object.assign(
+    {},
+    ...families.map((family) => ({ ...family.settings, ...callerHostSettings(family.callerNamedHosts) })),
+  );
   const result = z.object({ ...envSchema.shape, ...familyShape }).safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -123,9 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, families: reado
   const parsed = result.data as Record<string, unknown>;
   if (parsed.REDIS_URL !== undefined && parsed.REDIS_CLUSTER_NODES !== undefined)
     throw new ConfigError('Invalid REDIS_CLUSTER_NODES: set either REDIS_URL (one node) or REDIS_CLUSTER_NODES (a cluster), not both');
-  // A ceiling on a host no family fetches would silently do nothing: most likely a typo.
+  // A ceiling on a host no family fetches would silently do nothing: most likely a typo. Any
+  // host may be fetched once a family fetches the hosts its callers name.
   const declared = new Set(families.flatMap((family) => family.hosts.map((host) => host.toLowerCase())));
-  const stray = [...(parsed.UPSTREAM_BUDGETS as Map<string, unknown>).keys()].find((host) => !declared.has(host));
+  const anyHost = families.some((family) => family.callerNamedHosts !== undefined);
+  const stray = [...(parsed.UPSTREAM_BUDGETS as Map<string, unknown>).keys()].find((host) => !anyHost && !declared.has(host));
   if (stray !== undefined) throw new ConfigError(`Invalid UPSTREAM_BUDGETS: ${stray} is not a host any family fetches`);
   const settings = Object.fromEntries(Object.keys(familyShape).map((name) => [name, parsed[name]]));
   return { ...(parsed as z.output<typeof envSchema>), settings };

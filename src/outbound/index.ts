@@ -7,3 +7,12 @@ export { createCheckedLookup, resolveChecked, systemResolveAll, type AddressChec
 export { assertPublicLiteral, MAX_OUTBOUND_URL_LENGTH, parseOutboundUrl } from './outbound-url.js';
 export { isOutboundRefused, OutboundRefusedError } from './refusal.js';
 export { createSafeAgent, type SafeAgentOptions } from './safe-agent.js';
+export {
+  callerUrlProblem,
+  parseCallerHost,
+  type CallerHost,
+  type CallerHostProblem,
+  type CallerHostReason,
+  type CallerHostResult,
+  type CallerHostRules,
+} from './caller-host.js';

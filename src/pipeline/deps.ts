@@ -8,6 +8,10 @@ import { createBudgetStore } from '../state/budget-store.js';
 import { createPaceStore } from '../state/pace-store.js';
 import type { StateAdapters } from '../state/ports.js';
 import { BudgetGuard } from '../upstream/budget/guard.js';
+import { CallerHostGate } from '../upstream/caller-hosts/gate.js';
+import { callerHostLabels, declaredHostsOf } from '../upstream/caller-hosts/metric-labels.js';
+import type { BudgetSnapshot } from '../upstream/budget/guard.js';
+import { callerHostPolicy } from '../upstream/caller-hosts/policy.js';
 import { UpstreamClient } from '../upstream/client.js';
 import { HostPacer } from '../upstream/pacing.js';
 import type { UpstreamObserver } from '../upstream/observer.js';
@@ -28,21 +32,31 @@ export function createPipelineDeps(
   options: {
     timeoutMs: number;
     logError: PipelineDeps['logError'];
-    /** Resolver for caller-supplied URL hosts (image URLs); tests and the offline demo pass a fixed one. */
+    /** Resolver for caller-supplied URL hosts (image URLs, hosts callers name); tests and the offline demo pass a fixed one. */
     resolveAll?: ResolveAll;
     /** Where upstream requests, budget refusals and coalesced joins are counted (the process's metrics). */
     observer?: UpstreamObserver;
   },
-): { deps: PipelineDeps; budgets: BudgetGuard; close(): Promise<void> } {
+): {
+  deps: PipelineDeps;
+  budgets: BudgetGuard;
+  /** The budget gauge's lines: declared hosts only (hosts callers name are unbounded). */
+  budgetLines(): BudgetSnapshot[];
+  close(): Promise<void>;
+} {
+  // Hosts callers name are counted in metrics under one label: their names are unbounded.
+  const declaredHosts = declaredHostsOf(catalogue.families);
+  const observer = options.observer && callerHostLabels(options.observer, declaredHosts);
   // Per-host budgets shared through the state (Redis when set), with the operator's ceilings.
-  const budgets = new BudgetGuard({ store: createBudgetStore(state), ceilings: config.UPSTREAM_BUDGETS, observer: options.observer });
+  const budgets = new BudgetGuard({ store: createBudgetStore(state), ceilings: config.UPSTREAM_BUDGETS, observer });
   const client = new UpstreamClient({
     origins: config.UPSTREAM_ORIGINS,
     timeoutMs: options.timeoutMs,
     budgets,
-    observer: options.observer,
+    observer,
     pacer: new HostPacer(createPaceStore(state)),
   });
+  const gates: CallerHostGate[] = [];
   const upstreamOf = (family: FamilyDefinition): Upstream | GatewayError => {
     if (family.providerEnv) {
       const providerUrl = config.settings[family.providerEnv];
@@ -55,6 +69,14 @@ export function createPipelineDeps(
     if (family.requiresResidentialProxy && typeof proxyUrl !== 'string') {
       return notConfigured(family, family.proxyEnv, `The ${family.name} endpoints need a residential proxy: set ${family.proxyEnv}.`);
     }
+    const callerHosts =
+      family.callerNamedHosts &&
+      new CallerHostGate(callerHostPolicy({ ...family, callerNamedHosts: family.callerNamedHosts }, config.settings), {
+        origins: config.UPSTREAM_ORIGINS,
+        resolveAll: options.resolveAll,
+        proxied: typeof proxyUrl === 'string',
+      });
+    if (callerHosts) gates.push(callerHosts);
     return client.forFamily({
       family: family.name,
       hosts: family.hosts,
@@ -62,6 +84,7 @@ export function createPipelineDeps(
       blockPages: family.blockPages,
       readBudget: family.readBudget ? (headers, nowMs, status) => family.readBudget!(headers, nowMs, status) : undefined,
       hostIntervals: family.hostIntervals,
+      callerHosts,
     });
   };
   const upstreams = new Map(catalogue.families.map((family) => [family.name, upstreamOf(family)]));
@@ -79,8 +102,10 @@ export function createPipelineDeps(
   return {
     deps,
     budgets,
+    budgetLines: () => budgets.snapshot().filter((line) => declaredHosts.has(line.host)),
     async close() {
       await client.close();
+      await Promise.all(gates.map((gate) => gate.close()));
       await budgets.close();
     },
   };

@@ -5,6 +5,7 @@ import type { BudgetTarget } from '../state/budget-store.js';
 import type { BudgetGuard } from './budget/guard.js';
 import { egressOf } from './budget/egress.js';
 import type { BudgetReader } from './budget/read-budget.js';
+import type { CallerHostGate, GateStep } from './caller-hosts/gate.js';
 import { classifyResponse } from './classify.js';
 import type { HostPacer } from './pacing.js';
 import { Coalescer } from './coalesce.js';
@@ -35,6 +36,11 @@ export interface FamilyUpstreamOptions {
   readBudget?: BudgetReader | undefined;
   /** Hosts the platform allows one request per so many milliseconds, held to that pace by the pacer. */
   hostIntervals?: Readonly<Record<string, number>> | undefined;
+  /**
+   * A family that also fetches hosts it did not declare (its `callerNamedHosts`): requests and
+   * redirect hops to them go through this gate instead of being refused.
+   */
+  callerHosts?: CallerHostGate | undefined;
 }
 
 interface Egress {
@@ -117,16 +123,27 @@ export class UpstreamClient {
     const timeoutMs = upstreamRequest.timeoutMs ?? this.#options.timeoutMs;
     // Started once the first request may go: waiting for a paced host's slot is not the platform being slow.
     let timeout: AbortSignal | undefined;
-    let url = declaredUrl(upstreamRequest.url, hosts, family.family);
+    const gate = family.callerHosts;
+    let url = gate ? gatedUrl(upstreamRequest.url, gate) : declaredUrl(upstreamRequest.url, hosts, family.family);
+    const maxRedirects = gate?.governs(url.hostname) ? gate.policy.maxRedirects : MAX_REDIRECTS;
     let method = upstreamRequest.method ?? 'GET';
     let body = upstreamRequest.body;
     for (let hop = 0; ; hop++) {
       const target: BudgetTarget = { host: url.hostname.toLowerCase(), egress: egress.name };
-      await this.#options.budgets?.admit(target);
+      const gated = gate?.governs(target.host) === true;
+      let dispatcher = egress.dispatcher;
+      if (gated) {
+        // The gate's refusals come first (a host never fetched spends no ceiling); its lookup counts in the request's time.
+        timeout ??= AbortSignal.timeout(timeoutMs);
+        const step: GateStep = hop === 0 ? { kind: 'request', hostParam: upstreamRequest.hostParam } : { kind: 'redirect' };
+        dispatcher = (await this.#cleared(gate!, url, step, timeout, cancel)) ?? dispatcher;
+      }
+      await this.#options.budgets?.admit(target, gated ? gate!.hostCeiling : undefined);
       await this.#paced(target, family, timeoutMs, timeout ? AbortSignal.any([timeout, cancel]) : cancel);
       timeout ??= AbortSignal.timeout(timeoutMs);
       const signal = AbortSignal.any([timeout, cancel]);
-      const response = await this.#counted(target.host, this.#send(url, method, body, upstreamRequest, egress.dispatcher, signal, timeout));
+      const sent = gated ? { ...upstreamRequest, headers: gate!.headers(upstreamRequest.headers) } : upstreamRequest;
+      const response = await this.#counted(target.host, this.#send(url, method, body, sent, dispatcher, signal, timeout));
       const standing = (await this.#options.budgets?.observe(target, response, family.readBudget)) ?? null;
       // A 403, 429 or redirect that says the budget is spent is a rate limit, whatever the family passes through.
       const spent = this.#options.budgets?.spentFailure(target, response.status, standing) ?? null;
@@ -138,15 +155,15 @@ export class UpstreamClient {
         return response;
       }
       this.#options.observer?.request?.(target.host, 'redirect');
-      if (hop >= MAX_REDIRECTS)
+      if (hop >= maxRedirects)
         throw new GatewayError('upstream_blocked', 'The platform redirected too many times.', { details: { host: url.host } });
-      const next = new URL(location, url);
+      const next = withoutTrailingDot(new URL(location, url));
       if (LOGIN_PATH.test(next.pathname)) {
         throw new GatewayError('upstream_blocked', 'The platform redirected the logged-out request to a sign-in page.', {
           details: { host: next.host },
         });
       }
-      if (!hosts.has(next.hostname.toLowerCase())) {
+      if (!hosts.has(next.hostname.toLowerCase()) && !gate) {
         throw new GatewayError('upstream_blocked', `The platform redirected off its declared hosts (to ${next.hostname}).`, {
           details: { host: next.hostname },
         });
@@ -156,6 +173,19 @@ export class UpstreamClient {
         method = 'GET';
         body = undefined;
       }
+    }
+  }
+
+  /** The gate's verdict on one step of a fetch to a host the family did not declare, bounded by the request's time. */
+  async #cleared(gate: CallerHostGate, url: URL, step: GateStep, timeout: AbortSignal, cancel: AbortSignal): Promise<Dispatcher | null> {
+    try {
+      return await gate.clear(url, step, AbortSignal.any([timeout, cancel]));
+    } catch (error) {
+      if (error instanceof GatewayError) {
+        this.#options.observer?.request?.(url.hostname, error.code);
+        throw error;
+      }
+      throw networkFailure(error, url, timeout);
     }
   }
 
@@ -206,7 +236,11 @@ export class UpstreamClient {
     if (rewritten) requestHeaders['x-forwarded-host'] = url.host;
     try {
       const response = await request(target, { method, headers: requestHeaders, body, dispatcher, signal });
-      const streamed = bodyReader !== undefined && isJsonSuccess(response.statusCode, response.headers['content-type']);
+      const streamed =
+        bodyReader !== undefined &&
+        (bodyReader.anyType === true
+          ? response.statusCode >= 200 && response.statusCode < 300
+          : isJsonSuccess(response.statusCode, response.headers['content-type']));
       const text = streamed
         ? await bodyReader.read(boundedChunks(response.body, bodyReader.maxBytes, "The platform's"))
         : await readBounded(response.body, MAX_BODY_BYTES, "The platform's");
@@ -220,6 +254,24 @@ export class UpstreamClient {
 /** A body a reader may stream: a 2xx JSON answer (a block page or an error is read as text and classified as usual). */
 function isJsonSuccess(status: number, contentType: string | string[] | undefined): boolean {
   return status >= 200 && status < 300 && /\bjson\b/i.test(String(contentType ?? ''));
+}
+
+/** A gated family's request: a declared host as usual; any other is for the gate to check (its own refusals name the parameter). */
+function gatedUrl(raw: string, gate: CallerHostGate): URL {
+  const url = URL.parse(raw);
+  if (!url) {
+    throw new GatewayError('invalid_request', `The ${gate.policy.family} family asked for a URL that is not one.`, {
+      details: { host: null },
+    });
+  }
+  if (!gate.governs(url.hostname) && url.protocol !== 'https:') return declaredUrl(raw, gate.policy.declaredHosts, gate.policy.family);
+  return withoutTrailingDot(url);
+}
+
+/** `shop.example.com.` and `shop.example.com` are one host: one budget, one pinned answer, one allowlist entry. */
+function withoutTrailingDot(url: URL): URL {
+  if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1);
+  return url;
 }
 
 function declaredUrl(raw: string, hosts: ReadonlySet<string>, family: string): URL {

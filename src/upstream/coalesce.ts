@@ -123,6 +123,8 @@ function flightKey(request: UpstreamRequest): string {
     headers,
     request.body ?? null,
     request.bodyReader?.id ?? null,
+    // A refusal names the parameter the host came from: requests naming another never share one.
+    request.hostParam ?? null,
   ]);
 }
 

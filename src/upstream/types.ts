@@ -24,14 +24,25 @@ export interface UpstreamRequest {
    * whole), returning the text the response carries as its body: what the reader kept of it.
    */
   bodyReader?: BodyReader;
+  /**
+   * The caller's parameter the URL's host came from (`domain`, `instance`), for a family that
+   * fetches hosts its callers name: a host the outbound policy or the allowlist refuses is then
+   * 400 `invalid_request` naming it, nothing fetched, instead of 502 `upstream_blocked`.
+   */
+  hostParam?: string;
 }
 
-/** A way of reading a large 2xx JSON body piece by piece; non-JSON and non-2xx answers are read as text. */
+/**
+ * A way of reading a large 2xx body piece by piece: a JSON one, or with `anyType` any 2xx answer
+ * (an XML feed); the other answers are read as text.
+ */
 export interface BodyReader {
   /** Names the reading: requests of one URL read differently never share one fetch. */
   id: string;
   /** The most bytes read; a larger answer is upstream_schema_drift naming the cap. */
   maxBytes: number;
+  /** Streams every 2xx answer, whatever its content type (a feed is XML, often served as text/html or octet-stream). */
+  anyType?: boolean;
   read(chunks: AsyncIterable<Buffer>): Promise<string>;
 }
 

@@ -44,7 +44,7 @@ describe.skipIf(!REDIS_URL)('upstream budgets across two gateway processes', () 
     });
     world = await BudgetGateways.start(upstream, { key: KEY, prefix, hosts: [BOOKS_HOST] });
     gateways = world.gateways;
-  }, 60_000);
+  }, 150_000);
 
   afterAll(() => world?.stop());
 

@@ -65,7 +65,7 @@ describe.skipIf(!REDIS_URL)('two gateway processes on one Redis', () => {
     };
     gateways = await Promise.all([spawnGateway('test/redis/gateway-process.ts', env), spawnGateway('test/redis/gateway-process.ts', env)]);
     state = await createRedisState({ url: REDIS_URL!, prefix, cacheRetentionSeconds: 60, sweepIntervalMs: 0 });
-  }, 60_000);
+  }, 150_000);
 
   afterAll(async () => {
     await Promise.all(gateways.map((gateway) => gateway.stop()));

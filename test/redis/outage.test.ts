@@ -52,7 +52,7 @@ describe.skipIf(!REDIS_URL || !hasRedisServer)('a gateway whose Redis goes away 
       UPSTREAM_ORIGINS: `${BOOKS_HOST}=${origin}`,
       LOG_LEVEL: 'silent',
     });
-  }, 60_000);
+  }, 150_000);
 
   afterAll(async () => {
     await gateway?.stop();

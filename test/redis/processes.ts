@@ -27,10 +27,21 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * How long a spawned gateway may take to announce itself. Compiling the whole gateway through tsx
+ * takes a few seconds on an idle machine and half a minute on a loaded one: a bound on a hang, not
+ * a measure of speed. Hooks that start gateways allow this plus their own work.
+ */
+export const GATEWAY_START_ALLOWANCE_MS = 120_000;
+
+/**
  * Spawns a gateway (`node --import tsx <entry>`) and waits for the line announcing its URL:
  * "listening <url>" from test/redis/gateway-process.ts, "Gateway listening on <url>" from src/main.ts.
  */
-export async function spawnGateway(entry: string, env: Record<string, string>, timeoutMs = 20_000): Promise<ChildGateway> {
+export async function spawnGateway(
+  entry: string,
+  env: Record<string, string>,
+  timeoutMs = GATEWAY_START_ALLOWANCE_MS,
+): Promise<ChildGateway> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },

@@ -59,7 +59,7 @@ describe.skipIf(!REDIS_URL)('shared watches across two gateway processes (Redis)
       LOG_LEVEL: 'silent',
     };
     gateways = await Promise.all([spawnGateway('test/redis/gateway-process.ts', env), spawnGateway('test/redis/gateway-process.ts', env)]);
-  }, 60_000);
+  }, 150_000);
 
   afterAll(async () => {
     await Promise.all(gateways.map((gateway) => gateway.stop()));

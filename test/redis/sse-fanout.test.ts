@@ -34,10 +34,10 @@ describe.skipIf(!REDIS_URL)('GraphQL SSE subscriptions across two gateway proces
       WEBHOOK_ALLOW_PRIVATE: 'true',
     };
     [processA, processB] = await Promise.all([
-      spawnGateway('test/redis/gateway-process.ts', { ...env, WORKERS: 'off' }, 40_000),
+      spawnGateway('test/redis/gateway-process.ts', { ...env, WORKERS: 'off' }),
       spawnGateway('test/redis/gateway-process.ts', { ...env, WORKERS: 'inline' }, 40_000),
     ]);
-  }, 90_000);
+  }, 150_000);
 
   afterAll(async () => {
     await Promise.all([processA, processB].filter(Boolean).map((gateway) => gateway.stop()));

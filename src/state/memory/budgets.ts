@@ -7,13 +7,21 @@ import {
   type CeilingTake,
   type HostBudget,
 } from '../budget-store.js';
+import { LRUCache } from 'lru-cache';
 
 const keyOf = (target: BudgetTarget): string => `${target.host}|${target.egress}`;
 
+/**
+ * Targets (host and egress) kept, least recently used dropped first: families that fetch hosts
+ * their callers name would otherwise grow the tables without end. A dropped record or window
+ * starts afresh on its host's next answer or request.
+ */
+export const MAX_BUDGET_TARGETS = 10_000;
+
 /** Upstream budgets of one process: records until their reset, ceiling windows until their end. */
 export class MemoryBudgetStore implements BudgetStore {
-  readonly #records = new Map<string, HostBudget>();
-  readonly #windows = new Map<string, { count: number; resetAtMs: number }>();
+  readonly #records = new LRUCache<string, HostBudget>({ max: MAX_BUDGET_TARGETS });
+  readonly #windows = new LRUCache<string, { count: number; resetAtMs: number }>({ max: MAX_BUDGET_TARGETS });
   readonly #listeners = new Set<(announcement: BudgetAnnouncement) => void>();
 
   async record(target: BudgetTarget, budget: HostBudget, nowMs: number): Promise<HostBudget | null> {

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import type { BudgetCeiling } from './guard.js';
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
-const ENTRY = /^([a-z0-9.-]+)=(\d{1,9})\/(\d{1,6})(s|m|h)$/;
+const ENTRY = /^([a-z0-9.-]+)=(\d{1,9}\/\d{1,6}[smh])$/;
+const CEILING = /^(\d{1,9})\/(\d{1,6})(s|m|h)$/;
+
+/** `requests/window` (`120/60s`, `1000/1h`) as a ceiling, or null when it is not one (at least 1 request per at least a second). */
+export function parseCeiling(text: string): BudgetCeiling | null {
+  const match = CEILING.exec(text.trim().toLowerCase());
+  if (!match) return null;
+  const limit = Number(match[1]);
+  const windowMs = Number(match[2]) * UNIT_MS[match[3] as keyof typeof UNIT_MS];
+  return limit >= 1 && windowMs >= 1000 ? { limit, windowMs } : null;
+}
 
 /**
  * UPSTREAM_BUDGETS: the operator's ceiling for hosts that announce no budget of their own,
@@ -21,9 +31,8 @@ export const upstreamBudgetsSchema = z
       .map((part) => part.trim())
       .filter(Boolean)) {
       const match = ENTRY.exec(entry.toLowerCase());
-      const limit = Number(match?.[2]);
-      const windowMs = Number(match?.[3]) * UNIT_MS[(match?.[4] ?? 's') as keyof typeof UNIT_MS];
-      if (!match || limit < 1 || windowMs < 1000) {
+      const ceiling = match ? parseCeiling(match[2]!) : null;
+      if (!match || !ceiling) {
         ctx.addIssue({
           code: 'custom',
           message: `entry "${entry}" is not host=requests/window (a whole number of requests, at least 1, per a window like 60s, 15m or 1h)`,
@@ -34,7 +43,7 @@ export const upstreamBudgetsSchema = z
         ctx.addIssue({ code: 'custom', message: `host ${match[1]} is given twice` });
         return z.NEVER;
       }
-      ceilings.set(match[1]!, { limit, windowMs });
+      ceilings.set(match[1]!, ceiling);
     }
     return ceilings;
   });

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { GatewayError } from '../../errors.js';
 import {
   isSpent,
@@ -42,6 +43,12 @@ interface Known {
 }
 
 const DEFAULT_REFRESH_MS = 5000;
+/**
+ * Hosts (per egress) this process keeps a copy of, least recently called dropped first: families
+ * that fetch hosts their callers name would otherwise grow the table without end. A dropped host
+ * is read again from the store on its next call, so what stands there still holds.
+ */
+export const MAX_KNOWN_TARGETS = 10_000;
 
 /**
  * Decides, before each upstream request, whether the host may be called, and records what each
@@ -64,10 +71,10 @@ export class BudgetGuard {
   readonly #observer: UpstreamObserver | undefined;
   readonly #refreshMs: number;
   readonly #now: () => number;
-  readonly #known = new Map<string, Known>();
+  readonly #known = new LRUCache<string, Known>({ max: MAX_KNOWN_TARGETS });
   readonly #loading = new Map<string, Promise<Known>>();
   /** Ceiling windows this process saw refused, and the last count seen per window, by target key. */
-  readonly #ceilingState = new Map<string, { remaining: number; resetAtMs: number }>();
+  readonly #ceilingState = new LRUCache<string, { remaining: number; resetAtMs: number }>({ max: MAX_KNOWN_TARGETS });
   #watching: Promise<(() => Promise<void>) | null> | null = null;
 
   constructor(options: BudgetGuardOptions) {
@@ -78,15 +85,19 @@ export class BudgetGuard {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Resolves when the call may go ahead; rejects with upstream_rate_limited (nothing was sent) when it may not. */
-  async admit(target: BudgetTarget): Promise<void> {
+  /**
+   * Resolves when the call may go ahead; rejects with upstream_rate_limited (nothing was sent) when
+   * it may not. `defaultCeiling` bounds a host that has no UPSTREAM_BUDGETS entry of its own (a
+   * family's per-host budget for the hosts its callers name).
+   */
+  async admit(target: BudgetTarget, defaultCeiling?: BudgetCeiling): Promise<void> {
     const key = keyOf(target);
     let known = this.#known.get(key);
     if (!known) known = await this.#load(target);
     else if (this.#now() - known.checkedAtMs > this.#refreshMs) this.#refresh(target, known);
     const now = this.#now();
     if (known.budget && isSpent(known.budget, now)) throw this.#refusal(target, known.budget.resetAtMs - now, 'announced');
-    const ceiling = this.#ceilings.get(target.host);
+    const ceiling = this.#ceilings.get(target.host) ?? defaultCeiling;
     if (ceiling) await this.#take(target, key, ceiling, now);
   }
 

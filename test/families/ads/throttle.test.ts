@@ -72,7 +72,7 @@ describe.skipIf(!REDIS_URL)('the throttle across two gateway processes on Redis'
       WORKERS: 'off',
     };
     // Started one after the other, with room for a busy machine: each compiles the gateway on start.
-    for (let index = 0; index < 2; index += 1) gateways.push(await spawnGateway('test/redis/gateway-process.ts', env, 90_000));
+    for (let index = 0; index < 2; index += 1) gateways.push(await spawnGateway('test/redis/gateway-process.ts', env));
   }, 200_000);
   afterAll(async () => {
     await Promise.all(gateways.map((gateway) => gateway.stop()));

@@ -61,8 +61,8 @@ describe.skipIf(!REDIS_URL)('HN Search rate limits across two gateway processes'
       LOG_LEVEL: 'silent',
       WORKERS: 'off',
     };
-    gateways = await Promise.all([0, 1].map(() => spawnGateway('test/redis/gateway-process.ts', env, 80_000)));
-  }, 120_000);
+    gateways = await Promise.all([0, 1].map(() => spawnGateway('test/redis/gateway-process.ts', env)));
+  }, 150_000);
 
   afterAll(async () => {
     await Promise.all(gateways.map((gateway) => gateway.stop()));

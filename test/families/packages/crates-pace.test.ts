@@ -33,10 +33,10 @@ describe.skipIf(!REDIS_URL)('crates.io pace across two gateway processes', () =>
       WORKERS: 'off',
     };
     gateways = await Promise.all([
-      spawnGateway('test/redis/gateway-process.ts', env, 90_000),
+      spawnGateway('test/redis/gateway-process.ts', env),
       spawnGateway('test/redis/gateway-process.ts', env, 90_000),
     ]);
-  }, 120_000);
+  }, 150_000);
 
   afterAll(async () => {
     await Promise.all(gateways.map((gateway) => gateway.stop()));
