@@ -23,6 +23,7 @@ import { registerGraphQLDoors } from './graphql/doors.js';
 import type { GraphiQLSettings } from './graphql/graphiql.js';
 import type { ResolveAll } from './outbound/index.js';
 import { createState } from './state/index.js';
+import { frontendStoreOf } from './frontends/index.js';
 import type { StateAdapters } from './state/ports.js';
 import type { BudgetGuard } from './upstream/budget/guard.js';
 import type { PubSubEventTarget } from './state/pubsub-event-target.js';
@@ -136,6 +137,7 @@ export async function createGateway(
       watches: subscriptions.watches,
       watchMinIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS,
       limits: { maxCost: config.GRAPHQL_MAX_COST, maxDepth: config.GRAPHQL_MAX_DEPTH },
+      frontends: { store: frontendStoreOf(state), trustProxy: config.TRUST_PROXY },
     },
     {
       watchIntervalSeconds: config.SUBSCRIPTION_MIN_INTERVAL_SECONDS,

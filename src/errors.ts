@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   invalid_api_key: 401,
   revoked_api_key: 401,
   insufficient_credits: 402,
+  /** Beyond the published specification: a publishable key (pk_) used where its rules do not serve it; the message names the rule. */
+  forbidden: 403,
   not_found: 404,
   idempotency_conflict: 409,
   daily_cap_exceeded: 429,

@@ -8,6 +8,7 @@ import type { AdmissionReads, ApiKeyRecord, StateAdapters } from '../state/ports
 import { activeAccount, checkedKey, presentedApiKey } from './authenticate.js';
 import type { Caller } from './caller.js';
 import type { OverloadGuard } from './overload.js';
+import { isPublishableKey, notServedHere, type PublishableAdmission } from '../frontends/publishable-admission.js';
 
 /** What one door asks of the admission step. */
 export interface AdmissionOptions {
@@ -22,12 +23,17 @@ export interface AdmissionOptions {
    * `extensions.http` carries the status) and answers what needs no key (GraphiQL, CORS preflights).
    */
   refusals: 'error-handler' | 'route';
+  /** Where publishable keys (pk_) are admitted; a door without it refuses them with 403 forbidden. */
+  publishable?: PublishableAdmission;
 }
 
 /** What admission reads of a request: the framework's request or the server's raw one. */
 export interface AdmittedRequest {
   method?: string;
+  url?: string;
   headers: IncomingHttpHeaders;
+  /** The peer, for a publishable key's per-client-IP limit. */
+  socket?: { remoteAddress?: string };
 }
 
 /** A request's admission: the caller when the key is valid, and the refusal when it may not call. */
@@ -108,7 +114,17 @@ export function registerAdmission(scope: FastifyInstance, admission: Admission, 
 
 /** A door's admission step for one request. */
 export function admitRequest(admission: Admission, options: AdmissionOptions, request: AdmittedRequest): Promise<Admitted> {
-  return admission.admit(presentedApiKey(request.headers, options.acceptBearer), options.readsBalance?.(request) ?? false);
+  const presented = presentedApiKey(request.headers, options.acceptBearer);
+  if (isPublishableKey(presented)) return admitPublishable(options.publishable, presented, request);
+  return admission.admit(presented, options.readsBalance?.(request) ?? false);
+}
+
+/** A publishable key's admission on a door that serves them; elsewhere its 403, with nothing looked up. */
+async function admitPublishable(gate: PublishableAdmission | undefined, presented: string, request: AdmittedRequest): Promise<Admitted> {
+  if (!gate) return { caller: null, refusal: notServedHere() };
+  const admitted = await gate.admit(presented, request);
+  if (admitted.refusal) return { caller: null, refusal: admitted.refusal };
+  return { caller: { account: admitted.account, rate: null, earlyBalance: null, publishable: admitted.publishable }, refusal: null };
 }
 
 /** Admissions made before the framework saw the request, by the raw request they belong to. */

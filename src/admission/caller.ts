@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { GatewayError } from '../errors.js';
 import type { RateDecision } from '../limits/rate-limiter.js';
 import type { AccountUsage, ApiKeyRecord } from '../state/ports.js';
+import type { PublishableCaller } from '../frontends/publishable-admission.js';
 
 /** Who a request comes from, as the door's admission step found it. Doors hand `account` to the pipeline. */
 export interface Caller {
@@ -14,6 +15,8 @@ export interface Caller {
    * read, and the promise gives null when the read failed.
    */
   earlyBalance: Promise<AccountUsage | null> | null;
+  /** Set when the request presented a publishable key (pk_): it may run trusted documents only. */
+  publishable?: PublishableCaller;
 }
 
 declare module 'fastify' {

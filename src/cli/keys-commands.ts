@@ -4,10 +4,10 @@ import type { StateAdapters } from '../state/ports.js';
 import { isRedisState } from '../state/redis/index.js';
 import { migrateLayout } from '../state/redis/migrate/index.js';
 
-/** A command line the CLI cannot act on; its message says what to type instead. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+import { UsageError } from './usage-error.js';
+import { parsePublishableCommand, runPublishableCommand, type PublishableCommand } from './publishable-commands.js';
+
+export { UsageError } from './usage-error.js';
 
 export const USAGE = `Usage: npm run keys -- <command>
   create [--credits N] [--daily-cap N]   new key; printed once, stored only as its SHA-256 hash
@@ -15,6 +15,7 @@ export const USAGE = `Usage: npm run keys -- <command>
   revoke <accountId>                     the key answers 401 revoked_api_key from now on
   topup <accountId> <credits>            adds credits to the balance
   set-cap <accountId> <credits|none>     sets or removes the daily cap (UTC day)
+  publishable ...                        publishable keys for browser apps (npm run keys -- publishable)
   migrate                                moves keys still under the single-node names to the hash-tagged
                                          ones (done once at a gateway's first start too; safe to repeat)`;
 
@@ -24,10 +25,12 @@ export type KeysCommand =
   | { name: 'revoke'; accountId: string }
   | { name: 'topup'; accountId: string; credits: number }
   | { name: 'set-cap'; accountId: string; dailyCap: number | null }
-  | { name: 'migrate' };
+  | { name: 'migrate' }
+  | { name: 'publishable'; command: PublishableCommand };
 
 /** Reads a command line (the words after `npm run keys --`). */
 export function parseKeysCommand(argv: string[]): KeysCommand {
+  if (argv[0] === 'publishable') return { name: 'publishable', command: parsePublishableCommand(argv.slice(1)) };
   let parsed;
   try {
     parsed = parseArgs({
@@ -108,6 +111,8 @@ export async function runKeysCommand(command: KeysCommand, state: StateAdapters)
       return [`Daily cap of ${command.accountId}: ${command.dailyCap ?? 'none'}.`];
     case 'migrate':
       return migrate(state);
+    case 'publishable':
+      return runPublishableCommand(command.command, state);
   }
 }
 

@@ -2,6 +2,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { ConfigError, loadConfig, usesSharedStore } from '../config/config.js';
 import { isGatewayError } from '../errors.js';
 import { createRedisState, StoreConnectError } from '../state/redis/index.js';
+import type { StateAdapters } from '../state/ports.js';
 import { parseKeysCommand, runKeysCommand, UsageError } from './keys-commands.js';
 
 export interface CliIo {
@@ -15,13 +16,23 @@ export interface CliIo {
 }
 
 const NEEDS_REDIS =
-  'The keys CLI administers the keys of a running deployment in its Redis: set REDIS_URL to that Redis, or REDIS_CLUSTER_NODES to its cluster (e.g. REDIS_URL=redis://127.0.0.1:6379 npm run keys -- list). Without Redis, keys live inside one gateway process; seed them with API_KEYS.';
+  'The keys and documents CLIs administer the keys and trusted documents of a running deployment in its Redis: set REDIS_URL to that Redis, or REDIS_CLUSTER_NODES to its cluster (e.g. REDIS_URL=redis://127.0.0.1:6379 npm run keys -- list). Without Redis, keys live inside one gateway process; seed them with API_KEYS.';
 
 /** The keys CLI: returns the exit code (0 done, 1 failed, 2 bad command line). Never prints a key's hash. */
-export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
+export function runKeysCli(argv: string[], io: CliIo): Promise<number> {
+  return runStateCli(argv, io, parseKeysCommand, runKeysCommand);
+}
+
+/** A CLI on the deployment's shared state: parses the command line, connects to Redis, runs, prints; returns the exit code. */
+export async function runStateCli<C>(
+  argv: string[],
+  io: CliIo,
+  parse: (argv: string[]) => C,
+  run: (command: C, state: StateAdapters) => Promise<string[]>,
+): Promise<number> {
   let command;
   try {
-    command = parseKeysCommand(argv);
+    command = parse(argv);
   } catch (error) {
     io.err(error instanceof Error ? error.message : String(error));
     return 2;
@@ -55,7 +66,7 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
     return 1;
   }
   try {
-    for (const line of await runKeysCommand(command, state)) io.out(line);
+    for (const line of await run(command, state)) io.out(line);
     return 0;
   } catch (error) {
     if (!(error instanceof UsageError) && !isGatewayError(error)) throw error;

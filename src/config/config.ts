@@ -88,6 +88,9 @@ const envSchema = z.object({
   GRAPHQL_MAX_COST: positiveInt(500),
   GRAPHQL_MAX_DEPTH: positiveInt(15),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  // Proxies in front of the gateway: a publishable key's per-client-IP limit reads the address the
+  // Nth proxy from the right wrote in X-Forwarded-For (0: the socket's address, the header ignored).
+  TRUST_PROXY: z.coerce.number().int().min(0).max(16).default(0),
   // Event-loop delay above which new data requests are shed with 503 (docs/overload.md); 0: never shed.
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
 });

@@ -20,6 +20,8 @@ function banner(demo: Demo): string {
     `  Demo key     ${demo.apiKey}   (in-memory, ${DEMO_CREDITS} credits, this process only)`,
     `  API docs     ${demo.baseUrl}/docs`,
     `  GraphiQL     ${demo.baseUrl}/graphql   (examples and the key are filled in)`,
+    `  Browser key  ${demo.publishableKey}   (publishable: trusted documents from http://localhost:4173 only)`,
+    `  Browser app  GATEWAY_URL=${demo.baseUrl} npx tsx examples/browser-frontend/serve.ts   then open http://localhost:4173`,
     '',
     'One request per endpoint:',
     '',

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway } from '../app.js';
+import { seedDemoFrontend } from './frontend-seed.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { FamilyDefinition } from '../catalogue/family.js';
 import { loadConfig } from '../config/config.js';
@@ -40,6 +41,8 @@ export interface Demo {
   upstream: FakeUpstream;
   baseUrl: string;
   apiKey: string;
+  /** A publishable key for the example browser page's origins (examples/browser-frontend). */
+  publishableKey: string;
   examples: readonly DemoExample[];
   graphqlExamples: readonly GraphQLExample[];
   close(): Promise<void>;
@@ -110,6 +113,8 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       await gateway.close();
       throw error;
     }
+    // Every GraphQL example is a trusted document of the demo account, for the example browser page.
+    const frontend = await seedDemoFrontend(gateway.state, DEMO_API_KEY, graphqlExamples);
     const address = gateway.server.server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     return {
@@ -117,6 +122,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       upstream,
       baseUrl: `http://${host}:${address.port}`,
       apiKey: DEMO_API_KEY,
+      publishableKey: frontend.publishableKey,
       examples: worlds.flatMap((world) => world.examples),
       graphqlExamples,
       async close() {

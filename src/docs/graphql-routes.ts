@@ -1,6 +1,7 @@
 import {
   alwaysHeaders,
   codesWithStatus,
+  creditHeaders,
   errorStatuses,
   graphqlContent,
   rateLimitHeaders,
@@ -19,7 +20,12 @@ import { bodilessAnswer, jsonContent, plainAnswer, type RouteContract } from './
 
 const graphqlAnswer = (description: string): JsonSchema => ({
   description,
-  headers: { ...alwaysHeaders(), ...rateLimitHeaders() },
+  // x-credits-charged on single results (not on streams or multipart answers, whose parts carry billing).
+  headers: {
+    ...alwaysHeaders(),
+    ...rateLimitHeaders(),
+    'x-credits-charged': (creditHeaders(false) as Record<string, JsonSchema>)['x-credits-charged'],
+  },
   content: graphqlContent(),
 });
 

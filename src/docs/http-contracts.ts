@@ -71,6 +71,7 @@ const STATUS_MEANING: Record<number, string> = {
   400: 'Bad, missing or unknown parameter or body field (error.details.param names it).',
   401: 'No key, an unknown key or a revoked key (x-api-key header).',
   402: 'The key is valid, its balance is not enough for this call.',
+  403: 'A publishable key (pk_) used outside its rules: another Origin, a query text instead of a trusted document, or a route other than POST /graphql and /graphql/stream; the message names the rule. Nothing fetched.',
   404: 'No such job, subscription or route for this key.',
   409: 'This Idempotency-Key was used with a different request body.',
   429: 'Daily cap reached, more requests per minute than the key may send, or the platform is rate limiting (Retry-After).',

@@ -157,6 +157,7 @@ export function buildLlmsTxt(catalogue: Catalogue, serviceRoutes: readonly Route
     '## Basics',
     '',
     '- Authentication: send your key in the `x-api-key` header on every /v1 and /graphql request. Missing, unknown or revoked keys are 401.',
+    '- Browser frontends: a publishable key (pk_...) may be shipped in a web page. It is served only with an Origin its key lists, only for a trusted document (`{"documentId":"sha256:<hex>","variables":{…}}` or Apollo\'s extensions.persistedQuery.sha256Hash) on POST /graphql and /graphql/stream, and within its own daily cap and per-client-IP rate; anything else is 403 forbidden naming the rule, with nothing fetched or charged. An unknown document id is 400 with extensions.code PERSISTED_QUERY_NOT_FOUND. Secret keys may send a query text or a document id.',
     `- Doors: REST (GET /v1/<family>/... per endpoint below), GraphQL (POST /graphql, one root field per endpoint plus graph edges), GraphQL streams (/graphql/stream, server-sent events), asynchronous jobs and batches (/v1/jobs), change subscriptions with webhooks (/v1/subscriptions), the account (/v1/account).`,
     '- Success envelope: {"success":true,"data":…,"meta":{"creditsCharged","cached","fetchedAt","empty?","reason?","warnings?"},"pagination?":{"cursor","hasMore"},"raw?":…}. Lists are data.items; send pagination.cursor back as `cursor` for the next page.',
     '- Error envelope: {"success":false,"error":{"code","message","retryable","details?":{"param"}},"meta":{"creditsCharged":0}}.',

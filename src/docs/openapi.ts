@@ -32,7 +32,7 @@ export function endpointExtensions(endpoint: EndpointDefinition): Record<string,
 
 /** Every status a data endpoint can answer besides 200 (402 only where a call costs credits). */
 function dataErrorStatuses(endpoint: EndpointDefinition): number[] {
-  return [400, 401, ...(endpoint.flags.creditCost > 0 ? [402] : []), 429, 500, 501, 502, 503, 504];
+  return [400, 401, 403, ...(endpoint.flags.creditCost > 0 ? [402] : []), 429, 500, 501, 502, 503, 504];
 }
 
 function dataOperation(endpoint: EndpointDefinition): JsonSchema {

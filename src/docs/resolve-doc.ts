@@ -55,7 +55,7 @@ export function resolveOperation(catalogue: Catalogue): JsonSchema {
           },
         },
       },
-      ...Object.fromEntries([400, 401, 402, 429, 500, 501, 502, 503, 504].map((status) => [String(status), errorResponseRef(status)])),
+      ...Object.fromEntries([400, 401, 402, 403, 429, 500, 501, 502, 503, 504].map((status) => [String(status), errorResponseRef(status)])),
     },
     'x-credit-cost': 1,
     'x-credit-cost-rule': 'the cost of the resolved endpoint',

@@ -44,7 +44,7 @@ export const errorResponses = (...statuses: number[]): Record<string, JsonSchema
   Object.fromEntries(statuses.map((status) => [String(status), errorResponseRef(status)]));
 
 /** Failures any authenticated /v1 route can answer besides its own. */
-export const REST_FAILURES: readonly number[] = [401, 429, 500, 503];
+export const REST_FAILURES: readonly number[] = [401, 403, 429, 500, 503];
 
 /** The `{id}` path parameter of a route about one `what`. */
 export const idParameter = (what: string): JsonSchema => ({

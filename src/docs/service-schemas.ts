@@ -78,7 +78,11 @@ function perEndpoint(
 
 /** GraphQL over HTTP: what POST /graphql reads (the GraphQL server checks it the same way). */
 export const graphqlRequestSchema = z.object({
-  query: z.string().describe('the GraphQL document'),
+  query: z.string().optional().describe('the GraphQL document; a secret key may send it, a publishable key sends documentId instead'),
+  documentId: z
+    .string()
+    .optional()
+    .describe('a trusted document registered for the account (`sha256:<hex>` or bare hex), instead of query'),
   variables: z.record(z.string(), z.unknown()).nullable().optional(),
   operationName: z.string().nullable().optional(),
   extensions: z.record(z.string(), z.unknown()).nullable().optional(),

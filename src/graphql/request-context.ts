@@ -29,6 +29,8 @@ export interface CallerRequest {
   requestId: string;
   /** Aborts upstream work when the caller goes away (an HTTP request's signal). */
   signal?: AbortSignal;
+  /** Told each charge, for a publishable key's own daily cap. */
+  onCharged?: (credits: number) => void;
 }
 
 /**
@@ -76,6 +78,7 @@ export class GraphQLContextFactory {
         pending = runEndpoint(this.#deps, endpoint, validated, call).then(
           (outcome) => {
             billing.creditsCharged += outcome.creditsCharged;
+            if (outcome.creditsCharged > 0) caller.onCharged?.(outcome.creditsCharged);
             if (outcome.cached) billing.cacheHits += 1;
             else billing.liveFetches += 1;
             return outcome;

@@ -1,4 +1,7 @@
-import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, isAsyncIterable, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
+import type { FrontendStore } from '../frontends/store.js';
+import { TRUSTED_DOCUMENT_PARAMS, useTrustedDocuments } from '../frontends/trusted-documents.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { admittedCaller } from '../admission/index.js';
@@ -18,9 +21,17 @@ interface ServerContext {
   reply: FastifyReply;
 }
 
-/** extensions.billing on every response, even one that failed before execution (stream events carry their own). */
+/**
+ * extensions.billing on every response, even one that failed before execution (stream events
+ * carry their own), and a single result's credits in x-credits-charged (what a browser page reads).
+ */
 function useBillingExtension(billingOf: WeakMap<Request, BillingTotals>): Plugin {
   return {
+    onResponse({ request, response }) {
+      const billing = billingOf.get(request);
+      const type = response.headers.get('content-type') ?? '';
+      if (billing && type.includes('json')) response.headers.set('x-credits-charged', String(billing.creditsCharged));
+    },
     onResultProcess({ request, result }) {
       const billing = billingOf.get(request) ?? { creditsCharged: 0, liveFetches: 0, cacheHits: 0 };
       for (const each of Array.isArray(result) ? result : [result]) {
@@ -29,6 +40,25 @@ function useBillingExtension(billingOf: WeakMap<Request, BillingTotals>): Plugin
     },
   };
 }
+
+/**
+ * An answer delivered in parts (@defer, @stream) carries the operation's billing in its last
+ * part, when every field, deferred ones included, has run.
+ */
+const useIncrementalBilling: Plugin<GraphQLContext> = {
+  onExecute() {
+    return {
+      onExecuteDone({ args, result }) {
+        if (!isAsyncIterable(result)) return;
+        return {
+          onNext({ result: part }) {
+            if ((part as { hasNext?: boolean }).hasNext === false) attachBilling(part as SerialisableResult, args.contextValue.billing);
+          },
+        };
+      },
+    };
+  },
+};
 
 /** Subscriptions execute each event with a fresh context (fresh-subscribe.ts), on /graphql as on /graphql/stream. */
 const useFreshContextPerEvent: Plugin = {
@@ -45,7 +75,13 @@ const useFreshContextPerEvent: Plugin = {
 export function createGraphQLServer(
   schema: GraphQLSchema,
   deps: PipelineDeps,
-  extras: GraphQLExtras & { contexts?: GraphQLContextFactory; limits?: Partial<QueryLimits>; graphiql?: GraphiQLSettings } = {},
+  extras: GraphQLExtras & {
+    contexts?: GraphQLContextFactory;
+    limits?: Partial<QueryLimits>;
+    graphiql?: GraphiQLSettings;
+    /** Where trusted documents are read; without it a request must send its query text. */
+    frontends?: FrontendStore;
+  } = {},
 ): YogaServerInstance<ServerContext, GraphQLContext> {
   const contexts = extras.contexts ?? new GraphQLContextFactory(deps, new PubSubEventTarget(deps.state.pubsub), extras);
   const billingOf = new WeakMap<Request, BillingTotals>();
@@ -54,19 +90,36 @@ export function createGraphQLServer(
     graphqlEndpoint: '/graphql',
     logging: false,
     landingPage: false,
+    // CORS is the door's (cors.ts): only origins some publishable key lists get CORS headers.
+    cors: false,
     graphiql: graphiqlOptions(extras.graphiql),
     renderGraphiQL,
     // Yoga's default, stated because the benchmarks rely on it: a repeated document is parsed and validated once (LRU).
     parserAndValidationCache: true,
     // The same bound as Fastify's for REST bodies (Yoga's own default is 25 MB).
     maxRequestBodySize: 1024 * 1024,
-    plugins: [useBillingExtension(billingOf), useFreshContextPerEvent, ...useQueryLimits(extras.limits)],
+    // A trusted document's id may come beside the standard parameters.
+    extraParamNames: TRUSTED_DOCUMENT_PARAMS,
+    plugins: [
+      ...(extras.frontends ? useTrustedDocuments(extras.frontends) : []),
+      useBillingExtension(billingOf),
+      useFreshContextPerEvent,
+      ...useQueryLimits(extras.limits),
+      useDeferStream(),
+      useIncrementalBilling,
+    ],
     context: ({ request, req }) => {
       // The admission step's refusal (a missing, unknown or revoked key, a spent request rate) is
       // rendered by Yoga as any error is: a GraphQLError with its status in `extensions.http`.
       // Thrown where Yoga builds the context: a document the abuse limits refuse is a 400 whatever its key.
       if (req.refusal) throw toGraphQLError(req.refusal);
-      const context = contexts.create({ account: admittedCaller(req).account, requestId: req.id, signal: nativeSignal(request.signal) });
+      const caller = admittedCaller(req);
+      const context = contexts.create({
+        account: caller.account,
+        requestId: req.id,
+        signal: nativeSignal(request.signal),
+        onCharged: caller.publishable?.charged,
+      });
       billingOf.set(request, context.billing);
       return context;
     },

@@ -17,6 +17,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const SECRET_PATTERNS: [RegExp, string][] = [
   // Every prefix the gateway issues: live and test keys (keys CLI, API_KEYS), dev (npm start), demo (npm run demo).
   [/\bsk_(live|test|dev|demo)_[A-Za-z0-9_\-.]+/g, `sk_$1_${REDACTED}`],
+  // Publishable keys are meant to be seen in a page, yet one sent where a secret key is expected is still never logged.
+  [/\bpk_(live|test|demo)_[A-Za-z0-9_-]+/g, `pk_$1_${REDACTED}`],
   [/\bwhsec_[A-Za-z0-9+/=_-]+/g, `whsec_${REDACTED}`],
   // A Standard Webhooks signature: "v1," and a base64 HMAC (32 bytes: 43+ characters).
   [/\bv1,[A-Za-z0-9+/]{40,}={0,2}/g, `v1,${REDACTED}`],

@@ -50,6 +50,18 @@ export const SEGMENT = {
   pace: 'pace:',
   /** Pub/sub channel per topic. */
   channel: 'events:',
+  /** Hash per publishable key hash: accountId, prefix, origins (JSON), dailyCap, perIpPerMinute, status, createdAt. */
+  publishable: 'pk:',
+  /** Set per account of its publishable keys' hashes. */
+  publishableOf: 'pks:',
+  /** Hash of every active publishable key's origins (JSON) by key hash: what CORS preflights are answered for. */
+  publishableOrigins: '{pk-origins}',
+  /** Hash per publishable key: field UTC day, value credits charged through the key that day. */
+  publishableDaily: 'pk-day:',
+  /** String integer per publishable key, client IP and minute: requests counted; expires with the window. */
+  publishableIpWindow: 'pk-ip:',
+  /** Hash per account: field SHA-256 hex of a trusted document, value the document's text. */
+  documents: 'docs:',
 } as const;
 
 /** A hash tag: the part of a key name Redis Cluster hashes to pick the slot. */
@@ -99,4 +111,12 @@ export class KeyLayout {
   pace = (key: string): string => this.#tagged(SEGMENT.pace, key);
   /** A sharded channel on a cluster lives on its tag's slot like a key. */
   channel = (topic: string): string => this.#tagged(SEGMENT.channel, topic);
+
+  publishable = (keyHash: string): string => this.#tagged(SEGMENT.publishable, keyHash);
+  publishableOf = (accountId: string): string => this.#tagged(SEGMENT.publishableOf, accountId);
+  publishableOrigins = (): string => `${this.prefix}${SEGMENT.publishableOrigins}`;
+  publishableDaily = (keyHash: string): string => this.#tagged(SEGMENT.publishableDaily, keyHash);
+  publishableIpWindow = (keyHash: string, ip: string, window: number): string =>
+    this.#tagged(SEGMENT.publishableIpWindow, keyHash, `:${ip}:${window}`);
+  documents = (accountId: string): string => this.#tagged(SEGMENT.documents, accountId);
 }
