@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { GraphQLSchema } from 'graphql';
-import { catalogue } from '../catalogue/index.js';
 import { checkPersistedDocuments } from '../frontends/document-registration.js';
 import { normaliseDocumentId } from '../frontends/document-id.js';
 import { frontendStoreOf } from '../frontends/index.js';
-import { buildSchema } from '../schema/index.js';
 import type { StateAdapters } from '../state/ports.js';
 import { UsageError } from './usage-error.js';
 
@@ -51,12 +49,8 @@ export function parseDocumentsCommand(argv: string[]): DocumentsCommand {
   }
 }
 
-/** Runs a documents command against the state; `schema` is the gateway's (default: the registered families'). */
-export async function runDocumentsCommand(
-  command: DocumentsCommand,
-  state: StateAdapters,
-  schema: GraphQLSchema = buildSchema(catalogue),
-): Promise<string[]> {
+/** Runs a documents command against the state; `schema` is the gateway's, which documents are checked against. */
+export async function runDocumentsCommand(command: DocumentsCommand, state: StateAdapters, schema: GraphQLSchema): Promise<string[]> {
   const store = frontendStoreOf(state);
   if (!(await state.keys.get(command.accountId)))
     throw new UsageError(`No account ${command.accountId}; \`npm run keys -- list\` shows them.`);
