@@ -72,14 +72,20 @@ describe('UPSTREAM_BUDGETS', () => {
     expect(configOf({}).UPSTREAM_BUDGETS.size).toBe(0);
   });
 
-  it('refuses a ceiling on a host no family fetches', () => {
-    expect(() => configOf({ UPSTREAM_BUDGETS: 'book.example.test=120/60s' })).toThrow(
+  it('refuses a ceiling on a host no family fetches, unless some family fetches hosts its callers name', () => {
+    const fixedHosts = bookshelfCatalogue.families.filter((family) => family.callerNamedHosts === undefined);
+    expect(() => loadConfig({ UPSTREAM_BUDGETS: 'book.example.test=120/60s' }, fixedHosts)).toThrow(
       /^Invalid UPSTREAM_BUDGETS: book\.example\.test is not a host any family fetches$/,
     );
     // The test family's host is known only to a deployment that registers it.
-    expect(() => loadConfig({ UPSTREAM_BUDGETS: 'books.example.test=120/60s' }, catalogue.families)).toThrow(
+    const registeredFixed = catalogue.families.filter((family) => family.callerNamedHosts === undefined);
+    expect(() => loadConfig({ UPSTREAM_BUDGETS: 'books.example.test=120/60s' }, registeredFixed)).toThrow(
       /is not a host any family fetches/,
     );
+    expect(configOf({ UPSTREAM_BUDGETS: 'book.example.test=120/60s' }).UPSTREAM_BUDGETS.get('book.example.test')).toEqual({
+      limit: 120,
+      windowMs: 60_000,
+    });
   });
 
   it.each([

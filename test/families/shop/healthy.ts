@@ -11,9 +11,16 @@ import { META, ajaxProduct, listItem, suggestion } from './fixtures/items.js';
 
 const json = (body: unknown): FakeReply => ({ status: 200, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
-export const HEALTHY_STORES = Array.from({ length: 8 }, (_, index) => `healthy-store-${index}.example.com`);
+/** Many stores, so that no two requests of a hardening run share a cached answer. */
+export const HEALTHY_STORES = Array.from({ length: 5000 }, (_, index) => `healthy-store-${index}.example.com`);
 
 export const healthy: HealthyFamily = {
+  // A storefront that answers a JSON surface with something that is not JSON is not a Shopify
+  // store (400 naming the parameter, free), not a store whose answer drifted.
+  faultExpectations: {
+    'HTML where JSON was expected': { status: 400, code: 'invalid_request' },
+    'truncated JSON': { status: 400, code: 'invalid_request' },
+  },
   callerHosts: HEALTHY_STORES,
   route: (_request, url) => {
     const path = url.pathname;
@@ -29,7 +36,7 @@ export const healthy: HealthyFamily = {
   },
   scenarios: {
     '/v1/shop/store': (variant) => ({ domain: HEALTHY_STORES[variant % HEALTHY_STORES.length]! }),
-    '/v1/shop/store/products': (variant) => ({ domain: HEALTHY_STORES[variant % HEALTHY_STORES.length]!, limit: '3' }),
+    '/v1/shop/store/products': (variant) => ({ domain: HEALTHY_STORES[variant % HEALTHY_STORES.length]! }),
     '/v1/shop/product': (variant) => ({
       url: `https://${HEALTHY_STORES[variant % HEALTHY_STORES.length]!}/products/healthy-product-${variant}`,
     }),
