@@ -7,7 +7,7 @@ import type { CallerNamedHosts } from '../catalogue/caller-named-hosts.js';
 const MAX_ALLOWLIST_HOSTS = 1000;
 
 /**
- * An allowlist setting: a comma list of host names (`mastodon.social,fosstodon.org`), read by the
+ * An allowlist setting: a comma list of host names (`social.example.org,town.example.net`), read by the
  * caller-host rules (lower-cased, IDN as punycode); unset or empty: no allowlist (undefined). A
  * bad entry stops start-up naming it.
  */
