@@ -4,6 +4,13 @@ import type { ResolveAll } from '../outbound/index.js';
 import type { EdgeDefinition, EdgeKit } from './edge.js';
 import type { CallerNamedHosts } from './caller-named-hosts.js';
 import type { Upstream } from './upstream.js';
+
+/** A budget a platform announces, of the whole host or (with `scope`) of one of the scopes `budgetScopes` names. */
+export interface ScopedBudget {
+  remaining: number;
+  resetAtMs: number;
+  scope?: string;
+}
 import type { EndpointDefinition, FamilyName } from './endpoint.js';
 import type { UrlForm } from './url-forms.js';
 
@@ -79,9 +86,22 @@ export interface FamilyDefinition {
    * budget is spent (0 left, reset not passed) the gateway refuses calls to it without a request,
    * in every process. Without it, an answer's Retry-After is what is read (any status): a family
    * that declares its own reader and also wants that combines it with `readRetryAfter`
-   * (src/upstream/budget/read-budget.ts).
+   * (src/upstream/budget/read-budget.ts). A platform that announces its budget in the body reads
+   * `answer` (the decompressed body and the URL it answers) and may return several budgets, each
+   * of one of the scopes `budgetScopes` names for that URL (absent: the whole host).
    */
-  readBudget?(headers: Record<string, string>, nowMs: number, status?: number): { remaining: number; resetAtMs: number } | null;
+  readBudget?(
+    headers: Record<string, string>,
+    nowMs: number,
+    status?: number,
+    answer?: { body: string; url: string },
+  ): ScopedBudget | readonly ScopedBudget[] | null;
+  /**
+   * The budgets within a host a request to `url` spends besides the host's own, when the platform
+   * budgets apart one method (a back-off) or one key's quota: each scope spent refuses the calls
+   * that name it, in every process, without a request, while the host's other calls still go.
+   */
+  budgetScopes?(url: URL): readonly string[];
   /**
    * Hosts whose platform allows one request per so many milliseconds (a crawler policy), by
    * host. Calls to them wait for their turn, in every process (through Redis when set); a call

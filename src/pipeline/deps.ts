@@ -82,7 +82,8 @@ export function createPipelineDeps(
       hosts: family.hosts,
       proxyUrl: typeof proxyUrl === 'string' ? proxyUrl : undefined,
       blockPages: family.blockPages,
-      readBudget: family.readBudget ? (headers, nowMs, status) => family.readBudget!(headers, nowMs, status) : undefined,
+      readBudget: family.readBudget ? (headers, nowMs, status, answer) => family.readBudget!(headers, nowMs, status, answer) : undefined,
+      budgetScopes: family.budgetScopes ? (url) => family.budgetScopes!(url) : undefined,
       hostIntervals: family.hostIntervals,
       callerHosts,
     });
