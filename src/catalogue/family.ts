@@ -123,6 +123,13 @@ export interface FamilyDefinition {
    * start-up with one line naming the variable, like any other setting.
    */
   settings?: z.ZodRawShape;
+  /**
+   * Binds the family's settings to the upstream its fetch code sees (a registration key the
+   * platform takes as a query parameter on every request): called once per process with the
+   * family's Upstream and the parsed settings. The family's own code, so its endpoints never read
+   * the environment.
+   */
+  bindUpstream?(upstream: Upstream, settings: Readonly<Record<string, unknown>>): Upstream;
   /** The setting naming the family's outbound proxy, if it has one. */
   proxyEnv?: string;
   /** When true, requests answer 501 not_configured without a proxy, before any upstream request. */

@@ -77,7 +77,7 @@ export function createPipelineDeps(
         proxied: typeof proxyUrl === 'string',
       });
     if (callerHosts) gates.push(callerHosts);
-    return client.forFamily({
+    const upstream = client.forFamily({
       family: family.name,
       hosts: family.hosts,
       proxyUrl: typeof proxyUrl === 'string' ? proxyUrl : undefined,
@@ -87,6 +87,7 @@ export function createPipelineDeps(
       hostIntervals: family.hostIntervals,
       callerHosts,
     });
+    return family.bindUpstream ? family.bindUpstream(upstream, config.settings) : upstream;
   };
   const upstreams = new Map(catalogue.families.map((family) => [family.name, upstreamOf(family)]));
   const deps: PipelineDeps = {
