@@ -239,6 +239,10 @@ describe('the qa family on every door', () => {
     ]);
     expect(response.body.data.qaUser.posts.items).toHaveLength(2);
     expect(response.body.data.qaQuestions.items).toHaveLength(3);
+    const globalId = (await harness.graphql(`{ qaQuestion(site: "gaming", id: "${DEMO_QUESTION}") { id } }`)).body.data.qaQuestion
+      .id as string;
+    const refetched = await harness.graphql(`query ($id: ID!) { node(id: $id) { ... on Post { platformId title } } }`, { id: globalId });
+    expect(refetched.body.data.node.platformId).toBe(`gaming:${DEMO_QUESTION}`);
     const userRequests = sent()
       .filter((url) => /^\/2\.3\/users\/\d+$/.test(url.pathname))
       .map((url) => url.pathname + url.search);
