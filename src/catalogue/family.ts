@@ -4,6 +4,8 @@ import type { ResolveAll } from '../outbound/index.js';
 import type { EdgeDefinition, EdgeKit } from './edge.js';
 import type { CallerNamedHosts } from './caller-named-hosts.js';
 import type { Upstream } from './upstream.js';
+import type { EndpointDefinition, FamilyName } from './endpoint.js';
+import type { UrlForm } from './url-forms.js';
 
 /** A budget a platform announces, of the whole host or (with `scope`) of one of the scopes `budgetScopes` names. */
 export interface ScopedBudget {
@@ -11,8 +13,6 @@ export interface ScopedBudget {
   resetAtMs: number;
   scope?: string;
 }
-import type { EndpointDefinition, FamilyName } from './endpoint.js';
-import type { UrlForm } from './url-forms.js';
 
 /** Text by which a platform's block or challenge pages are told apart from its real answers. */
 export interface BlockPageMarkers {

@@ -1,3 +1,4 @@
+import type { ScopedBudget } from '../../catalogue/family.js';
 import { MAX_RETRY_AFTER_SECONDS, retryAfterSeconds } from '../classify.js';
 
 /** A budget as a platform announces it in an answer's headers or body. */
@@ -12,9 +13,7 @@ export interface AnnouncedBudget {
  * A budget of one scope of a host (one of the scopes the family's `budgetScopes` names for the
  * request's URL), or of the whole host when `scope` is absent.
  */
-export interface ScopedBudget extends AnnouncedBudget {
-  scope?: string;
-}
+export type { ScopedBudget } from '../../catalogue/family.js';
 
 /** The answer's body as text (decompressed) and the URL it answers, for a platform that announces its budget in the body. */
 export interface BudgetAnswer {
