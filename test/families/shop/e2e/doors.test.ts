@@ -1,7 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixedResolver } from '../../../../src/demo/fixed-resolver.js';
-import { forgetStores } from '../../../../src/families/shop/upstream/meta.js';
 import { callTool, connectClient } from '../../../mcp/support.js';
 import { balanceOf, expectEmpty, expectError, expectPaid, upstreamUrls } from '../../../support/envelope.js';
 import { RICH_KEY, startHarness, type Harness } from '../../../support/gateway.js';
@@ -45,7 +44,6 @@ describe('shop over loopback', () => {
   });
   beforeEach(async () => {
     state = storeState();
-    forgetStores();
     harness.upstream.reset();
     harness.upstream.on((_request, url) =>
       url.hostname === STORE && url.pathname === '/products/away.js'
