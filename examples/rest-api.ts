@@ -2281,7 +2281,7 @@ export interface components {
         };
         /** @description A product an online store sells, with its variants, prices and stock. */
         Product: {
-            /** @description the commerce platform the store runs on, e.g. "shopify" */
+            /** @description the commerce platform the store runs on (the platform name of the family that served it) */
             platform: string;
             /** @description the store's own id of the product, as a string */
             id: string;
