@@ -5,7 +5,7 @@ import { endpointAt } from './edges/load-through-pipeline.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import { GatewayError } from '../errors.js';
 import type { WatchEvent } from '../subscriptions/watch-stream.js';
-import { builder } from './builder.js';
+import { builder, perBuilder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { toGraphQLError } from './errors.js';
 import { endpointCost } from '../limits/upstream-cost.js';
@@ -54,8 +54,8 @@ const WATCH_NOTE = `Streams over SSE: the first result at once (charged like the
 /** Where a watch event's changes ride on the value its field resolves to, for the `changes` field to read. */
 const WATCH_CHANGES = Symbol('watchChanges');
 
-/** The GraphQL types given a `changes` field, with the entry schema it lists. */
-const typesWithChanges = new Map<string, z.ZodObject>();
+/** The GraphQL types given a `changes` field, with the entry schema it lists (per schema being built). */
+const typesWithChanges = perBuilder(() => new Map<string, z.ZodObject>());
 
 /**
  * A typed `changes` field on the type a watch of `endpoint` streams, when the endpoint's change
@@ -66,13 +66,13 @@ function addChangesField(endpoint: EndpointDefinition): void {
   if (entry === undefined) return;
   const list = endpoint.returns.kind === 'list';
   const typeName = list ? `${endpoint.returns.type}List` : endpoint.returns.type;
-  const known = typesWithChanges.get(typeName);
+  const known = typesWithChanges().get(typeName);
   if (known === entry) return;
   if (known !== undefined) throw new Error(`${endpoint.path}: ${typeName} already has a changes field of another entry type`);
-  typesWithChanges.set(typeName, entry);
+  typesWithChanges().set(typeName, entry);
   // A list type is an object type of its own; the field reads only the symbol the resolver below sets.
   const ref = (list ? listTypeOf(endpoint.returns.type) : resourceType(endpoint.returns.type)) as ReturnType<typeof resourceType>;
-  builder.objectField(ref, 'changes', (t) =>
+  builder().objectField(ref, 'changes', (t) =>
     t.field({
       type: [objectTypeFromZod(entry)],
       nullable: true,
@@ -134,7 +134,7 @@ function addWatchField(
   const schema = watchSchema(first, extra);
   const list = first.returns.kind === 'list';
   for (const endpoint of choices ? Object.values(choices) : [first]) addChangesField(endpoint);
-  builder.subscriptionField(name, (t) =>
+  builder().subscriptionField(name, (t) =>
     t.field({
       type: (list ? listTypeOf(first.returns.type) : resourceType(first.returns.type)) as never,
       nullable: !list,
