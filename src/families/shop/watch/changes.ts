@@ -12,6 +12,14 @@ import type { Product, ProductVariant } from '../../../model/commerce.js';
 const changeField = z.enum(['price', 'compareAtPrice', 'available', 'title', 'variant', 'product']).meta({
   id: 'ProductChangeField',
   description: 'What changed: a field of a variant or of the product, or a variant or product added or removed.',
+  'x-enumDescriptions': {
+    price: "the variant's price",
+    compareAtPrice: "the variant's compare-at price",
+    available: 'whether the variant can be bought',
+    title: "the variant's title, or the product's own (variantId null)",
+    variant: 'a variant added (from null) or removed (to null)',
+    product: 'a product added to (from null) or removed from (to null) a list',
+  },
 });
 
 /** One entry of a price watch's `changes`: the shape its GraphQL and OpenAPI types are made from. */
