@@ -70,7 +70,7 @@ function addEdgeField(edges: readonly EdgeDefinition[]): void {
   const list = first.returns.kind === 'list';
   const listName = `${first.on}.${first.field}`;
   const shapes = new Map(edges.map((edge) => [edge, edgePageShape(edge)]));
-  builder.objectField(resourceType(first.on), first.field, (t) =>
+  builder().objectField(resourceType(first.on), first.field, (t) =>
     t.loadable({
       args: {
         ...(limit
