@@ -220,7 +220,9 @@ function listField(
       let plan: PagePlan | null;
       try {
         refuseBothSpellings(given as Record<string, unknown>, { size: shape.sizeParameter, cursor: shape.cursorParameter });
-        plan = planPage(endpoint.graphqlField, shape, { first: first ?? sizeGiven(rest.limit), after }, first == null ? 'limit' : 'first');
+        // Without first/after the REST parameters alone decide the page, as before.
+        const size = first ?? (after == null ? null : sizeGiven(rest.limit));
+        plan = planPage(endpoint.graphqlField, shape, { first: size, after }, first == null ? 'limit' : 'first');
       } catch (error) {
         throw toGraphQLError(error);
       }

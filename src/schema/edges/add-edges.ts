@@ -85,18 +85,19 @@ function addEdgeField(edges: readonly EdgeDefinition[]): void {
       extensions: { upstreamCost: edges.map((edge) => edge.upstreamCost).reduce(larger) },
       load: async (keys: readonly string[], context: GraphQLContext): Promise<readonly EdgeValue[]> => {
         const results: EdgeValue[] = new Array<EdgeValue>(keys.length);
-        const calls = new Map<string, { edge: EdgeDefinition; page: EdgePage | null; indexes: number[]; keys: string[] }>();
+        // One load per platform and upstream page cursor: the kit's loader reads the cursor from the context.
+        const calls = new Map<string, { edge: EdgeDefinition; kitCursor: string | null; indexes: number[]; keys: string[] }>();
         keys.forEach((key, index) => {
           const { platform, page, familyKey } = splitKey(key);
           const call = `${platform}${SEPARATOR}${page?.kitCursor ?? ''}`;
-          const entry = calls.get(call) ?? { edge: byPlatform.get(platform)!, page, indexes: [], keys: [] };
+          const entry = calls.get(call) ?? { edge: byPlatform.get(platform)!, kitCursor: page?.kitCursor ?? null, indexes: [], keys: [] };
           entry.indexes.push(index);
           entry.keys.push(familyKey);
           calls.set(call, entry);
         });
         await Promise.all(
-          [...calls.values()].map(async ({ edge, page, indexes, keys: familyKeys }) => {
-            const loaded = await edge.load(familyKeys, page?.kitCursor ? withPageCursor(context, page.kitCursor) : context);
+          [...calls.values()].map(async ({ edge, kitCursor, indexes, keys: familyKeys }) => {
+            const loaded = await edge.load(familyKeys, kitCursor === null ? context : withPageCursor(context, kitCursor));
             indexes.forEach((index, position) => {
               const value = loaded[position] ?? null;
               const own = splitKey(keys[index]!).page;
@@ -143,7 +144,7 @@ function edgePage(
   let plan: PagePlan | null;
   try {
     refuseBothSpellings(args, { size: true, cursor: true });
-    const first = (args.first as number | null | undefined) ?? args.limit ?? null;
+    const first = (args.first as number | null | undefined) ?? (args.after == null ? null : (args.limit ?? null));
     plan = planPage(listName, shape, { first, after: args.after as string | null | undefined }, args.first == null ? 'limit' : 'first');
   } catch (error) {
     throw toGraphQLError(error);
