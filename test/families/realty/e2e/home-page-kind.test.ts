@@ -29,7 +29,10 @@ describe('a /home/ page that is a rental', () => {
 
     expectPaid(response, 'single');
     expect(response.body.data).toMatchObject({ id: '90000010', listingType: 'rent', price: 1450, currency: 'USD' });
-    expect(response.body.meta.resolved).toEqual({ endpoint: '/v1/realty/for-sale', params: { url: data.url, tld: 'com', country_code: 'US' } });
+    expect(response.body.meta.resolved).toEqual({
+      endpoint: '/v1/realty/for-sale',
+      params: { url: data.url, tld: 'com', country_code: 'US' },
+    });
     expect(upstreamUrls(harness())).toEqual([`www.redfin.com${idsOf(data).path}`]);
   });
 
