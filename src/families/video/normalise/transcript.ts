@@ -1,5 +1,6 @@
 import { GatewayError } from '../../../errors.js';
 import type { Transcript, TranscriptCue } from '../../../model/content.js';
+import { makeTranscript } from '../../../model/make.js';
 import { VIDEO_ORIGIN, VIDEO_PLATFORM } from '../constants.js';
 import { watchUrlOf } from '../input/refs.js';
 import { arrayAt, objectAt, secondsOf, stringAt, textOf, type Json } from './values.js';
@@ -99,7 +100,7 @@ export function readCaptionFile(xml: string): TranscriptCue[] | null {
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 export function toTranscript(videoId: string, player: Json, track: CaptionTrack, cues: TranscriptCue[], fetchedAt: string): Transcript {
-  return {
+  return makeTranscript({
     platform: VIDEO_PLATFORM,
     id: videoId,
     postId: videoId,
@@ -111,7 +112,7 @@ export function toTranscript(videoId: string, player: Json, track: CaptionTrack,
     durationSeconds: secondsOf(objectAt(player, 'videoDetails')?.lengthSeconds),
     source: 'captions',
     fetchedAt,
-  };
+  });
 }
 
 /** An empty caption file is the platform withholding it (a PO token or an address it refuses). */
