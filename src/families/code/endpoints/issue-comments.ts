@@ -6,12 +6,13 @@ import { parseIssue } from '../input/refs.js';
 import { issueCommentToComment } from '../normalise/issue.js';
 import { extractMentions } from '../normalise/mentions.js';
 import { issueCommentSchema } from '../schemas/issue.js';
-import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalIssuePage, cursor, issueUrl, pageLimit } from './params.js';
 import { issueCommentsApiUrl } from './repo-urls.js';
 import { issueCommentsRaw } from './raw-fields.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({ url: issueUrl, limit: pageLimit, cursor });
 

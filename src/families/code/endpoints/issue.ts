@@ -5,11 +5,11 @@ import type { Post } from '../../../model/content.js';
 import { parseIssue } from '../input/refs.js';
 import { issueExtras, issueToPost } from '../normalise/issue.js';
 import { issueBodySchema } from '../schemas/issue.js';
-import { parseJsonBody, parseShape } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { canonicalIssue, issueUrl } from './params.js';
 import { issueApiUrl } from './repo-urls.js';
 import { issueExtrasRaw } from './raw-fields.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({ url: issueUrl });
 

@@ -5,12 +5,13 @@ import type { Post } from '../../../model/content.js';
 import { parseRepo } from '../input/refs.js';
 import { issueExtras, issueToPost, kindOf } from '../normalise/issue.js';
 import { issueBodySchema } from '../schemas/issue.js';
-import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalRepoPage, cursor, pageLimit, repo } from './params.js';
 import { issuesApiUrl } from './repo-urls.js';
 import { issuesRaw } from './raw-fields.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({
   repo,

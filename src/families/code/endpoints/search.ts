@@ -5,11 +5,12 @@ import { invalidParam } from '../../../errors.js';
 import type { Repository } from '../model.js';
 import { repositoryFromApi } from '../normalise/repository.js';
 import { repositoryBodySchema, repositorySearchSchema } from '../schemas/repository.js';
-import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalSearchPage, cursor, pageLimit } from './params.js';
 import { searchRaw } from './raw-fields.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({
   query: z.string().min(1).max(256).describe('GitHub search syntax, e.g. "tetris language:assembly stars:>5"'),

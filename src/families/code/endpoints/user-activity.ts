@@ -7,11 +7,12 @@ import { parseLogin } from '../input/refs.js';
 import type { ActivityEvent } from '../model.js';
 import { eventToActivity } from '../normalise/event.js';
 import { eventBodySchema } from '../schemas/event.js';
-import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { encodeCursor, nextPageOf, pageOf } from '../upstream/paging.js';
 import { canonicalUserPage, cursor, pageLimit, username } from './params.js';
 import { activityRaw } from './raw-fields.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({ username, limit: pageLimit, cursor });
 

@@ -5,10 +5,11 @@ import { parseLogin } from '../input/refs.js';
 import type { Repository } from '../model.js';
 import { repositoryFromApi } from '../normalise/repository.js';
 import { repositoryBodySchema } from '../schemas/repository.js';
-import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalUserPage, cursor, pageLimit, username } from './params.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const SORTS = ['updated', 'pushed', 'created', 'full_name'] as const;
 

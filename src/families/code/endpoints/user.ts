@@ -5,9 +5,9 @@ import type { Creator } from '../../../model/content.js';
 import { parseLogin } from '../input/refs.js';
 import { accountExtras, accountToCreator } from '../normalise/creator.js';
 import { accountSchema } from '../schemas/account.js';
-import { parseJsonBody, parseShape } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { canonicalUser, username } from './params.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({ username });
 

@@ -7,10 +7,10 @@ import { parseUsernameRef } from '../input/name-ref.js';
 import { karmaOf, userToCreator } from '../normalise/creator.js';
 import { userDataSchema } from '../schemas/about.js';
 import { thingSchema } from '../schemas/listing.js';
-import { parseJsonBody, parseShape } from '../upstream/read-json.js';
 import { userAboutUrl } from '../upstream/reddit-urls.js';
 import { isRefusal, readRefusal, REFUSAL_STATUSES } from '../upstream/refusals.js';
 import { canonicalUser } from './canonical.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({
   username: z.string().min(1).max(2048).describe('account name, name with u/ prefix, or profile URL'),

@@ -1,10 +1,10 @@
 import type { Comment } from '../../../model/content.js';
 import { makeComment } from '../../../model/make.js';
 import { FORUM_PLATFORM } from '../constants.js';
-import { parseShape } from '../upstream/read-json.js';
 import { listingSchema, type Thing } from '../schemas/listing.js';
 import { commentDataSchema, moreDataSchema, type CommentData, type MoreData } from '../schemas/comment.js';
 import { authorHandle, isoFromEpochSeconds, stripKind } from './values.js';
+import { parseShape } from '../../../upstream/json-body.js';
 
 /**
  * Flattens Reddit's nested comment tree in reading order (depth-first, pre-order).

@@ -7,9 +7,9 @@ import { parseSubredditHeader } from '../html/subreddit-header.js';
 import { cleanImageUrl, subredditToCreator } from '../normalise/creator.js';
 import { subredditDataSchema } from '../schemas/about.js';
 import { thingSchema } from '../schemas/listing.js';
-import { parseJsonBody, parseShape } from '../upstream/read-json.js';
 import { subredditAboutUrl, subredditPageUrl } from '../upstream/reddit-urls.js';
 import { isRedirectToCommunitySearch, isRefusal, readRefusal, REFUSAL_STATUSES } from '../upstream/refusals.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 /**
  * Community details from two surfaces: about.json first, and the

@@ -7,12 +7,12 @@ import { algoliaThread, flattenAlgoliaTree } from '../normalise/algolia-tree.js'
 import { placedToComment, placement, type PlacedNode, type ThreadContext } from '../normalise/comments.js';
 import { kindOf } from '../normalise/post.js';
 import { algoliaNodeSchema } from '../schemas/algolia.js';
-import { parseShape } from '../upstream/answers.js';
 import { getTree, treeUrl } from '../upstream/algolia.js';
 import { getItem, itemUrl as firebaseItemUrl } from '../upstream/firebase.js';
 import { walkFirebase } from '../upstream/firebase-walk.js';
 import { removedReason } from './item.js';
 import { canonicalItem, commentDepth, commentLimit, ITEM_CONSTRAINT, itemId, itemUrl } from './params.js';
+import { parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({ id: itemId, url: itemUrl, depth: commentDepth, limit: commentLimit });
 
