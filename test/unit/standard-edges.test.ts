@@ -16,6 +16,7 @@ import {
   throughPage,
   throughSingle,
 } from '../../src/catalogue/standard-edges.js';
+import { refetchByField } from '../../src/catalogue/standard-refetch.js';
 
 /** A kit whose loaders answer with the parameters they were asked to load with. */
 function recordingKit(): EdgeKit & { calls: { kind: string; path: string; params: Record<string, unknown> }[] } {
@@ -106,5 +107,12 @@ describe('the standard edges', () => {
     const key = author.key({ authorId: 'a1', authorName: 'Ada', other: 1 }, {});
     expect(key).toBe(author.key({ authorId: 'a1', authorName: 'Ada', other: 2 }, {}));
     expect(await author.load([key!], context)).toEqual([{ id: 'a1', name: 'Ada' }]);
+  });
+
+  it('refetch a resource by one of its fields through one parameter of an endpoint', () => {
+    const refetch = refetchByField('Creator', 'example', 'handle', { endpoint: '/v1/x/user', param: 'username' });
+    expect([refetch.type, refetch.platform]).toEqual(['Creator', 'example']);
+    expect([refetch.key({ handle: 'ada' }), refetch.key({ handle: '' }), refetch.key({})]).toEqual(['ada', null, null]);
+    expect(refetch.fetch('ada')).toEqual({ endpoint: '/v1/x/user', params: { username: 'ada' } });
   });
 });

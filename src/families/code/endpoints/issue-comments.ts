@@ -18,9 +18,7 @@ const params = z.object({ url: issueUrl, limit: pageLimit, cursor });
 
 /** GET /v1/code/issue/comments */
 export const codeIssueCommentsEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/issue/comments',
-  graphqlField: 'codeIssueComments',
   summary: 'The comments of an issue or pull request, oldest first',
   description: [
     'Returns data.items: Comment[] oldest first; postId is the issue number as a string; comments are flat (parentId null).',

@@ -15,9 +15,7 @@ const params = z.object({ url: issueUrl });
 
 /** GET /v1/code/issue */
 export const codeIssueEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/issue',
-  graphqlField: 'codeIssue',
   summary: 'One issue or pull request',
   description: [
     'Returns one Post (type "text"): title, text (the body), author, comment count, mentions (@login), publishedAt.',

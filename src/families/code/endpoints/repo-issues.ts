@@ -24,9 +24,7 @@ const params = z.object({
 
 /** GET /v1/code/repo/issues */
 export const codeRepoIssuesEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/repo/issues',
-  graphqlField: 'codeRepoIssues',
   summary: "A repository's issues and pull requests",
   description: [
     'Returns data.items: Post[] (type "text"): title, text (the body), author, comment count and mentions (@login) of each issue or pull request; #123 references are not hashtags.',

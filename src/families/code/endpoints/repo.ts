@@ -14,9 +14,7 @@ const params = z.object({ repo });
 
 /** GET /v1/code/repo */
 export const codeRepoEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/repo',
-  graphqlField: 'codeRepo',
   summary: 'One public repository: stars, forks, watchers, open issues, language, topics and license',
   description: [
     "Returns one Repository. starCount is the stars, watcherCount the accounts watching for notifications (the platform's subscribers_count; its watchers_count repeats the stars), license the SPDX id.",

@@ -27,9 +27,7 @@ const UNPROCESSABLE = 422;
 
 /** GET /v1/code/search */
 export const codeSearchEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/search',
-  graphqlField: 'codeSearch',
   summary: 'Repository search with GitHub search syntax',
   description: [
     "Returns data.items: Repository[] matching query (qualifiers such as language:, stars:>, user: work as on the site); raw.totalCount is the platform's match count.",

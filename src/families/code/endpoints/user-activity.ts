@@ -27,9 +27,7 @@ const PAST_CAP_STATUS = 422;
 
 /** GET /v1/code/user/activity */
 export const codeUserActivityEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/user/activity',
-  graphqlField: 'codeUserActivity',
   summary: "An account's public activity feed, newest first (at most 300 events within 90 days)",
   description: [
     'Returns data.items: ActivityEvent[] newest first, each with the platform\'s event type and a readable summary ("pushed 3 commits to main", "opened issue #12: ...", "starred owner/name").',

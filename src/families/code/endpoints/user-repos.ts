@@ -22,9 +22,7 @@ const params = z.object({
 
 /** GET /v1/code/user/repos */
 export const codeUserReposEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/user/repos',
-  graphqlField: 'codeUserRepos',
   summary: "An account's public repositories (a person's or an organisation's)",
   description: [
     "Returns data.items: Repository[] owned by the account, in the order sort asks for; pagination.cursor follows the platform's Link header.",

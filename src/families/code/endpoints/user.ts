@@ -13,9 +13,7 @@ const params = z.object({ username });
 
 /** GET /v1/code/user */
 export const codeUserEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/user',
-  graphqlField: 'codeUser',
   summary: "A GitHub account's public profile: a person, an organisation or an app's bot",
   description: [
     'Returns one Creator: handle is the login, displayName the profile name, followerCount and followingCount the profile counts, postCount the public repositories.',

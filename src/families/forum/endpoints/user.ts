@@ -18,9 +18,7 @@ const params = z.object({
 
 /** GET /v1/forum/user */
 export const forumUserEndpoint = defineEndpoint({
-  family: 'forum',
   path: '/v1/forum/user',
-  graphqlField: 'forumUser',
   summary: "An account's public profile, with karma under raw.karma",
   description: [
     "Returns one Creator for the account: handle is the account name, displayName and bio come from the profile (null when unset), avatarUrl is the profile icon, followerCount the profile's followers, verified Reddit's verified flag, createdAt the account creation date.",

@@ -62,9 +62,7 @@ async function fromAlgolia(
 
 /** GET /v1/news/item/comments */
 export const newsItemCommentsEndpoint = defineEndpoint({
-  family: 'news',
   path: '/v1/news/item/comments',
-  graphqlField: 'newsItemComments',
   summary: 'The comment tree of a Hacker News story, poll or comment, in reading order',
   description: [
     'Returns data.items: Comment[] depth-first (each reply right after its parent), siblings in the order HN Search ranks them (by points); parentId is null for a direct reply to the story.',
