@@ -8,7 +8,8 @@ export interface UrlForm {
   /** What a URL of this form names, in a few words ("a post", "an account"). */
   names: string;
   /**
-   * Hosts carrying the form, lower case, every alias spelled out (www., old., mobile hosts);
+   * Hosts carrying the form, lower case, every alias spelled out (www., old., mobile hosts), or
+   * `*.` and a domain for every subdomain of it, at any depth (a network's sites on one domain);
    * `'any'` for a form any host may carry (a store's product page): a fallback, tried only on hosts
    * no family's own forms name, never listed among the supported hosts, and left out of the
    * refusal of two families claiming one form (its own endpoint's parser refuses hosts it does not read).
@@ -37,6 +38,20 @@ export interface DeclaredUrlForm extends UrlForm {
 export const formHost = (hostname: string): string => hostname.toLowerCase().replace(/\.$/, '');
 
 /**
+ * The forms that read pages of `host`: those naming it, else those naming `*.` and the nearest
+ * parent domain that has any (`*.example.com` for `a.b.example.com`); undefined when none do.
+ */
+export function formsForHost<Form>(byHost: ReadonlyMap<string, readonly Form[]>, host: string): readonly Form[] | undefined {
+  const exact = byHost.get(host);
+  if (exact !== undefined) return exact;
+  for (let dot = host.indexOf('.'); dot !== -1; dot = host.indexOf('.', dot + 1)) {
+    const wildcard = byHost.get(`*${host.slice(dot)}`);
+    if (wildcard !== undefined) return wildcard;
+  }
+  return undefined;
+}
+
+/**
  * Indexes the forms by host, refusing two families that claim one form: a form of one family
  * whose example another family's form (on the same host) would also read.
  */
@@ -54,7 +69,7 @@ export function indexUrlForms(forms: readonly DeclaredUrlForm[]): ReadonlyMap<st
   }
   for (const form of forms) {
     const example = new URL(form.example);
-    const rivals = (byHost.get(formHost(example.hostname)) ?? []).filter(
+    const rivals = (formsForHost(byHost, formHost(example.hostname)) ?? []).filter(
       (other) => other.family !== form.family && other.path.test(example.pathname),
     );
     if (rivals.length > 0) {

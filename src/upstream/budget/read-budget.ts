@@ -1,11 +1,24 @@
+import type { ScopedBudget } from '../../catalogue/family.js';
 import { MAX_RETRY_AFTER_SECONDS, retryAfterSeconds } from '../classify.js';
 
-/** A budget as a platform announces it in an answer's headers. */
+/** A budget as a platform announces it in an answer's headers or body. */
 export interface AnnouncedBudget {
   /** Requests still allowed before the reset; 0 means spent. */
   remaining: number;
   /** When the platform's window ends (epoch milliseconds). */
   resetAtMs: number;
+}
+
+/**
+ * A budget of one scope of a host (one of the scopes the family's `budgetScopes` names for the
+ * request's URL), or of the whole host when `scope` is absent.
+ */
+export type { ScopedBudget } from '../../catalogue/family.js';
+
+/** The answer's body as text (decompressed) and the URL it answers, for a platform that announces its budget in the body. */
+export interface BudgetAnswer {
+  body: string;
+  url: string;
 }
 
 /**
@@ -16,6 +29,18 @@ export interface AnnouncedBudget {
  * header (a bare 429, a 302 to a CAPTCHA page).
  */
 export type BudgetReader = (headers: Record<string, string>, nowMs: number, status?: number) => AnnouncedBudget | null;
+
+/**
+ * A reader that may also read the body (a platform that announces its budget there) and may
+ * return several budgets, each of one scope (a method's back-off and a daily quota in one
+ * answer). Every BudgetReader is one.
+ */
+export type AnswerBudgetReader = (
+  headers: Record<string, string>,
+  nowMs: number,
+  status?: number,
+  answer?: BudgetAnswer,
+) => ScopedBudget | readonly ScopedBudget[] | null;
 
 /**
  * The reader of a family that declares none: a Retry-After (seconds or an HTTP date), on any

@@ -1,4 +1,4 @@
-import { decodeHtmlEntities } from '../../../upstream/html-entities.js';
+import { BASIC_ENTITIES, decodeHtmlEntities } from '../../../upstream/html-entities.js';
 
 /**
  * Mastodon's `content` and `note` are small HTML: `<p>` paragraphs, `<br>`, mention and hashtag
@@ -48,7 +48,7 @@ function flatten(html: string, onLink?: (href: string) => void): string {
       close();
       const href = keepsText(attributes) ? null : attribute(attributes, 'href');
       link = { href, text: '' };
-      if (href !== null) onLink?.(decodeHtmlEntities(href));
+      if (href !== null) onLink?.(decodeHtmlEntities(href, BASIC_ENTITIES));
     } else if (name === 'a') close();
     else if (name === 'br') {
       if (link) (link as OpenLink).text += '\n';
@@ -71,7 +71,7 @@ export function htmlToText(html: string | null | undefined): string {
   const flat = flatten(html.replaceAll(PARAGRAPH, ''));
   const paragraphs = flat
     .split(PARAGRAPH)
-    .map((part) => decodeHtmlEntities(part).trim())
+    .map((part) => decodeHtmlEntities(part, BASIC_ENTITIES).trim())
     .filter((part) => part !== '');
   return paragraphs.join('\n\n');
 }

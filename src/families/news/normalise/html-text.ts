@@ -1,4 +1,4 @@
-import { decodeHtmlEntities } from '../../../upstream/html-entities.js';
+import { BASIC_ENTITIES, decodeHtmlEntities } from '../../../upstream/html-entities.js';
 
 /**
  * HN's text fields are small HTML: `<p>` between paragraphs (Firebase leaves them unclosed,
@@ -8,7 +8,7 @@ import { decodeHtmlEntities } from '../../../upstream/html-entities.js';
  */
 
 /** Decodes named (`&amp;`) and numeric (`&#x27;`, `&#39;`) references; anything else stays as written. */
-export const decodeEntities = (text: string): string => decodeHtmlEntities(text);
+export const decodeEntities = (text: string): string => decodeHtmlEntities(text, BASIC_ENTITIES);
 
 const TAG = /<(\/?)([a-z][a-z0-9]*)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
 const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;

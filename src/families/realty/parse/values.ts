@@ -1,4 +1,4 @@
-import { decodeHtmlEntities } from '../../../upstream/html-entities.js';
+import { BASIC_ENTITIES, decodeHtmlEntities } from '../../../upstream/html-entities.js';
 
 /** Small value readers shared by the Redfin parsers. */
 
@@ -25,7 +25,7 @@ export function epochMsToIso(value: number | null | undefined): string | null {
 /** Trimmed text with the HTML entities Redfin leaves in remarks (e.g. `&amp;`) decoded, or null when empty. */
 export function cleanText(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
-  const text = decodeHtmlEntities(value).trim();
+  const text = decodeHtmlEntities(value, BASIC_ENTITIES).trim();
   return text === '' ? null : text;
 }
 
