@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { commentSchema, creatorSchema, postSchema, transcriptSchema } from '../../src/model/content.js';
-import { makeComment, makeCreator, makePost, makeTranscript } from '../../src/model/make.js';
+import {
+  COMMENT_FIELDS,
+  CREATOR_FIELDS,
+  makeComment,
+  makeCreator,
+  makePost,
+  makeTranscript,
+  POST_FIELDS,
+  TRANSCRIPT_FIELDS,
+} from '../../src/model/make.js';
 
 const FETCHED = '2026-01-02T03:04:05.000Z';
 
 describe('the standard types built from what a platform knows', () => {
+  it('know the fields of each schema, in its order', () => {
+    expect(POST_FIELDS).toEqual(Object.keys(postSchema.shape));
+    expect(COMMENT_FIELDS).toEqual(Object.keys(commentSchema.shape));
+    expect(CREATOR_FIELDS).toEqual(Object.keys(creatorSchema.shape));
+    expect(TRANSCRIPT_FIELDS).toEqual(Object.keys(transcriptSchema.shape));
+  });
+
   it('fills a Creator with nulls and empty arrays, valid against its schema', () => {
     const creator = makeCreator({ platform: 'example', id: '42', displayName: 'Ada', fetchedAt: FETCHED });
     expect(creatorSchema.parse(creator)).toEqual(creator);
