@@ -2385,6 +2385,23 @@ export interface components {
             /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
             fetchedAt: string;
         };
+        /**
+         * @description What changed: a field of a variant or of the product, or a variant or product added or removed.
+         * @enum {string}
+         */
+        ProductChangeField: "price" | "compareAtPrice" | "available" | "title" | "variant" | "product";
+        /** @description One change a price and stock watch reports between two checks of a product or a list. */
+        ProductChange: {
+            /** @description the product id (as Product.id in REST, platformId in GraphQL) */
+            productId: string;
+            /** @description the variant the change is about; null for the product's own title and a product added or removed */
+            variantId: string | null;
+            field: components["schemas"]["ProductChangeField"];
+            /** @description the value before: a decimal string for prices, a boolean for available, a title; null for an addition */
+            from: string | boolean | null;
+            /** @description the value after, as `from`; null for a removal */
+            to: string | boolean | null;
+        };
         /** @description One way a product is sold (a size, a colour): a value inside its Product, not fetched on its own. */
         ProductVariant: {
             /** @description the store's own id of the variant, as a string */
@@ -2404,7 +2421,7 @@ export interface components {
         };
         /** @description A product an online store sells, with its variants, prices and stock. */
         Product: {
-            /** @description the commerce platform the store runs on, e.g. "shopify" */
+            /** @description the commerce platform the store runs on (the platform name of the family that served it) */
             platform: string;
             /** @description the store's own id of the product, as a string */
             id: string;

@@ -1,4 +1,3 @@
-import { forgetStores } from '../../../src/families/shop/upstream/meta.js';
 import { classifyResponse } from '../../../src/upstream/classify.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../../src/catalogue/upstream.js';
 
@@ -18,10 +17,9 @@ const MAX_HOPS = 3;
  * An in-memory Upstream that answers like the real client for a caller-named host: redirects
  * followed (at most three hops) with the final URL reported, bodies read through the request's
  * reader, statuses classified the same way. Records every request (redirect hops included); an
- * unanswered one fails loudly. Remembered store metadata is forgotten, so each stub starts cold.
+ * unanswered one fails loudly.
  */
 export function storeStub(handler: (url: URL) => Reply | undefined): Upstream & { calls: string[]; requests: UpstreamRequest[] } {
-  forgetStores();
   const calls: string[] = [];
   const requests: UpstreamRequest[] = [];
   return {
