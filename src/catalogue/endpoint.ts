@@ -75,9 +75,27 @@ export interface EndpointDefinition<Params extends z.ZodObject = z.ZodObject, It
 
 export type { FamilyDefinition } from './family.js';
 
-/** Identity helper that keeps the param and item types of a declaration. */
+/**
+ * An endpoint as a family declares it: `family` and `graphqlField` may be left to the path, which
+ * names both (`/v1/code/user/repos` is family code, field codeUserRepos); a path that does not
+ * (a provider family's `/v1/detect-age-gender`) names them.
+ */
+export type EndpointDeclaration<Params extends z.ZodObject = z.ZodObject, Item = unknown> = Omit<
+  EndpointDefinition<Params, Item>,
+  'family' | 'graphqlField'
+> &
+  Partial<Pick<EndpointDefinition<Params, Item>, 'family' | 'graphqlField'>>;
+
+/** The path's words after /v1/ in camelCase: `/v1/realty/for-sale` is realtyForSale. */
+function fieldOfPath(segments: readonly string[]): string {
+  const [first = '', ...rest] = segments.flatMap((segment) => segment.split(/[-_]/)).filter((word) => word !== '');
+  return first + rest.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+}
+
+/** The definition of a declaration, keeping its param and item types. */
 export function defineEndpoint<Params extends z.ZodObject, Item>(
-  definition: EndpointDefinition<Params, Item>,
+  declaration: EndpointDeclaration<Params, Item>,
 ): EndpointDefinition<Params, Item> {
-  return definition;
+  const segments = declaration.path.split('/').slice(2);
+  return { ...declaration, family: declaration.family ?? segments[0]!, graphqlField: declaration.graphqlField ?? fieldOfPath(segments) };
 }

@@ -1,7 +1,6 @@
 import type { RefetchDeclaration } from '../../catalogue/family.js';
+import { textOf } from '../../catalogue/standard-edges.js';
 import { ADS_PLATFORM } from './constants.js';
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** An ad is fetched again by `AR…/CR…` (its advertiser's id and its own: the platform looks an ad up by both). */
 export const adsRefetch: readonly RefetchDeclaration[] = [
@@ -9,8 +8,8 @@ export const adsRefetch: readonly RefetchDeclaration[] = [
     type: 'Ad',
     platform: ADS_PLATFORM,
     key: (ad) => {
-      const advertiserId = text(ad.advertiserId);
-      const creativeId = text(ad.id);
+      const advertiserId = textOf(ad.advertiserId);
+      const creativeId = textOf(ad.id);
       return advertiserId === null || creativeId === null ? null : `${advertiserId}/${creativeId}`;
     },
     fetch: (key) => {

@@ -1,11 +1,11 @@
 import type { RefetchDeclaration } from '../../catalogue/family.js';
+import { textOf } from '../../catalogue/standard-edges.js';
+import { refetchByField } from '../../catalogue/standard-refetch.js';
 import { CODE_PLATFORM } from './constants.js';
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** `owner/name#number` from an issue's or pull request's web page. */
 function issueKey(post: Readonly<Record<string, unknown>>): string | null {
-  const match = /^https:\/\/github\.com\/([^/]+\/[^/]+)\/(?:issues|pull)\/(\d+)(?:[/?#]|$)/.exec(text(post.url) ?? '');
+  const match = /^https:\/\/github\.com\/([^/]+\/[^/]+)\/(?:issues|pull)\/(\d+)(?:[/?#]|$)/.exec(textOf(post.url) ?? '');
   return match ? `${match[1]}#${match[2]}` : null;
 }
 
@@ -15,18 +15,8 @@ function issueKey(post: Readonly<Record<string, unknown>>): string | null {
  * owner/name#number.
  */
 export const codeRefetch: readonly RefetchDeclaration[] = [
-  {
-    type: 'Repository',
-    platform: CODE_PLATFORM,
-    key: (repo) => text(repo.fullName),
-    fetch: (fullName) => ({ endpoint: '/v1/code/repo', params: { repo: fullName } }),
-  },
-  {
-    type: 'Creator',
-    platform: CODE_PLATFORM,
-    key: (account) => text(account.handle),
-    fetch: (login) => ({ endpoint: '/v1/code/user', params: { username: login } }),
-  },
+  refetchByField('Repository', CODE_PLATFORM, 'fullName', { endpoint: '/v1/code/repo', param: 'repo' }),
+  refetchByField('Creator', CODE_PLATFORM, 'handle', { endpoint: '/v1/code/user', param: 'username' }),
   {
     type: 'Post',
     platform: CODE_PLATFORM,

@@ -1,5 +1,6 @@
 import type { EdgeDefinition, EdgeKit } from '../../catalogue/edge.js';
 import type { Resource } from '../../catalogue/resource.js';
+import { commentAuthor, creatorPosts, postAuthor, postComments, postTranscript, single } from '../../catalogue/standard-edges.js';
 import { FORUM_PLATFORM } from './constants.js';
 
 /** Reddit handles that name no account. */
@@ -41,64 +42,45 @@ export function forumEdges(kit: EdgeKit): EdgeDefinition[] {
   const loadCommunityPosts = kit.loadLists(communityPosts, (subreddit) => ({ subreddit }));
   const oneFetch = { fetches: 1 };
   const platform = FORUM_PLATFORM;
-  const creator = { kind: 'single', type: 'Creator' } as const;
 
   return [
-    {
-      on: 'Post',
-      field: 'author',
+    postAuthor({
       platform,
-      returns: creator,
       upstreamCost: oneFetch,
       description: "The post's author (1 credit per distinct author, through /v1/forum/user); null for deleted accounts.",
       key: (post) => accountHandle(post.authorHandle),
       load: loadUser,
-    },
-    {
-      on: 'Post',
-      field: 'community',
+    }),
+    single('Post', 'community', 'Creator', {
       platform,
-      returns: creator,
       upstreamCost: oneFetch,
       description: 'The community the post is in (1 credit, through /v1/forum/subreddit/details).',
       key: communityOf,
       load: kit.loadSingles(community, (subreddit) => ({ subreddit })),
-    },
-    {
-      on: 'Post',
-      field: 'comments',
+    }),
+    postComments({
       platform,
-      returns: { kind: 'list', type: 'Comment' },
       upstreamCost: kit.cost(comments),
       description: 'The first page of comments, flattened in reading order (1 credit, through /v1/forum/post/comments with its defaults).',
       key: (post) => String(post.id),
       load: kit.loadLists(comments, (url) => ({ url })),
-    },
-    {
-      on: 'Post',
-      field: 'transcript',
+    }),
+    postTranscript({
       platform,
-      returns: { kind: 'single', type: 'Transcript' },
       upstreamCost: oneFetch,
       description: "The hosted video's captions (1 credit when found, through /v1/forum/post/transcript); null when there are none.",
       key: (post) => String(post.id),
       load: kit.loadSingles(transcript, (url) => ({ url })),
-    },
-    {
-      on: 'Comment',
-      field: 'author',
+    }),
+    commentAuthor({
       platform,
-      returns: creator,
       upstreamCost: oneFetch,
       description: "The comment's author (1 credit per distinct author); null for deleted accounts.",
       key: (comment) => accountHandle(comment.authorHandle),
       load: loadUser,
-    },
-    {
-      on: 'Creator',
-      field: 'posts',
+    }),
+    creatorPosts({
       platform,
-      returns: { kind: 'list', type: 'Post' },
       // A user's or a community's first page: the larger of the two defaults sizes it.
       upstreamCost: [kit.cost(userPosts), kit.cost(communityPosts)].reduce((a, b) =>
         (a.page?.default ?? 0) >= (b.page?.default ?? 0) ? a : b,
@@ -116,6 +98,6 @@ export function forumEdges(kit: EdgeKit): EdgeDefinition[] {
             return result!;
           }),
         ),
-    },
+    }),
   ];
 }

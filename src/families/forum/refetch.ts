@@ -1,12 +1,12 @@
 import type { RefetchDeclaration } from '../../catalogue/family.js';
+import { textOf } from '../../catalogue/standard-edges.js';
+import { refetchByField } from '../../catalogue/standard-refetch.js';
 import { FORUM_PLATFORM } from './constants.js';
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** A user's profile URL is /user/{name} (or /u/); a community's is /r/{name}. */
 function creatorKey(creator: Readonly<Record<string, unknown>>): string | null {
-  const url = text(creator.url);
-  const handle = text(creator.handle);
+  const url = textOf(creator.url);
+  const handle = textOf(creator.handle);
   if (!url || !handle) return null;
   if (/\/(user|u)\//.test(url)) return `user:${handle}`;
   if (/\/r\//.test(url)) return `community:${handle}`;
@@ -19,12 +19,7 @@ function creatorKey(creator: Readonly<Record<string, unknown>>): string | null {
  * a user and a community with the same native id never share a global ID.
  */
 export const forumRefetch: readonly RefetchDeclaration[] = [
-  {
-    type: 'Post',
-    platform: FORUM_PLATFORM,
-    key: (post) => text(post.id),
-    fetch: (id) => ({ endpoint: '/v1/forum/post', params: { url: id } }),
-  },
+  refetchByField('Post', FORUM_PLATFORM, 'id', { endpoint: '/v1/forum/post', param: 'url' }),
   {
     type: 'Creator',
     platform: FORUM_PLATFORM,

@@ -1,13 +1,19 @@
 import type { EdgeDefinition, EdgeKit, EdgeLoad, EdgeValue } from '../../catalogue/edge.js';
 import { RAW, type Resource } from '../../catalogue/resource.js';
+import {
+  commentAuthor,
+  creatorPosts,
+  keyField,
+  postAuthor,
+  postComments,
+  single,
+  textOf,
+  throughList,
+  throughPage,
+  throughSingle,
+} from '../../catalogue/standard-edges.js';
 import { NEWS_PLATFORM, PAGE_LIMIT } from './constants.js';
 import { githubRepoOf } from './input/github-link.js';
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-/** `key|limit`, read back by the loader. */
-const paged = (key: string | null, limit: number | undefined): string | null =>
-  key === null ? null : `${key}|${limit ?? PAGE_LIMIT.default}`;
 
 /** Keys of Post.linkedRepository: the repository itself when the link is known, else the item to read it from. */
 const REPO_KEY = 'repo:';
@@ -18,9 +24,9 @@ const ITEM_KEY = 'item:';
  * payload's link. A post normalised before posts carried linkUrl (an older cache entry) says neither.
  */
 function knownLink(post: Resource): { link: string | null } | null {
-  if (typeof post.linkUrl === 'string' || post.linkUrl === null) return { link: text(post.linkUrl) };
+  if (typeof post.linkUrl === 'string' || post.linkUrl === null) return { link: textOf(post.linkUrl) };
   const raw = post[RAW] as { link?: unknown } | null | undefined;
-  return raw && typeof raw === 'object' && 'link' in raw ? { link: text(raw.link) } : null;
+  return raw && typeof raw === 'object' && 'link' in raw ? { link: textOf(raw.link) } : null;
 }
 
 /**
@@ -62,73 +68,50 @@ function linkedRepositoryLoad(kit: EdgeKit): EdgeLoad {
  */
 export function newsEdges(kit: EdgeKit): EdgeDefinition[] {
   const user = kit.endpoint('/v1/news/user');
-  const comments = kit.endpoint('/v1/news/item/comments');
-  const submissions = kit.endpoint('/v1/news/user/submissions');
-  const loadUser = kit.loadSingles(user, (username) => ({ username }));
+  // One loader for post and comment authors alike, so a query reads each user once.
+  const throughUser = throughSingle(kit, user, 'username');
   const platform = NEWS_PLATFORM;
-  const creator = { kind: 'single', type: 'Creator' } as const;
-  const authorOf = (item: Resource) => text(item.authorHandle);
 
   return [
-    {
-      on: 'Post',
-      field: 'author',
+    postAuthor({
       platform,
-      returns: creator,
-      upstreamCost: kit.cost(user),
       description: "The item's author (1 credit per distinct author, through /v1/news/user).",
-      key: authorOf,
-      load: loadUser,
-    },
-    {
-      on: 'Post',
-      field: 'comments',
+      key: keyField('authorHandle'),
+      ...throughUser,
+    }),
+    postComments({
       platform,
-      returns: { kind: 'list', type: 'Comment' },
-      upstreamCost: kit.cost(comments),
       description: "The item's comment tree in reading order (1 credit, through /v1/news/item/comments with its defaults).",
-      key: (post) => text(post.id),
-      load: kit.loadLists(comments, (id) => ({ id })),
-    },
-    {
-      on: 'Post',
-      field: 'linkedRepository',
+      key: keyField('id'),
+      ...throughList(kit, kit.endpoint('/v1/news/item/comments'), 'id'),
+    }),
+    single('Post', 'linkedRepository', 'Repository', {
       platform,
-      returns: { kind: 'single', type: 'Repository' },
       upstreamCost: { fetches: 2 },
       description:
         "The GitHub repository the story's linkUrl points at (through the code family's /v1/code/repo, billed as that endpoint); null for any other link.",
       key: (post) => {
         const known = knownLink(post);
-        if (known === null) return text(post.id) === null ? null : `${ITEM_KEY}${String(post.id)}`;
+        if (known === null) return textOf(post.id) === null ? null : `${ITEM_KEY}${String(post.id)}`;
         const repo = githubRepoOf(known.link);
         return repo === null ? null : `${REPO_KEY}${repo}`;
       },
       load: linkedRepositoryLoad(kit),
-    },
-    {
-      on: 'Creator',
-      field: 'posts',
+    }),
+    creatorPosts({
       platform,
-      returns: { kind: 'list', type: 'Post' },
-      limit: PAGE_LIMIT,
-      upstreamCost: { fetches: 1, page: { argument: 'limit', ...PAGE_LIMIT } },
       description: "The user's stories, newest first (1 credit, through /v1/news/user/submissions).",
-      key: (account, { limit }) => paged(text(account.handle), limit),
-      load: kit.loadLists(submissions, (key) => {
-        const at = key.lastIndexOf('|');
-        return { username: key.slice(0, at), kind: 'story', limit: Number(key.slice(at + 1)) };
+      ...throughPage(kit, kit.endpoint('/v1/news/user/submissions'), {
+        page: PAGE_LIMIT,
+        keyOf: keyField('handle'),
+        params: (username, limit) => ({ username, kind: 'story', limit }),
       }),
-    },
-    {
-      on: 'Comment',
-      field: 'author',
+    }),
+    commentAuthor({
       platform,
-      returns: creator,
-      upstreamCost: kit.cost(user),
       description: "The comment's author (1 credit per distinct author, through /v1/news/user); null on a removed comment.",
-      key: authorOf,
-      load: loadUser,
-    },
+      key: keyField('authorHandle'),
+      ...throughUser,
+    }),
   ];
 }

@@ -1,16 +1,15 @@
 import type { EdgeDefinition, EdgeKit } from '../../catalogue/edge.js';
 import type { Resource } from '../../catalogue/resource.js';
+import { list, single, textOf } from '../../catalogue/standard-edges.js';
 import { REGISTRIES, type Registry } from './constants.js';
 import { DEFAULT_PERIOD } from './endpoints/params.js';
 
 /** Pages an edge may ask for: the versions endpoint's own bounds. */
 const PAGE = { default: 30, max: 100 };
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
 /** `registry|name|…`, read back by the loaders (names never hold `|`). */
 const identityKey = (item: Resource, ...rest: (string | number)[]): string | null => {
-  const name = text(item.id);
+  const name = textOf(item.id);
   return name === null ? null : [item.platform, name, ...rest].join('|');
 };
 const identityParams = (key: string) => {
@@ -43,44 +42,40 @@ export function packagesEdges(kit: EdgeKit): EdgeDefinition[] {
     registries.map(build);
 
   return [
-    ...perRegistry((platform) => ({
-      on: 'Package',
-      field: 'versions',
-      platform,
-      returns: { kind: 'list', type: 'PackageVersion' },
-      limit: PAGE,
-      upstreamCost: { fetches: 1, page: { argument: 'limit', ...PAGE } },
-      description: 'Published versions, newest first by publication time (1 credit, through /v1/packages/package/versions).',
-      key: (item, { limit }) => identityKey(item, limit ?? PAGE.default),
-      load: loadVersions,
-    })),
+    ...perRegistry((platform) =>
+      list('Package', 'versions', 'PackageVersion', {
+        platform,
+        limit: PAGE,
+        upstreamCost: { fetches: 1, page: { argument: 'limit', ...PAGE } },
+        description: 'Published versions, newest first by publication time (1 credit, through /v1/packages/package/versions).',
+        key: (item, { limit }) => identityKey(item, limit ?? PAGE.default),
+        load: loadVersions,
+      }),
+    ),
     // PyPI publishes no download counts: its packages have no edge, so the field is null without a request.
     ...perRegistry(
-      (platform) => ({
-        on: 'Package',
-        field: 'downloads',
-        platform,
-        returns: { kind: 'single', type: 'DownloadCount' },
-        upstreamCost: kit.cost(downloads),
-        description:
-          'Downloads over the period (default the last week; 1 credit, through /v1/packages/package/downloads); null on PyPI, which publishes none.',
-        parameters: { endpoint: downloads, names: ['period'] },
-        // The default is spelled out, so asking for it by name and leaving it out share one load.
-        key: (item, { period }) => identityKey(item, typeof period === 'string' ? period : DEFAULT_PERIOD),
-        load: loadDownloads,
-      }),
+      (platform) =>
+        single('Package', 'downloads', 'DownloadCount', {
+          platform,
+          upstreamCost: kit.cost(downloads),
+          description:
+            'Downloads over the period (default the last week; 1 credit, through /v1/packages/package/downloads); null on PyPI, which publishes none.',
+          parameters: { endpoint: downloads, names: ['period'] },
+          // The default is spelled out, so asking for it by name and leaving it out share one load.
+          key: (item, { period }) => identityKey(item, typeof period === 'string' ? period : DEFAULT_PERIOD),
+          load: loadDownloads,
+        }),
       ['npm', 'crates'],
     ),
-    ...perRegistry((platform) => ({
-      on: 'Package',
-      field: 'repository',
-      platform,
-      returns: { kind: 'single', type: 'Repository' },
-      upstreamCost: kit.cost(repo),
-      description:
-        'The source repository when repositoryUrl is on github.com (1 credit, through /v1/code/repo); null otherwise, without a request.',
-      key: (item) => GITHUB_REPOSITORY.exec(text(item.repositoryUrl) ?? '')?.[1] ?? null,
-      load: loadRepo,
-    })),
+    ...perRegistry((platform) =>
+      single('Package', 'repository', 'Repository', {
+        platform,
+        upstreamCost: kit.cost(repo),
+        description:
+          'The source repository when repositoryUrl is on github.com (1 credit, through /v1/code/repo); null otherwise, without a request.',
+        key: (item) => GITHUB_REPOSITORY.exec(textOf(item.repositoryUrl) ?? '')?.[1] ?? null,
+        load: loadRepo,
+      }),
+    ),
   ];
 }

@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import type { EdgeDefinition, EdgeKit } from '../../catalogue/edge.js';
 import type { Resource } from '../../catalogue/resource.js';
+import { single } from '../../catalogue/standard-edges.js';
 import { REALTY_PLATFORM } from './market.js';
 import { parseSearchPath } from './search/search-path.js';
 
@@ -23,11 +24,8 @@ export function realtyEdges(kit: EdgeKit): EdgeDefinition[] {
   };
 
   return [
-    {
-      on: 'SearchResultItem',
-      field: 'listing',
+    single('SearchResultItem', 'listing', 'PropertyListing', {
       platform: REALTY_PLATFORM,
-      returns: { kind: 'single', type: 'PropertyListing' },
       upstreamCost: { fetches: 1 },
       description: "The result's full listing (1 credit each, through /v1/realty/for-sale or /for-rent); at most 4 are fetched at once.",
       key: listingKey,
@@ -37,6 +35,6 @@ export function realtyEdges(kit: EdgeKit): EdgeDefinition[] {
           keys.map((key) => limit(async () => (await (key.startsWith('rent|') ? loadForRent : loadForSale)([key], context))[0]!)),
         );
       },
-    },
+    }),
   ];
 }

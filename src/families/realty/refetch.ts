@@ -1,7 +1,6 @@
 import type { RefetchDeclaration } from '../../catalogue/family.js';
+import { textOf } from '../../catalogue/standard-edges.js';
 import { REALTY_PLATFORM } from './market.js';
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** The marketplace of a page URL: www.redfin.ca is `ca`, every other page `com`. */
 const tldOf = (url: string): 'com' | 'ca' => (/^https:\/\/www\.redfin\.ca\//.test(url) ? 'ca' : 'com');
@@ -17,7 +16,7 @@ export const realtyRefetch: readonly RefetchDeclaration[] = [
     type: 'PropertyListing',
     platform: REALTY_PLATFORM,
     key: (listing) => {
-      const url = text(listing.url);
+      const url = textOf(listing.url);
       const kind = listing.listingType === 'rent' ? 'rent' : listing.listingType === 'sale' ? 'sale' : null;
       return url && kind ? `${kind}${SEPARATOR}${url}` : null;
     },
@@ -33,7 +32,7 @@ export const realtyRefetch: readonly RefetchDeclaration[] = [
   {
     type: 'RealEstateAgent',
     platform: REALTY_PLATFORM,
-    key: (agent) => text(agent.url),
+    key: (agent) => textOf(agent.url),
     fetch: (url) => ({ endpoint: '/v1/realty/agent', params: { url, tld: tldOf(url) } }),
   },
 ];

@@ -1,10 +1,9 @@
 import type { EdgeDefinition, EdgeKit } from '../../catalogue/edge.js';
+import { list, single, textOf } from '../../catalogue/standard-edges.js';
 import { LIST_LIMIT, PLATFORM } from './constants.js';
 
 /** Pages an edge may ask for: the list endpoint's own bounds. */
 const PAGE = { default: LIST_LIMIT.default, max: LIST_LIMIT.max };
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** Loader keys are JSON arrays: a store host, a page size and a cursor never collide. */
 const keyOf = (...parts: (string | number | null)[]): string => JSON.stringify(parts);
@@ -24,33 +23,27 @@ export function shopEdges(kit: EdgeKit): EdgeDefinition[] {
     return { domain, limit, ...(cursor === null ? {} : { cursor }) };
   });
   return [
-    {
-      on: 'Product',
-      field: 'store',
+    single('Product', 'store', 'Creator', {
       platform: PLATFORM,
-      returns: { kind: 'single', type: 'Creator' },
       upstreamCost: kit.cost(store),
       description: 'The store selling the product (1 credit, through /v1/shop/store).',
       key: (item) => {
-        const domain = text(item.storeDomain);
+        const domain = textOf(item.storeDomain);
         return domain === null ? null : keyOf(domain);
       },
       load: loadStore,
-    },
-    {
-      on: 'Creator',
-      field: 'products',
+    }),
+    list('Creator', 'products', 'Product', {
       platform: PLATFORM,
-      returns: { kind: 'list', type: 'Product' },
       limit: PAGE,
       upstreamCost: { fetches: 1, page: { argument: 'limit', ...PAGE } },
       description: "The store's products in its order (1 credit, through /v1/shop/store/products); null for creators of other platforms.",
       parameters: { endpoint: products, names: ['cursor'] },
       key: (item, { limit, cursor }) => {
-        const domain = text(item.handle);
+        const domain = textOf(item.handle);
         return domain === null ? null : keyOf(domain, limit ?? PAGE.default, typeof cursor === 'string' ? cursor : null);
       },
       load: loadProducts,
-    },
+    }),
   ];
 }

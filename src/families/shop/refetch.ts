@@ -1,7 +1,6 @@
 import type { RefetchDeclaration } from '../../catalogue/family.js';
+import { textOf } from '../../catalogue/standard-edges.js';
 import { PLATFORM } from './constants.js';
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
  * A product is fetched again by its store and handle (`node(id:)`), the key `STORE/HANDLE`: a
@@ -12,8 +11,8 @@ export const shopRefetch: readonly RefetchDeclaration[] = [
     type: 'Product',
     platform: PLATFORM,
     key: (item) => {
-      const store = text(item.storeDomain);
-      const handle = text(item.handle);
+      const store = textOf(item.storeDomain);
+      const handle = textOf(item.handle);
       return store === null || handle === null ? null : `${store}/${handle}`;
     },
     fetch: (key) => {

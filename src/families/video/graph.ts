@@ -1,17 +1,20 @@
 import type { EdgeDefinition, EdgeKit } from '../../catalogue/edge.js';
-import type { Resource, ResourceList } from '../../catalogue/resource.js';
+import type { ResourceList } from '../../catalogue/resource.js';
+import {
+  creatorPosts,
+  keyField,
+  pagedKey,
+  postAuthor,
+  postComments,
+  postTranscript,
+  splitPagedKey,
+  throughList,
+  throughSingle,
+} from '../../catalogue/standard-edges.js';
 import { VIDEO_PLATFORM } from './constants.js';
 
 /** A channel page an edge may ask for, cut from the tab's first page. */
 const POSTS_PAGE = { default: 30, max: 30 };
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-/** `channelId|limit`, read back by the loader (a channel id holds no `|`). */
-const paged = (key: string | null, limit: number | undefined): string | null =>
-  key === null ? null : `${key}|${limit ?? POSTS_PAGE.default}`;
-const limitOf = (key: string): number => Number(key.slice(key.lastIndexOf('|') + 1));
-const channelOf = (key: string): string => key.slice(0, key.lastIndexOf('|'));
 
 const isList = (value: unknown): value is ResourceList => typeof value === 'object' && value !== null && 'items' in value;
 
@@ -26,59 +29,41 @@ function cut(value: unknown, limit: number): unknown {
  * each one call billed like REST, batched per request by the loaders.
  */
 export function videoEdges(kit: EdgeKit): EdgeDefinition[] {
-  const channel = kit.endpoint('/v1/video/channel');
-  const videos = kit.endpoint('/v1/video/channel/videos');
-  const comments = kit.endpoint('/v1/video/post/comments');
-  const transcript = kit.endpoint('/v1/video/post/transcript');
   const platform = VIDEO_PLATFORM;
-  const loadVideos = kit.loadLists(videos, (key) => ({ handle: channelOf(key) }));
+  const loadVideos = kit.loadLists(kit.endpoint('/v1/video/channel/videos'), (key) => ({ handle: splitPagedKey(key).key }));
 
   return [
-    {
-      on: 'Post',
-      field: 'author',
+    postAuthor({
       platform,
-      returns: { kind: 'single', type: 'Creator' },
-      upstreamCost: kit.cost(channel),
       description: "The video's channel, with its counts (1 credit per distinct channel, through /v1/video/channel).",
-      key: (post: Resource) => text(post.authorId),
-      load: kit.loadSingles(channel, (channelId) => ({ handle: channelId })),
-    },
-    {
-      on: 'Post',
-      field: 'comments',
+      key: keyField('authorId'),
+      ...throughSingle(kit, kit.endpoint('/v1/video/channel'), 'handle'),
+    }),
+    postComments({
       platform,
-      returns: { kind: 'list', type: 'Comment' },
-      upstreamCost: kit.cost(comments),
       description: "The video's top-level comments, top first (1 credit, through /v1/video/post/comments).",
-      key: (post: Resource) => text(post.id),
-      load: kit.loadLists(comments, (url) => ({ url })),
-    },
-    {
-      on: 'Post',
-      field: 'transcript',
+      key: keyField('id'),
+      ...throughList(kit, kit.endpoint('/v1/video/post/comments'), 'url'),
+    }),
+    postTranscript({
       platform,
-      returns: { kind: 'single', type: 'Transcript' },
-      upstreamCost: kit.cost(transcript),
       description:
         "The video's transcript with the defaults (English, person-written first); null when there is none (1 credit, through /v1/video/post/transcript).",
-      key: (post: Resource) => text(post.id),
-      load: kit.loadSingles(transcript, (url) => ({ url })),
-    },
-    {
-      on: 'Creator',
-      field: 'posts',
+      key: keyField('id'),
+      ...throughSingle(kit, kit.endpoint('/v1/video/post/transcript'), 'url'),
+    }),
+    creatorPosts({
       platform,
-      returns: { kind: 'list', type: 'Post' },
       limit: POSTS_PAGE,
       upstreamCost: { fetches: 1, page: { argument: 'limit', ...POSTS_PAGE } },
       description:
         "The channel's videos, newest first: the first page cut to limit, hasMore true when cut (1 credit, through /v1/video/channel/videos).",
-      key: (creator: Resource, { limit }) => paged(text(creator.id), limit),
+      // The endpoint takes no limit: its first page is loaded and cut to the limit the key carries.
+      key: (creator, { limit }) => pagedKey(keyField('id')(creator), limit ?? POSTS_PAGE.default),
       load: async (keys, context) => {
         const pages = await loadVideos(keys, context);
-        return pages.map((page, index) => cut(page, limitOf(keys[index]!)) as (typeof pages)[number]);
+        return pages.map((page, index) => cut(page, splitPagedKey(keys[index]!).limit) as (typeof pages)[number]);
       },
-    },
+    }),
   ];
 }

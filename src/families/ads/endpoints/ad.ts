@@ -40,9 +40,7 @@ function canonicalAd(input: Params): Params {
 
 /** GET /v1/ads/ad */
 export const adsAdEndpoint = defineEndpoint({
-  family: 'ads',
   path: '/v1/ads/ad',
-  graphqlField: 'adsAd',
   summary: 'One ad with its variants and the regions it was shown in (Google Ads Transparency Center)',
   description: [
     'Returns data: Ad with variants (image and script previews, passed on and never fetched by the gateway), regions (ISO codes)',

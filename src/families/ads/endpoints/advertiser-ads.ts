@@ -88,9 +88,7 @@ async function fetchAdsPage(input: Params, ctx: FetchContext): Promise<ListResul
 
 /** GET /v1/ads/advertiser/ads */
 export const adsAdvertiserAdsEndpoint = defineEndpoint({
-  family: 'ads',
   path: '/v1/ads/advertiser/ads',
-  graphqlField: 'adsAdvertiserAds',
   summary: 'The ads an advertiser, or a domain, runs (Google Ads Transparency Center)',
   description: [
     'Returns data.items: Ad[] in the order the platform serves them (recently shown first), for exactly one of domain or advertiser_id,',

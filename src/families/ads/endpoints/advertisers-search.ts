@@ -20,9 +20,7 @@ function canonicalQuery(input: z.output<typeof params>) {
 
 /** GET /v1/ads/advertisers/search */
 export const adsAdvertisersSearchEndpoint = defineEndpoint({
-  family: 'ads',
   path: '/v1/ads/advertisers/search',
-  graphqlField: 'adsAdvertisersSearch',
   summary: 'Advertisers whose name matches words (Google Ads Transparency Center suggestions)',
   description: [
     `Returns data.items: Creator[] (advertisers, up to ${SUGGESTION_COUNT}): id is the advertiser id to pass to /v1/ads/advertiser/ads,`,

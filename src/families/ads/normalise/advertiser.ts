@@ -1,4 +1,5 @@
 import type { Creator } from '../../../model/content.js';
+import { makeCreator } from '../../../model/make.js';
 import { ADS_PLATFORM, ADVERTISER_ID, advertiserPageUrl } from '../constants.js';
 import type { RpcObject } from '../upstream/rpc.js';
 import { objectAt, rangeOf, textAt } from './values.js';
@@ -28,26 +29,11 @@ export function advertiserFromSuggestion(entry: RpcObject, fetchedAt: string): S
 
 /** An advertiser from what is known of it (an ad names its advertiser): every figure the platform did not give is null. */
 export function advertiserCreator(id: string, name: string | null, fetchedAt: string): Creator {
-  return {
+  return makeCreator({
     platform: ADS_PLATFORM,
     id,
-    handle: null,
     displayName: name,
-    bio: null,
-    avatarUrl: null,
-    bannerUrl: null,
     url: advertiserPageUrl(id),
-    verified: null,
-    followerCount: null,
-    followingCount: null,
-    postCount: null,
-    viewCount: null,
-    isPrivate: null,
-    isBusiness: null,
-    category: null,
-    location: null,
-    externalLinks: [],
-    createdAt: null,
     fetchedAt,
-  };
+  });
 }

@@ -6,20 +6,19 @@ import { parseIssue } from '../input/refs.js';
 import { issueCommentToComment } from '../normalise/issue.js';
 import { extractMentions } from '../normalise/mentions.js';
 import { issueCommentSchema } from '../schemas/issue.js';
-import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalIssuePage, cursor, issueUrl, pageLimit } from './params.js';
 import { issueCommentsApiUrl } from './repo-urls.js';
 import { issueCommentsRaw } from './raw-fields.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({ url: issueUrl, limit: pageLimit, cursor });
 
 /** GET /v1/code/issue/comments */
 export const codeIssueCommentsEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/issue/comments',
-  graphqlField: 'codeIssueComments',
   summary: 'The comments of an issue or pull request, oldest first',
   description: [
     'Returns data.items: Comment[] oldest first; postId is the issue number as a string; comments are flat (parentId null).',

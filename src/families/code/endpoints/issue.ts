@@ -5,19 +5,17 @@ import type { Post } from '../../../model/content.js';
 import { parseIssue } from '../input/refs.js';
 import { issueExtras, issueToPost } from '../normalise/issue.js';
 import { issueBodySchema } from '../schemas/issue.js';
-import { parseJsonBody, parseShape } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { canonicalIssue, issueUrl } from './params.js';
 import { issueApiUrl } from './repo-urls.js';
 import { issueExtrasRaw } from './raw-fields.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({ url: issueUrl });
 
 /** GET /v1/code/issue */
 export const codeIssueEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/issue',
-  graphqlField: 'codeIssue',
   summary: 'One issue or pull request',
   description: [
     'Returns one Post (type "text"): title, text (the body), author, comment count, mentions (@login), publishedAt.',

@@ -5,12 +5,13 @@ import type { Post } from '../../../model/content.js';
 import { parseRepo } from '../input/refs.js';
 import { issueExtras, issueToPost, kindOf } from '../normalise/issue.js';
 import { issueBodySchema } from '../schemas/issue.js';
-import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalRepoPage, cursor, pageLimit, repo } from './params.js';
 import { issuesApiUrl } from './repo-urls.js';
 import { issuesRaw } from './raw-fields.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({
   repo,
@@ -23,9 +24,7 @@ const params = z.object({
 
 /** GET /v1/code/repo/issues */
 export const codeRepoIssuesEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/repo/issues',
-  graphqlField: 'codeRepoIssues',
   summary: "A repository's issues and pull requests",
   description: [
     'Returns data.items: Post[] (type "text"): title, text (the body), author, comment count and mentions (@login) of each issue or pull request; #123 references are not hashtags.',

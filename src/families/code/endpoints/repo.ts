@@ -5,18 +5,16 @@ import { parseRepo } from '../input/refs.js';
 import type { Repository } from '../model.js';
 import { repositoryFromApi } from '../normalise/repository.js';
 import { repositoryBodySchema } from '../schemas/repository.js';
-import { parseJsonBody, parseShape } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { repoApiUrl } from './repo-urls.js';
 import { canonicalRepo, repo } from './params.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({ repo });
 
 /** GET /v1/code/repo */
 export const codeRepoEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/repo',
-  graphqlField: 'codeRepo',
   summary: 'One public repository: stars, forks, watchers, open issues, language, topics and license',
   description: [
     "Returns one Repository. starCount is the stars, watcherCount the accounts watching for notifications (the platform's subscribers_count; its watchers_count repeats the stars), license the SPDX id.",

@@ -5,11 +5,12 @@ import { invalidParam } from '../../../errors.js';
 import type { Repository } from '../model.js';
 import { repositoryFromApi } from '../normalise/repository.js';
 import { repositoryBodySchema, repositorySearchSchema } from '../schemas/repository.js';
-import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalSearchPage, cursor, pageLimit } from './params.js';
 import { searchRaw } from './raw-fields.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({
   query: z.string().min(1).max(256).describe('GitHub search syntax, e.g. "tetris language:assembly stars:>5"'),
@@ -26,9 +27,7 @@ const UNPROCESSABLE = 422;
 
 /** GET /v1/code/search */
 export const codeSearchEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/search',
-  graphqlField: 'codeSearch',
   summary: 'Repository search with GitHub search syntax',
   description: [
     "Returns data.items: Repository[] matching query (qualifiers such as language:, stars:>, user: work as on the site); raw.totalCount is the platform's match count.",

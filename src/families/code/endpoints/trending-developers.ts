@@ -12,9 +12,7 @@ const params = z.object({ language: trendingLanguage, since });
 
 /** GET /v1/code/trending/developers */
 export const codeTrendingDevelopersEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/trending/developers',
-  graphqlField: 'codeTrendingDevelopers',
   summary: "GitHub's trending developers board, in the order served",
   description: [
     "Returns data.items: Creator[] in the board's order (up to 25): handle (login), displayName, avatarUrl and url; counts the board does not show are null.",

@@ -24,9 +24,7 @@ const params = z.object({
 
 /** GET /v1/code/trending */
 export const codeTrendingEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/trending',
-  graphqlField: 'codeTrending',
   summary: "GitHub's trending repositories board, in the order served",
   description: [
     "Returns data.items: Repository[] exactly in the board's order (up to 25), each with starsInPeriod (stars gained today, this week or this month), starCount, forkCount, language and description as the board shows them.",

@@ -7,11 +7,12 @@ import { parseLogin } from '../input/refs.js';
 import type { ActivityEvent } from '../model.js';
 import { eventToActivity } from '../normalise/event.js';
 import { eventBodySchema } from '../schemas/event.js';
-import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { encodeCursor, nextPageOf, pageOf } from '../upstream/paging.js';
 import { canonicalUserPage, cursor, pageLimit, username } from './params.js';
 import { activityRaw } from './raw-fields.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({ username, limit: pageLimit, cursor });
 
@@ -26,9 +27,7 @@ const PAST_CAP_STATUS = 422;
 
 /** GET /v1/code/user/activity */
 export const codeUserActivityEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/user/activity',
-  graphqlField: 'codeUserActivity',
   summary: "An account's public activity feed, newest first (at most 300 events within 90 days)",
   description: [
     'Returns data.items: ActivityEvent[] newest first, each with the platform\'s event type and a readable summary ("pushed 3 commits to main", "opened issue #12: ...", "starred owner/name").',

@@ -5,10 +5,11 @@ import { parseLogin } from '../input/refs.js';
 import type { Repository } from '../model.js';
 import { repositoryFromApi } from '../normalise/repository.js';
 import { repositoryBodySchema } from '../schemas/repository.js';
-import { emptyList, parseJsonBody, parseShape } from '../upstream/answers.js';
+import { emptyList } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { pageOf, paginationAfter } from '../upstream/paging.js';
 import { canonicalUserPage, cursor, pageLimit, username } from './params.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const SORTS = ['updated', 'pushed', 'created', 'full_name'] as const;
 
@@ -21,9 +22,7 @@ const params = z.object({
 
 /** GET /v1/code/user/repos */
 export const codeUserReposEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/user/repos',
-  graphqlField: 'codeUserRepos',
   summary: "An account's public repositories (a person's or an organisation's)",
   description: [
     "Returns data.items: Repository[] owned by the account, in the order sort asks for; pagination.cursor follows the platform's Link header.",

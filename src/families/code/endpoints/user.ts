@@ -5,17 +5,15 @@ import type { Creator } from '../../../model/content.js';
 import { parseLogin } from '../input/refs.js';
 import { accountExtras, accountToCreator } from '../normalise/creator.js';
 import { accountSchema } from '../schemas/account.js';
-import { parseJsonBody, parseShape } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { canonicalUser, username } from './params.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({ username });
 
 /** GET /v1/code/user */
 export const codeUserEndpoint = defineEndpoint({
-  family: 'code',
   path: '/v1/code/user',
-  graphqlField: 'codeUser',
   summary: "A GitHub account's public profile: a person, an organisation or an app's bot",
   description: [
     'Returns one Creator: handle is the login, displayName the profile name, followerCount and followingCount the profile counts, postCount the public repositories.',

@@ -1,4 +1,5 @@
 import type { Creator } from '../../../model/content.js';
+import { makeCreator } from '../../../model/make.js';
 import { CODE_PLATFORM, WEB_ORIGIN } from '../constants.js';
 import type { Account } from '../schemas/account.js';
 import { httpUrlOrNull, textOrNull, timeOrNull } from './values.js';
@@ -15,28 +16,25 @@ export function accountToCreator(account: Account, fetchedAt: string): Creator {
     httpUrlOrNull(account.blog),
     account.twitter_username ? `https://twitter.com/${account.twitter_username}` : null,
   ].filter((link): link is string => link !== null);
-  return {
+  return makeCreator({
     platform: CODE_PLATFORM,
     id: account.id,
     handle: account.login,
     displayName: textOrNull(account.name),
     bio: textOrNull(account.bio) ?? textOrNull(account.description),
     avatarUrl: textOrNull(account.avatar_url),
-    bannerUrl: null,
     url: textOrNull(account.html_url) ?? `${WEB_ORIGIN}/${account.login}`,
     verified: isOrganisation ? (account.is_verified ?? null) : null,
     followerCount: account.followers ?? null,
     followingCount: account.following ?? null,
     postCount: account.public_repos ?? null,
-    viewCount: null,
-    isPrivate: null,
     isBusiness: kind === null ? null : isOrganisation,
     category: isOrganisation ? 'Organization' : kind === 'Bot' ? 'Bot' : null,
     location: textOrNull(account.location),
     externalLinks,
     createdAt: timeOrNull(account.created_at),
     fetchedAt,
-  };
+  });
 }
 
 /** What raw keeps of an account beside the Creator: the fields the unified type has no place for. */

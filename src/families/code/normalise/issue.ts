@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Comment, Post } from '../../../model/content.js';
+import { makeComment, makePost } from '../../../model/make.js';
 import type { issueExtrasRaw } from '../endpoints/raw-fields.js';
 import { CODE_PLATFORM } from '../constants.js';
 import type { IssueBody, IssueComment } from '../schemas/issue.js';
@@ -18,7 +19,7 @@ export const kindOf = (issue: IssueBody): IssueKind => (issue.pull_request ? 'pu
 export function issueToPost(issue: IssueBody, fetchedAt: string): Post {
   const body = textOrNull(issue.body);
   const title = textOrNull(issue.title);
-  return {
+  return makePost({
     platform: CODE_PLATFORM,
     id: issue.id,
     type: 'text',
@@ -27,20 +28,12 @@ export function issueToPost(issue: IssueBody, fetchedAt: string): Post {
     text: body,
     authorId: issue.user?.id ?? null,
     authorHandle: issue.user?.login ?? null,
-    authorName: null,
-    thumbnailUrl: null,
-    mediaUrls: [],
-    durationSeconds: null,
-    viewCount: null,
     likeCount: issue.reactions?.['+1'] ?? null,
     commentCount: issue.comments ?? null,
-    shareCount: null,
-    hashtags: [],
     mentions: extractMentions(title, body),
-    isSponsored: null,
     publishedAt: timeOrNull(issue.created_at),
     fetchedAt,
-  };
+  });
 }
 
 /** What raw keeps of an issue beside the Post: its number, kind, state and labels. */
@@ -64,20 +57,15 @@ export function issueExtras(issue: IssueBody): z.input<typeof issueExtrasRaw> {
 
 /** A comment on issue `number` (postId is the number as a string; comments are flat, no parent). */
 export function issueCommentToComment(comment: IssueComment, issueNumber: number): Comment {
-  return {
+  return makeComment({
     platform: CODE_PLATFORM,
     id: comment.id,
     postId: String(issueNumber),
-    parentId: null,
     text: comment.body ?? '',
     authorId: comment.user?.id ?? null,
     authorHandle: comment.user?.login ?? null,
-    authorName: null,
     authorAvatarUrl: textOrNull(comment.user?.avatar_url),
     likeCount: comment.reactions?.['+1'] ?? null,
-    replyCount: null,
-    isPinned: null,
-    isAuthorReply: null,
     publishedAt: timeOrNull(comment.created_at),
-  };
+  });
 }

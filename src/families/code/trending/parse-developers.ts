@@ -1,6 +1,7 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import { schemaDrift } from '../../../errors.js';
 import type { Creator } from '../../../model/content.js';
+import { makeCreator } from '../../../model/make.js';
 import { CODE_PLATFORM, WEB_ORIGIN } from '../constants.js';
 import { pathSegments, recordIdOf, textOf } from './html.js';
 import { isTrendingPage } from './parse-repositories.js';
@@ -65,28 +66,15 @@ function developerOf(article: HTMLElement, rank: number, fetchedAt: string): { c
       ?.replace(/^Works for\s*/, '')
       .trim() ?? null;
   const shownRank = Number(textOf(article.querySelector('a[href^="#pa-"]')));
-  const creator: Creator = {
+  const creator: Creator = makeCreator({
     platform: CODE_PLATFORM,
     id,
     handle: login,
     displayName,
-    bio: null,
     avatarUrl,
-    bannerUrl: null,
     url: `${WEB_ORIGIN}/${login}`,
-    verified: null,
-    followerCount: null,
-    followingCount: null,
-    postCount: null,
-    viewCount: null,
-    isPrivate: null,
-    isBusiness: null,
-    category: null,
-    location: null,
-    externalLinks: [],
-    createdAt: null,
     fetchedAt,
-  };
+  });
   return {
     creator,
     extras: {

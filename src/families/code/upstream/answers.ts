@@ -1,7 +1,7 @@
-import type { z } from 'zod';
 import type { ListResult } from '../../../catalogue/results.js';
 import { GatewayError, schemaDrift } from '../../../errors.js';
 import type { UpstreamResponse } from '../../../catalogue/upstream.js';
+import { tryParseJson } from '../../../upstream/json-body.js';
 import { isRateLimitAnswer, rateLimitedError } from './rate-budget.js';
 
 /**
@@ -52,27 +52,4 @@ export function readAnswer(response: UpstreamResponse, nowMs: number): Answer {
 function messageOf(body: string): string | null {
   const parsed = tryParseJson(body) as { message?: unknown } | undefined;
   return typeof parsed?.message === 'string' ? parsed.message.slice(0, 200) : null;
-}
-
-export function tryParseJson(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Parses a JSON body; anything else is upstream_schema_drift. */
-export function parseJsonBody(response: UpstreamResponse, what: string): unknown {
-  const parsed = tryParseJson(response.body);
-  if (parsed === undefined) throw schemaDrift(`The ${what} answer was not JSON.`, { url: response.url });
-  return parsed;
-}
-
-/** Validates an upstream value; a mismatch is upstream_schema_drift naming the first problems. */
-export function parseShape<Schema extends z.ZodType>(schema: Schema, value: unknown, what: string): z.output<Schema> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const problems = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  throw schemaDrift(`The ${what} answer did not have the expected shape.`, { problems });
 }

@@ -30,9 +30,7 @@ const params = z.object({
 
 /** GET /v1/fediverse/account/posts */
 export const fediverseAccountPostsEndpoint = defineEndpoint({
-  family: 'fediverse',
   path: '/v1/fediverse/account/posts',
-  graphqlField: 'fediverseAccountPosts',
   summary: "A fediverse account's posts and reblogs, newest first",
   description: [
     "Returns data.items: Post[] newest first: id is the status's ActivityPub uri, title its content warning, a reblog an item with the original's fields (raw.posts[i].rebloggedBy names the reblogger).",

@@ -11,9 +11,7 @@ const params = z.object({ account });
 
 /** GET /v1/fediverse/account */
 export const fediverseAccountEndpoint = defineEndpoint({
-  family: 'fediverse',
   path: '/v1/fediverse/account',
-  graphqlField: 'fediverseAccount',
   summary: "A fediverse account's public profile, from a Mastodon-compatible instance",
   description: [
     'Returns one Creator: id and handle are the full acct (user@domain), bio the text of the note, externalLinks the links of the profile fields, category Bot or Group.',

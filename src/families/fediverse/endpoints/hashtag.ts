@@ -24,9 +24,7 @@ const params = z.object({
 
 /** GET /v1/fediverse/hashtag */
 export const fediverseHashtagEndpoint = defineEndpoint({
-  family: 'fediverse',
   path: '/v1/fediverse/hashtag',
-  graphqlField: 'fediverseHashtag',
   summary: "A hashtag's public timeline on one instance, newest first",
   description: [
     "Returns data.items: Post[] newest first, as the instance knows them (its own and federated posts); raw.posts[i] gives rebloggedBy, sensitive, visibility, poll and quote. pagination.cursor is the instance's next page (hasMore exactly when it names one).",

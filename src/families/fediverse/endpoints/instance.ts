@@ -12,9 +12,7 @@ const params = z.object({ instance });
 
 /** GET /v1/fediverse/instance */
 export const fediverseInstanceEndpoint = defineEndpoint({
-  family: 'fediverse',
   path: '/v1/fediverse/instance',
-  graphqlField: 'fediverseInstance',
   summary: "A Mastodon-compatible server's instance document",
   description: [
     'Returns one Instance: id is the domain, with title, description, version, languages, rules, registrations, contact and the longest status it accepts.',

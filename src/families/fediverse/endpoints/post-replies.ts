@@ -15,9 +15,7 @@ const params = z.object({ url: statusUrl });
 
 /** GET /v1/fediverse/post/replies */
 export const fediversePostRepliesEndpoint = defineEndpoint({
-  family: 'fediverse',
   path: '/v1/fediverse/post/replies',
-  graphqlField: 'fediversePostReplies',
   summary: "A fediverse post's replies, depth-first as the instance serves them",
   description: [
     "Returns data.items: Comment[] in the order served (depth-first, the author's own replies first): id is each reply's ActivityPub uri, parentId null for a direct reply, else the parent reply's uri; raw.comments[i] gives depth (1 for direct replies) and contentWarning.",

@@ -11,9 +11,7 @@ const params = z.object({ url: statusUrl });
 
 /** GET /v1/fediverse/post */
 export const fediversePostEndpoint = defineEndpoint({
-  family: 'fediverse',
   path: '/v1/fediverse/post',
-  graphqlField: 'fediversePost',
   summary: 'One fediverse post (status), from the instance its URL names',
   description: [
     "Returns one Post: id is the status's ActivityPub uri (the same on every instance), title its content warning, text the text of its HTML (links as their hrefs), hashtags and mentions from the status's own lists, mentions as full accts.",

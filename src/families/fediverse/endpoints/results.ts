@@ -1,24 +1,20 @@
 import type { z } from 'zod';
 import type { ListResult, Pagination, SingleResult } from '../../../catalogue/results.js';
-import { schemaDrift } from '../../../errors.js';
 import type { Post } from '../../../model/content.js';
 import { OPTED_OUT_REASON } from '../constants.js';
 import { isOptedOut } from '../normalise/consent.js';
 import { postExtras, shownStatus, statusToPost, type PostExtras } from '../normalise/post.js';
 import { statusSchema, type Status } from '../schemas/mastodon.js';
 import type { ApiAnswer } from '../upstream/api.js';
+import { parseShape as parseUpstreamShape } from '../../../upstream/json-body.js';
 
 /** Pieces every fediverse endpoint shares: reading shapes, empty results, pages and withheld counts. */
 
 type EmptyAnswer = Extract<ApiAnswer, { kind: 'empty' }>;
 
 /** Validates an answer; a mismatch is upstream_schema_drift naming the first problems. */
-export function parseShape<Schema extends z.ZodType>(schema: Schema, value: unknown, what: string): z.output<Schema> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const problems = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  throw schemaDrift(`The instance's ${what} answer did not have the expected shape.`, { problems });
-}
+export const parseShape = <Schema extends z.ZodType>(schema: Schema, value: unknown, what: string): z.output<Schema> =>
+  parseUpstreamShape(schema, value, `instance's ${what}`);
 
 const rawOfEmpty = (answer: EmptyAnswer) => ({ via: 'api', url: answer.url, error: answer.error });
 const NO_PAGE: Pagination = { cursor: null, hasMore: false };

@@ -25,9 +25,7 @@ function canonicalSearch<T extends { instance: string; query: string }>(input: T
 
 /** GET /v1/fediverse/search/accounts */
 export const fediverseSearchAccountsEndpoint = defineEndpoint({
-  family: 'fediverse',
   path: '/v1/fediverse/search/accounts',
-  graphqlField: 'fediverseSearchAccounts',
   summary: 'Accounts an instance finds by name, logged out',
   description: [
     'Returns data.items: Creator[] in the order the instance ranks them (accounts it knows; logged out, it looks nothing up elsewhere). There is no cursor.',

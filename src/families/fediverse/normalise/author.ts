@@ -1,4 +1,5 @@
 import type { Creator } from '../../../model/content.js';
+import { makeCreator } from '../../../model/make.js';
 import { FEDIVERSE_PLATFORM } from '../constants.js';
 
 /**
@@ -9,26 +10,12 @@ import { FEDIVERSE_PLATFORM } from '../constants.js';
 export function authorOfPost(acct: string, displayName: string | null, fetchedAt: string): Creator {
   const at = acct.lastIndexOf('@');
   const url = at > 0 ? `https://${acct.slice(at + 1)}/@${acct.slice(0, at)}` : null;
-  return {
+  return makeCreator({
     platform: FEDIVERSE_PLATFORM,
     id: acct,
     handle: acct,
     displayName,
-    bio: null,
-    avatarUrl: null,
-    bannerUrl: null,
     url,
-    verified: null,
-    followerCount: null,
-    followingCount: null,
-    postCount: null,
-    viewCount: null,
-    isPrivate: null,
-    isBusiness: null,
-    category: null,
-    location: null,
-    externalLinks: [],
-    createdAt: null,
     fetchedAt,
-  };
+  });
 }

@@ -1,4 +1,5 @@
 import type { Comment } from '../../../model/content.js';
+import { makeComment } from '../../../model/make.js';
 import { FEDIVERSE_PLATFORM } from '../constants.js';
 import type { OriginalStatus } from '../schemas/mastodon.js';
 import { isOptedOut } from './consent.js';
@@ -43,22 +44,23 @@ export function descendantsToComments(root: OriginalStatus, descendants: readonl
     const depth = parent ? parent.depth + 1 : 1;
     placed.set(status.id, { uri: status.uri, depth });
     const author = fullAcct(status.account.acct, host);
-    replies.comments.push({
-      platform: FEDIVERSE_PLATFORM,
-      id: status.uri,
-      postId,
-      parentId: parent?.uri ?? null,
-      text: htmlToText(status.content),
-      authorId: author,
-      authorHandle: author,
-      authorName: text(status.account.display_name),
-      authorAvatarUrl: text(status.account.avatar),
-      likeCount: count(status.favourites_count),
-      replyCount: count(status.replies_count),
-      isPinned: null,
-      isAuthorReply: author === postAuthor,
-      publishedAt: text(status.created_at),
-    });
+    replies.comments.push(
+      makeComment({
+        platform: FEDIVERSE_PLATFORM,
+        id: status.uri,
+        postId,
+        parentId: parent?.uri ?? null,
+        text: htmlToText(status.content),
+        authorId: author,
+        authorHandle: author,
+        authorName: text(status.account.display_name),
+        authorAvatarUrl: text(status.account.avatar),
+        likeCount: count(status.favourites_count),
+        replyCount: count(status.replies_count),
+        isAuthorReply: author === postAuthor,
+        publishedAt: text(status.created_at),
+      }),
+    );
     replies.extras.push({ uri: status.uri, depth, parentId: parent?.uri ?? null, contentWarning: text(status.spoiler_text) });
   }
   return replies;

@@ -1,4 +1,5 @@
 import type { Creator } from '../../../model/content.js';
+import { makeCreator } from '../../../model/make.js';
 import { FEDIVERSE_PLATFORM } from '../constants.js';
 import type { Account } from '../schemas/mastodon.js';
 import { linksOf, htmlToText } from './html-text.js';
@@ -16,7 +17,7 @@ const categoryOf = (account: Account): string | null => (account.bot === true ? 
 /** An account as a Creator; `host` is the instance that answered (a local acct is its). */
 export function accountToCreator(account: Account, host: string, fetchedAt: string): Creator {
   const acct = fullAcct(account.acct, host);
-  return {
+  return makeCreator({
     platform: FEDIVERSE_PLATFORM,
     id: acct,
     handle: acct,
@@ -25,17 +26,13 @@ export function accountToCreator(account: Account, host: string, fetchedAt: stri
     avatarUrl: image(account.avatar),
     bannerUrl: image(account.header),
     url: text(account.url),
-    verified: null,
     followerCount: count(account.followers_count),
     followingCount: count(account.following_count),
     postCount: count(account.statuses_count),
-    viewCount: null,
     isPrivate: account.locked ?? null,
-    isBusiness: null,
     category: categoryOf(account),
-    location: null,
     externalLinks: [...new Set((account.fields ?? []).flatMap((field) => linksOf(field?.value)))],
     createdAt: text(account.created_at),
     fetchedAt,
-  };
+  });
 }

@@ -1,3 +1,5 @@
+import { BASIC_ENTITIES, decodeHtmlEntities } from '../../../upstream/html-entities.js';
+
 /**
  * Mastodon's `content` and `note` are small HTML: `<p>` paragraphs, `<br>`, mention and hashtag
  * links (`class="u-url mention"`, `class="mention hashtag"`) and other links whose visible text
@@ -5,17 +7,6 @@
  * paragraphs, a mention or hashtag as its text (`@user`, `#Tag`), any other link as its href (the
  * real link, not the shortened text), drops every other tag and decodes the entities.
  */
-
-const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** Decodes named (`&amp;`) and numeric (`&#39;`, `&#x27;`) references; anything else stays as written. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, (whole, name: string) => {
-    if (name[0] !== '#') return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
-  });
-}
 
 const TAG = /<(\/?)([a-z][a-z0-9]*)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
 const BLOCK_ENDS = new Set(['p', 'blockquote', 'pre']);
@@ -57,7 +48,7 @@ function flatten(html: string, onLink?: (href: string) => void): string {
       close();
       const href = keepsText(attributes) ? null : attribute(attributes, 'href');
       link = { href, text: '' };
-      if (href !== null) onLink?.(decodeEntities(href));
+      if (href !== null) onLink?.(decodeHtmlEntities(href, BASIC_ENTITIES));
     } else if (name === 'a') close();
     else if (name === 'br') {
       if (link) (link as OpenLink).text += '\n';
@@ -80,7 +71,7 @@ export function htmlToText(html: string | null | undefined): string {
   const flat = flatten(html.replaceAll(PARAGRAPH, ''));
   const paragraphs = flat
     .split(PARAGRAPH)
-    .map((part) => decodeEntities(part).trim())
+    .map((part) => decodeHtmlEntities(part, BASIC_ENTITIES).trim())
     .filter((part) => part !== '');
   return paragraphs.join('\n\n');
 }

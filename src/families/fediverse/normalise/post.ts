@@ -1,4 +1,5 @@
 import type { Post, PostType } from '../../../model/content.js';
+import { makePost } from '../../../model/make.js';
 import { FEDIVERSE_PLATFORM } from '../constants.js';
 import type { Attachment, OriginalStatus, Status } from '../schemas/mastodon.js';
 import { htmlToText } from './html-text.js';
@@ -44,7 +45,7 @@ export function statusToPost(status: Status | OriginalStatus, host: string, fetc
   const shown: OriginalStatus = (status as Status).reblog ?? status;
   const media = attachments(shown);
   const author = fullAcct(shown.account.acct, host);
-  return {
+  return makePost({
     platform: FEDIVERSE_PLATFORM,
     id: shown.uri,
     type: typeOf(media),
@@ -57,16 +58,14 @@ export function statusToPost(status: Status | OriginalStatus, host: string, fetc
     thumbnailUrl: text(media[0]?.preview_url) ?? text(shown.card?.image),
     mediaUrls: unique(media.map((each) => text(each.url) ?? text(each.remote_url))),
     durationSeconds: durationOf(media),
-    viewCount: null,
     likeCount: count(shown.favourites_count),
     commentCount: count(shown.replies_count),
     shareCount: count(shown.reblogs_count),
     hashtags: unique((shown.tags ?? []).map((tag) => text(tag?.name))),
     mentions: unique((shown.mentions ?? []).map((mention) => (text(mention?.acct) === null ? null : fullAcct(mention!.acct!, host)))),
-    isSponsored: null,
     publishedAt: text(shown.created_at),
     fetchedAt,
-  };
+  });
 }
 
 export function postExtras(status: Status, host: string): PostExtras {

@@ -6,6 +6,7 @@ import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 import { THROTTLE_SECONDS } from './budget.js';
 import { nextMaxId } from './link.js';
 import { refuseIfNotMastodon } from './not-mastodon.js';
+import { tryParseJson } from '../../../upstream/json-body.js';
 
 /**
  * The family's one door to an instance: logged-out GETs of its public REST API (no token or
@@ -46,7 +47,7 @@ export async function getApi(ctx: FetchContext, target: Target, path: string, qu
   });
   const nowMs = Date.parse(ctx.fetchedAt);
   if (response.status === 429) throw rateLimited(response, target.host, nowMs);
-  const body = jsonOf(response.body);
+  const body = tryParseJson(response.body);
   if (body === undefined) {
     if ((response.status >= 200 && response.status < 300) || response.status === 404 || response.status === 410)
       await refuseIfNotMastodon(ctx, target);
@@ -63,14 +64,6 @@ function errorOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
   const { error } = body as { error?: unknown };
   return typeof error === 'string' ? error.slice(0, 300) : null;
-}
-
-export function jsonOf(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function blocked(response: UpstreamResponse, host: string): GatewayError {

@@ -1,4 +1,5 @@
 import type { Post, PostType } from '../../../model/content.js';
+import { makePost } from '../../../model/make.js';
 import { FORUM_PLATFORM, REDDIT_ORIGIN } from '../constants.js';
 import { readBase36Id } from '../input/identifiers.js';
 import { extractHashtags, extractMentions } from '../normalise/text-tags.js';
@@ -82,29 +83,21 @@ export function entryToPost(entry: AtomEntry, fetchedAt: string): Post | null {
   const text = entryBodyText(entry);
   const title = nonEmpty(entry.title);
   const author = nonEmpty(entry.author?.name?.replace(/^\/?u\//i, '').trim());
-  return {
+  return makePost({
     platform: FORUM_PLATFORM,
     id,
     type: media.type,
     url,
     title,
     text,
-    authorId: null,
     authorHandle: author,
-    authorName: null,
     thumbnailUrl: httpUrlOrNull(entry['media:thumbnail']?.['@_url']),
     mediaUrls: media.mediaUrls,
-    durationSeconds: null,
-    viewCount: null,
-    likeCount: null,
-    commentCount: null,
-    shareCount: null,
     hashtags: extractHashtags(title, text),
     mentions: extractMentions(title, text),
-    isSponsored: null,
     publishedAt: isoFromDateText(entry.published ?? entry.updated),
     fetchedAt,
-  };
+  });
 }
 
 /** raw.posts entry for a feed post: only the community is known. */

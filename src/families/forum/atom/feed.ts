@@ -2,7 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { z } from 'zod';
 import { schemaDrift } from '../../../errors.js';
 import { lenient } from '../schemas/lenient.js';
-import { parseShape } from '../upstream/read-json.js';
+import { parseShape } from '../../../upstream/json-body.js';
 
 /**
  * Reddit's Atom feeds (`.rss` URLs): one <entry> per post or comment with id (t3_/t1_

@@ -32,9 +32,7 @@ function firstTopLevel(children: readonly Thing[], limit: number): { kept: Thing
 
 /** GET /v1/forum/post/comments */
 export const forumPostCommentsEndpoint = defineEndpoint({
-  family: 'forum',
   path: '/v1/forum/post/comments',
-  graphqlField: 'forumPostComments',
   summary: "A post's first page of comments, flattened in reading order with parentId",
   description: [
     "Returns data.items: Comment[] in reading order (depth-first: each comment followed by its replies), with parentId null for top-level comments and ids without Reddit's t1_/t3_ prefixes.",

@@ -15,9 +15,7 @@ const params = z.object({
 
 /** GET /v1/forum/post/transcript */
 export const forumPostTranscriptEndpoint = defineEndpoint({
-  family: 'forum',
   path: '/v1/forum/post/transcript',
-  graphqlField: 'forumPostTranscript',
   summary: "A hosted video's caption file as one text block plus timed cues",
   description: [
     'Returns one Transcript from the platform\'s own caption file (source "captions"): text is every cue joined with single spaces, cues carry start/end seconds and text without markup, and raw.rawVtt holds the untouched WebVTT.',

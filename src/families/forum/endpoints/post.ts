@@ -34,9 +34,7 @@ async function fetchPostFromFeed(postId: string, url: string, ctx: FetchContext)
 
 /** GET /v1/forum/post */
 export const forumPostEndpoint = defineEndpoint({
-  family: 'forum',
   path: '/v1/forum/post',
-  graphqlField: 'forumPost',
   summary: 'One forum post (title, body, media, score, comment count) by URL or id',
   description: [
     'Returns one Post: type (text, image, video, carousel, live or unknown for article links), title, self text, author, media URLs in gallery order, score as likeCount, comment count, hashtags and mentions read from the text.',

@@ -21,9 +21,7 @@ const params = z.object({
 
 /** GET /v1/forum/search */
 export const forumSearchEndpoint = defineEndpoint({
-  family: 'forum',
   path: '/v1/forum/search',
-  graphqlField: 'forumSearch',
   summary: 'Search posts site-wide or in one community',
   description: [
     "Returns data.items: Post[] matching the query, in Reddit's order; Reddit may serve fewer results per page than limit (seven is common logged-out), so follow pagination.cursor.",

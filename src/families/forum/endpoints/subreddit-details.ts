@@ -18,9 +18,7 @@ const params = z.object({
 
 /** GET /v1/forum/subreddit/details */
 export const forumSubredditDetailsEndpoint = defineEndpoint({
-  family: 'forum',
   path: '/v1/forum/subreddit/details',
-  graphqlField: 'forumSubredditDetails',
   summary: "A community's profile: title, description, icon, banner, subscribers, creation date",
   description: [
     'Returns one Creator for the community: handle is its name, displayName its title, bio its public description, followerCount its subscribers, isPrivate true only for private communities (restricted ones are readable: false, raw.subredditType says which), category its advertiser category.',

@@ -20,9 +20,7 @@ const params = z.object({
 
 /** GET /v1/forum/subreddit */
 export const forumSubredditEndpoint = defineEndpoint({
-  family: 'forum',
   path: '/v1/forum/subreddit',
-  graphqlField: 'forumSubreddit',
   summary: "A community's posts (hot, new, top, rising or controversial), one page at a time",
   description: [
     "Returns data.items: Post[] in the order Reddit serves them; pagination.cursor is the next page's start (send it back as cursor or after).",

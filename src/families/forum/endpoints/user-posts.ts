@@ -17,9 +17,7 @@ const params = z.object({
 
 /** GET /v1/forum/user/posts */
 export const forumUserPostsEndpoint = defineEndpoint({
-  family: 'forum',
   path: '/v1/forum/user/posts',
-  graphqlField: 'forumUserPosts',
   summary: "An account's submitted posts, newest first by default",
   description: [
     "Returns data.items: Post[] submitted by the account, newest first unless sort says otherwise; pagination.cursor is the next page's start.",

@@ -7,10 +7,10 @@ import { parseUsernameRef } from '../input/name-ref.js';
 import { karmaOf, userToCreator } from '../normalise/creator.js';
 import { userDataSchema } from '../schemas/about.js';
 import { thingSchema } from '../schemas/listing.js';
-import { parseJsonBody, parseShape } from '../upstream/read-json.js';
 import { userAboutUrl } from '../upstream/reddit-urls.js';
 import { isRefusal, readRefusal, REFUSAL_STATUSES } from '../upstream/refusals.js';
 import { canonicalUser } from './canonical.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({
   username: z.string().min(1).max(2048).describe('account name, name with u/ prefix, or profile URL'),
@@ -18,9 +18,7 @@ const params = z.object({
 
 /** GET /v1/forum/user */
 export const forumUserEndpoint = defineEndpoint({
-  family: 'forum',
   path: '/v1/forum/user',
-  graphqlField: 'forumUser',
   summary: "An account's public profile, with karma under raw.karma",
   description: [
     "Returns one Creator for the account: handle is the account name, displayName and bio come from the profile (null when unset), avatarUrl is the profile icon, followerCount the profile's followers, verified Reddit's verified flag, createdAt the account creation date.",

@@ -1,9 +1,10 @@
 import type { Comment } from '../../../model/content.js';
+import { makeComment } from '../../../model/make.js';
 import { FORUM_PLATFORM } from '../constants.js';
-import { parseShape } from '../upstream/read-json.js';
 import { listingSchema, type Thing } from '../schemas/listing.js';
 import { commentDataSchema, moreDataSchema, type CommentData, type MoreData } from '../schemas/comment.js';
 import { authorHandle, isoFromEpochSeconds, stripKind } from './values.js';
+import { parseShape } from '../../../upstream/json-body.js';
 
 /**
  * Flattens Reddit's nested comment tree in reading order (depth-first, pre-order).
@@ -82,7 +83,7 @@ function isAuthorReply(comment: CommentData, context: FlattenContext): boolean |
 
 /** One t1 as a unified Comment. likeCount is null while Reddit hides the score. */
 export function normaliseComment(comment: CommentData, replies: readonly Thing[], context: FlattenContext): Comment {
-  return {
+  return makeComment({
     platform: FORUM_PLATFORM,
     id: comment.id,
     postId: context.postId,
@@ -90,14 +91,12 @@ export function normaliseComment(comment: CommentData, replies: readonly Thing[]
     text: comment.body,
     authorId: comment.author_fullname ? stripKind(comment.author_fullname) : null,
     authorHandle: authorHandle(comment.author),
-    authorName: null,
-    authorAvatarUrl: null,
     likeCount: comment.score_hidden === true ? null : (comment.score ?? null),
     replyCount: replyCountOf(replies),
     isPinned: comment.stickied ?? null,
     isAuthorReply: isAuthorReply(comment, context),
     publishedAt: isoFromEpochSeconds(comment.created_utc),
-  };
+  });
 }
 
 /** Flattens a list of t1/more things (a Listing's children) and everything under them. */

@@ -1,4 +1,5 @@
 import type { Creator } from '../../../model/content.js';
+import { makeCreator } from '../../../model/make.js';
 import { FORUM_PLATFORM, REDDIT_ORIGIN } from '../constants.js';
 import type { SubredditData, UserData } from '../schemas/about.js';
 import { httpUrlOrNull, isoFromEpochSeconds, nonEmpty } from './values.js';
@@ -19,13 +20,9 @@ export function isPrivateCommunity(subredditType: string | null | undefined): bo
   return null;
 }
 
-function emptyCreatorFields() {
-  return { followingCount: null, postCount: null, viewCount: null, isBusiness: null, location: null, externalLinks: [] as string[] };
-}
-
 /** A t5 community as a Creator: handle is the name, displayName the title, followers the subscribers. */
 export function subredditToCreator(sub: SubredditData, fetchedAt: string): Creator {
-  return {
+  return makeCreator({
     platform: FORUM_PLATFORM,
     id: sub.id,
     handle: sub.display_name,
@@ -34,14 +31,12 @@ export function subredditToCreator(sub: SubredditData, fetchedAt: string): Creat
     avatarUrl: cleanImageUrl(sub.community_icon) ?? cleanImageUrl(sub.icon_img),
     bannerUrl: cleanImageUrl(sub.banner_background_image) ?? cleanImageUrl(sub.banner_img) ?? cleanImageUrl(sub.mobile_banner_image),
     url: `${REDDIT_ORIGIN}${nonEmpty(sub.url) ?? `/r/${sub.display_name}/`}`,
-    verified: null,
     followerCount: sub.subscribers ?? null,
     isPrivate: isPrivateCommunity(sub.subreddit_type),
     category: nonEmpty(sub.advertiser_category),
     createdAt: isoFromEpochSeconds(sub.created_utc),
     fetchedAt,
-    ...emptyCreatorFields(),
-  };
+  });
 }
 
 /** Karma figures of an account, for raw.karma (the unified schema has no karma field). */
@@ -65,7 +60,7 @@ export function karmaOf(user: UserData): Record<string, number> {
  */
 export function userToCreator(user: UserData & { id: string }, fetchedAt: string): Creator {
   const profile = user.subreddit ?? null;
-  return {
+  return makeCreator({
     platform: FORUM_PLATFORM,
     id: user.id,
     handle: user.name,
@@ -76,10 +71,7 @@ export function userToCreator(user: UserData & { id: string }, fetchedAt: string
     url: `${REDDIT_ORIGIN}/user/${user.name}/`,
     verified: user.verified ?? null,
     followerCount: profile?.subscribers ?? null,
-    isPrivate: null,
-    category: null,
     createdAt: isoFromEpochSeconds(user.created_utc),
     fetchedAt,
-    ...emptyCreatorFields(),
-  };
+  });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moreChildrenSchema } from '../schemas/comment.js';
 import type { Thing } from '../schemas/listing.js';
-import { parseShape } from '../upstream/read-json.js';
+import { parseShape } from '../../../upstream/json-body.js';
 
 /**
  * /api/morechildren answers with a flat list (`json.data.things`) of t1 comments and

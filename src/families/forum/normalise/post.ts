@@ -1,4 +1,5 @@
 import type { Post } from '../../../model/content.js';
+import { makePost } from '../../../model/make.js';
 import { FORUM_PLATFORM, REDDIT_ORIGIN } from '../constants.js';
 import type { PostData } from '../schemas/post.js';
 import { classifyPostMedia } from './post-media.js';
@@ -34,7 +35,7 @@ function linkOf(post: PostData): string | null {
 export function normalisePost(post: PostData, fetchedAt: string): Post {
   const media = classifyPostMedia(post);
   const text = nonEmpty(post.selftext);
-  return {
+  return makePost({
     platform: FORUM_PLATFORM,
     id: post.id,
     type: media.type,
@@ -44,20 +45,17 @@ export function normalisePost(post: PostData, fetchedAt: string): Post {
     text,
     authorId: post.author_fullname ? stripKind(post.author_fullname) : null,
     authorHandle: authorHandle(post.author),
-    authorName: null,
     thumbnailUrl: httpUrlOrNull(post.thumbnail),
     mediaUrls: media.mediaUrls,
     durationSeconds: media.durationSeconds,
-    viewCount: null,
     likeCount: post.score ?? null,
     commentCount: post.num_comments ?? null,
-    shareCount: null,
     hashtags: extractHashtags(post.title, text),
     mentions: extractMentions(post.title, text),
     isSponsored: sponsoredFlag(post),
     publishedAt: isoFromEpochSeconds(post.created_utc),
     fetchedAt,
-  };
+  });
 }
 
 /** The per-post extras of raw.posts: what the unified Post has no field for. */

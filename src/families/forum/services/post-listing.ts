@@ -7,9 +7,9 @@ import { normalisePost, postListingExtra, type PostListingExtra } from '../norma
 import { listingSchema } from '../schemas/listing.js';
 import { postDataSchema, type PostData } from '../schemas/post.js';
 import { withFallback } from '../upstream/fallback.js';
-import { parseJsonBody, parseShape } from '../upstream/read-json.js';
 import type { SurfaceUrls } from '../upstream/reddit-urls.js';
 import { isRedirectToCommunitySearch, isRefusal, readRefusal, REFUSAL_STATUSES } from '../upstream/refusals.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 /**
  * Post listings (community, search, account submissions): the JSON Listing first, its Atom

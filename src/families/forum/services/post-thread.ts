@@ -2,8 +2,8 @@ import type { Upstream } from '../../../catalogue/upstream.js';
 import { schemaDrift } from '../../../errors.js';
 import { postThreadSchema, type Thing } from '../schemas/listing.js';
 import { postDataSchema, type PostData } from '../schemas/post.js';
-import { parseJsonBody, parseShape } from '../upstream/read-json.js';
 import { isRefusal, readRefusal, REFUSAL_STATUSES } from '../upstream/refusals.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 /**
  * A comments page (`/comments/{id}.json`, or the comment permalink view): a two-element

@@ -1,14 +1,15 @@
 import type { FetchContext, SingleResult } from '../../../catalogue/results.js';
 import { schemaDrift } from '../../../errors.js';
 import type { Creator } from '../../../model/content.js';
+import { makeCreator } from '../../../model/make.js';
 import { FORUM_PLATFORM, REDDIT_ORIGIN } from '../constants.js';
 import { parseSubredditHeader } from '../html/subreddit-header.js';
 import { cleanImageUrl, subredditToCreator } from '../normalise/creator.js';
 import { subredditDataSchema } from '../schemas/about.js';
 import { thingSchema } from '../schemas/listing.js';
-import { parseJsonBody, parseShape } from '../upstream/read-json.js';
 import { subredditAboutUrl, subredditPageUrl } from '../upstream/reddit-urls.js';
 import { isRedirectToCommunitySearch, isRefusal, readRefusal, REFUSAL_STATUSES } from '../upstream/refusals.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 /**
  * Community details from two surfaces: about.json first, and the
@@ -54,7 +55,7 @@ export async function fetchSubredditPage(name: string, ctx: FetchContext): Promi
   if (header === null) throw schemaDrift('The community page has no community header.', { url });
   const handle = header.name ?? name;
   return {
-    data: {
+    data: makeCreator({
       platform: FORUM_PLATFORM,
       id: header.id ?? handle,
       handle,
@@ -63,19 +64,8 @@ export async function fetchSubredditPage(name: string, ctx: FetchContext): Promi
       avatarUrl: cleanImageUrl(header.iconUrl),
       bannerUrl: cleanImageUrl(header.bannerUrl),
       url: `${REDDIT_ORIGIN}/r/${handle}/`,
-      verified: null,
-      followerCount: null,
-      followingCount: null,
-      postCount: null,
-      viewCount: null,
-      isPrivate: null,
-      isBusiness: null,
-      category: null,
-      location: null,
-      externalLinks: [],
-      createdAt: null,
       fetchedAt: ctx.fetchedAt,
-    },
+    }),
     raw: {
       via: 'html',
       url,

@@ -1,5 +1,6 @@
 import type { FetchContext, SingleResult } from '../../../catalogue/results.js';
 import type { Transcript } from '../../../model/content.js';
+import { makeTranscript } from '../../../model/make.js';
 import { FORUM_PLATFORM, REDDIT_ORIGIN, VIDEO_HOST_ORIGIN } from '../constants.js';
 import type { VideoRef } from '../input/post-ref.js';
 import { findHostedVideo, videoIdFromUrl } from '../normalise/post-media.js';
@@ -74,7 +75,7 @@ export async function fetchTranscript(ref: VideoRef, language: string, ctx: Fetc
   if (cues.length === 0) return { data: null, raw, emptyReason: 'no_captions' };
   const autoLabel = lookup.track.label !== null && /auto/i.test(lookup.track.label);
   return {
-    data: {
+    data: makeTranscript({
       platform: FORUM_PLATFORM,
       id: target.videoId,
       postId: target.postId,
@@ -86,7 +87,7 @@ export async function fetchTranscript(ref: VideoRef, language: string, ctx: Fetc
       durationSeconds: target.durationSeconds ?? lookup.durationSeconds,
       source: 'captions',
       fetchedAt: ctx.fetchedAt,
-    },
+    }),
     raw,
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GatewayError, schemaDrift } from '../../../errors.js';
 import type { UpstreamResponse } from '../../../catalogue/upstream.js';
-import { tryParseJson } from './read-json.js';
+import { tryParseJson } from '../../../upstream/json-body.js';
 
 /**
  * Reddit answers content it will not show logged-out with small JSON error bodies:

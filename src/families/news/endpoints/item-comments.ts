@@ -7,12 +7,12 @@ import { algoliaThread, flattenAlgoliaTree } from '../normalise/algolia-tree.js'
 import { placedToComment, placement, type PlacedNode, type ThreadContext } from '../normalise/comments.js';
 import { kindOf } from '../normalise/post.js';
 import { algoliaNodeSchema } from '../schemas/algolia.js';
-import { parseShape } from '../upstream/answers.js';
 import { getTree, treeUrl } from '../upstream/algolia.js';
 import { getItem, itemUrl as firebaseItemUrl } from '../upstream/firebase.js';
 import { walkFirebase } from '../upstream/firebase-walk.js';
 import { removedReason } from './item.js';
 import { canonicalItem, commentDepth, commentLimit, ITEM_CONSTRAINT, itemId, itemUrl } from './params.js';
+import { parseShape } from '../../../upstream/json-body.js';
 
 const params = z.object({ id: itemId, url: itemUrl, depth: commentDepth, limit: commentLimit });
 
@@ -62,9 +62,7 @@ async function fromAlgolia(
 
 /** GET /v1/news/item/comments */
 export const newsItemCommentsEndpoint = defineEndpoint({
-  family: 'news',
   path: '/v1/news/item/comments',
-  graphqlField: 'newsItemComments',
   summary: 'The comment tree of a Hacker News story, poll or comment, in reading order',
   description: [
     'Returns data.items: Comment[] depth-first (each reply right after its parent), siblings in the order HN Search ranks them (by points); parentId is null for a direct reply to the story.',

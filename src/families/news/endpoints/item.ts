@@ -18,9 +18,7 @@ export function removedReason(item: FirebaseItem): 'deleted' | 'dead' | null {
 
 /** GET /v1/news/item */
 export const newsItemEndpoint = defineEndpoint({
-  family: 'news',
   path: '/v1/news/item',
-  graphqlField: 'newsItem',
   summary: 'One Hacker News item: a story, Ask or Show HN, job, poll, poll option or comment',
   description: [
     "Returns one Post. title is null for comments and poll options; text is the plain text of the HTML body (paragraphs as blank lines, links as their full address); likeCount is the score (a poll option's votes), commentCount the live comments.",

@@ -19,9 +19,7 @@ const params = z.object({
 
 /** GET /v1/news/search */
 export const newsSearchEndpoint = defineEndpoint({
-  family: 'news',
   path: '/v1/news/search',
-  graphqlField: 'newsSearch',
   summary: 'Search Hacker News stories, comments and polls (HN Search)',
   description: [
     'Returns data.items: Post[] by relevance or newest first; a comment hit has title null and raw.posts[i] names its story (storyId, storyTitle, storyUrl) and parent.',

@@ -20,9 +20,7 @@ const params = z.object({
 
 /** GET /v1/news/stories */
 export const newsStoriesEndpoint = defineEndpoint({
-  family: 'news',
   path: '/v1/news/stories',
-  graphqlField: 'newsStories',
   summary: "A Hacker News list (top, new, best, Ask, Show or jobs), in the site's rank order",
   description: [
     "Returns data.items: Post[] in rank order, each as /v1/news/item gives it; raw.posts gives each one's kind (story, ask, show, job, poll) and link.",

@@ -14,9 +14,7 @@ const params = z.object({
 
 /** GET /v1/news/user/submissions */
 export const newsUserSubmissionsEndpoint = defineEndpoint({
-  family: 'news',
   path: '/v1/news/user/submissions',
-  graphqlField: 'newsUserSubmissions',
   summary: "A Hacker News user's stories or comments, newest first (HN Search)",
   description: [
     'Returns data.items: Post[] newest first, from HN Search (the username is case-sensitive).',

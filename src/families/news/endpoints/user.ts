@@ -10,9 +10,7 @@ const params = z.object({ username });
 
 /** GET /v1/news/user */
 export const newsUserEndpoint = defineEndpoint({
-  family: 'news',
   path: '/v1/news/user',
-  graphqlField: 'newsUser',
   summary: "A Hacker News user's public profile",
   description: [
     "Returns one Creator: id and handle are the username exactly as registered (case-sensitive: pg is not PG), bio the plain text of the profile's about, externalLinks the links in it, createdAt the sign-up time, postCount every submission (stories, comments and polls).",

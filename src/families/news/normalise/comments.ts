@@ -1,4 +1,5 @@
 import type { Comment } from '../../../model/content.js';
+import { makeComment } from '../../../model/make.js';
 import { NEWS_PLATFORM } from '../constants.js';
 import { htmlToText } from './html-text.js';
 import { isoFromUnix } from './values.js';
@@ -33,7 +34,7 @@ export interface ThreadContext {
 
 export function placedToComment(node: PlacedNode, thread: ThreadContext): Comment {
   const author = node.removed ? null : node.author;
-  return {
+  return makeComment({
     platform: NEWS_PLATFORM,
     id: node.id,
     postId: thread.postId,
@@ -41,14 +42,11 @@ export function placedToComment(node: PlacedNode, thread: ThreadContext): Commen
     text: node.removed ? '' : (htmlToText(node.html) ?? ''),
     authorId: author,
     authorHandle: author,
-    authorName: null,
-    authorAvatarUrl: null,
     likeCount: node.points,
     replyCount: node.replyCount,
-    isPinned: null,
     isAuthorReply: thread.storyAuthor === null ? null : author === thread.storyAuthor,
     publishedAt: isoFromUnix(node.time),
-  };
+  });
 }
 
 /** raw.comments[i]: where each comment sits. */

@@ -1,4 +1,5 @@
 import type { Creator } from '../../../model/content.js';
+import { makeCreator } from '../../../model/make.js';
 import { NEWS_PLATFORM, userWebUrl } from '../constants.js';
 import type { FirebaseUser } from '../schemas/firebase.js';
 import { htmlToText, linksIn } from './html-text.js';
@@ -9,26 +10,16 @@ import { isoFromUnix } from './values.js';
  * sent (case-sensitive). postCount counts every submission (stories, comments and polls).
  */
 export function userToCreator(user: FirebaseUser, fetchedAt: string): Creator {
-  return {
+  return makeCreator({
     platform: NEWS_PLATFORM,
     id: user.id,
     handle: user.id,
-    displayName: null,
     bio: htmlToText(user.about),
-    avatarUrl: null,
-    bannerUrl: null,
     url: userWebUrl(user.id),
-    verified: null,
-    followerCount: null,
-    followingCount: null,
     postCount: user.submitted.length,
-    viewCount: null,
     isPrivate: false,
-    isBusiness: null,
-    category: null,
-    location: null,
     externalLinks: linksIn(user.about),
     createdAt: isoFromUnix(user.created),
     fetchedAt,
-  };
+  });
 }

@@ -1,3 +1,5 @@
+import { BASIC_ENTITIES, decodeHtmlEntities } from '../../../upstream/html-entities.js';
+
 /**
  * HN's text fields are small HTML: `<p>` between paragraphs (Firebase leaves them unclosed,
  * Algolia closes them), `<i>`, `<pre><code>` with literal newlines, and `<a href>` links whose
@@ -5,16 +7,8 @@
  * as its whole href, the text of every other tag, and decodes the entities.
  */
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
 /** Decodes named (`&amp;`) and numeric (`&#x27;`, `&#39;`) references; anything else stays as written. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, (whole, name: string) => {
-    if (name[0] !== '#') return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
-  });
-}
+export const decodeEntities = (text: string): string => decodeHtmlEntities(text, BASIC_ENTITIES);
 
 const TAG = /<(\/?)([a-z][a-z0-9]*)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
 const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;

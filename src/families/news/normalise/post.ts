@@ -1,4 +1,5 @@
 import type { Post } from '../../../model/content.js';
+import { makePost } from '../../../model/make.js';
 import { NEWS_PLATFORM, itemWebUrl } from '../constants.js';
 import type { AlgoliaHit } from '../schemas/algolia.js';
 import type { FirebaseItem } from '../schemas/firebase.js';
@@ -39,7 +40,7 @@ interface PostFields {
 }
 
 function toPost(fields: PostFields, fetchedAt: string): Post {
-  return {
+  return makePost({
     platform: NEWS_PLATFORM,
     id: fields.id,
     type: fields.link === null ? 'text' : 'unknown',
@@ -49,20 +50,11 @@ function toPost(fields: PostFields, fetchedAt: string): Post {
     text: htmlToText(fields.html),
     authorId: fields.author,
     authorHandle: fields.author,
-    authorName: null,
-    thumbnailUrl: null,
-    mediaUrls: [],
-    durationSeconds: null,
-    viewCount: null,
     likeCount: fields.likes,
     commentCount: fields.comments,
-    shareCount: null,
-    hashtags: [],
-    mentions: [],
-    isSponsored: null,
     publishedAt: isoFromUnix(fields.time),
     fetchedAt,
-  };
+  });
 }
 
 /** A Firebase item of any kind as a Post; raw extras beside it. */

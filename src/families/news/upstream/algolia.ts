@@ -2,7 +2,7 @@ import type { FetchContext } from '../../../catalogue/results.js';
 import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 import { ALGOLIA_ORIGIN } from '../constants.js';
 import { algoliaSearchSchema } from '../schemas/algolia.js';
-import { parseJsonBody, parseShape } from './answers.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 /**
  * HN Search. Its 429 is left to the upstream layer, which marks the host spent for every

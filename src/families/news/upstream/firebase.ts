@@ -1,7 +1,7 @@
 import type { FetchContext } from '../../../catalogue/results.js';
 import { FIREBASE_ORIGIN } from '../constants.js';
 import { firebaseItemSchema, firebaseListSchema, firebaseUserSchema, type FirebaseItem, type FirebaseUser } from '../schemas/firebase.js';
-import { parseJsonBody, parseShape } from './answers.js';
+import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
 
 /**
  * The official API. Every GET of one item is built here, the same way wherever it is asked

@@ -12,9 +12,7 @@ const params = z.object({ ...identity, period });
 
 /** GET /v1/packages/package/downloads */
 export const packagesPackageDownloadsEndpoint = defineEndpoint({
-  family: 'packages',
   path: '/v1/packages/package/downloads',
-  graphqlField: 'packagesPackageDownloads',
   summary: "A package's downloads over the last day, week or month (npm, crates.io)",
   description: [
     'Returns one DownloadCount: the downloads from start to end (both days included) as the registry counts them.',

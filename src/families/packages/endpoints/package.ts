@@ -14,9 +14,7 @@ const params = z.object(identity);
 
 /** GET /v1/packages/package */
 export const packagesPackageEndpoint = defineEndpoint({
-  family: 'packages',
   path: '/v1/packages/package',
-  graphqlField: 'packagesPackage',
   summary: 'One package on npm, PyPI or crates.io: latest version, licence, repository, maintainers, version count',
   description: [
     'Returns one Package: the version the registry installs by default (npm latest tag, PyPI current version, crates default version), the licence (SPDX where the registry gives it), the source repository normalised to https://HOST/OWNER/NAME, maintainers by handle and the creation and last-change times.',

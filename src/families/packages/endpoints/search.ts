@@ -22,9 +22,7 @@ const NPM_SEARCH_WINDOW = 5000;
 
 /** GET /v1/packages/search */
 export const packagesSearchEndpoint = defineEndpoint({
-  family: 'packages',
   path: '/v1/packages/search',
-  graphqlField: 'packagesSearch',
   summary: 'Package search on npm or crates.io, in the registry’s own order',
   description: [
     "Returns data.items: Package[] in the registry's order; raw.total is its match count. Items carry what the registry's search shows (no version count or creation time).",

@@ -18,9 +18,7 @@ const crateVersionsReader = documentReader('crates-versions', VERSIONS_SELECTION
 
 /** GET /v1/packages/package/versions */
 export const packagesPackageVersionsEndpoint = defineEndpoint({
-  family: 'packages',
   path: '/v1/packages/package/versions',
-  graphqlField: 'packagesPackageVersions',
   summary: "A package's published versions, newest first by publication time",
   description: [
     'Returns data.items: PackageVersion[] newest first by publication time (not by the latest tag, which can be older). Versions npm unpublished are not listed.',

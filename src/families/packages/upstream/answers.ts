@@ -3,6 +3,7 @@ import { DEFAULT_RETRY_AFTER_SECONDS, retryAfterSeconds } from '../../../upstrea
 import { readRetryAfter, type BudgetReader } from '../../../upstream/budget/read-budget.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import type { UpstreamResponse } from '../../../catalogue/upstream.js';
+import { tryParseJson } from '../../../upstream/json-body.js';
 
 /**
  * How the family reads the registries' statuses: 404 (an unknown package, or one npm keeps no
@@ -58,14 +59,6 @@ function errorDetailOf(body: string): string | null {
   const parsed = tryParseJson(body) as { errors?: { detail?: unknown }[]; error?: unknown; message?: unknown } | undefined;
   const detail = Array.isArray(parsed?.errors) ? parsed.errors[0]?.detail : (parsed?.error ?? parsed?.message);
   return typeof detail === 'string' ? detail.slice(0, 300) : null;
-}
-
-export function tryParseJson(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -1,3 +1,5 @@
+import { BASIC_ENTITIES, decodeHtmlEntities } from '../../../upstream/html-entities.js';
+
 /** Small value readers shared by the Redfin parsers. */
 
 /** Redfin wraps many values as `{value, level}` (level is a display permission); this reads the value. */
@@ -20,23 +22,10 @@ export function epochMsToIso(value: number | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** Decodes the HTML entities Redfin leaves in remarks (e.g. `&amp;`); text only, no tags are parsed. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
-/** Trimmed, entity-decoded text, or null when empty. */
+/** Trimmed text with the HTML entities Redfin leaves in remarks (e.g. `&amp;`) decoded, or null when empty. */
 export function cleanText(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
-  const text = decodeEntities(value).trim();
+  const text = decodeHtmlEntities(value, BASIC_ENTITIES).trim();
   return text === '' ? null : text;
 }
 

@@ -9,9 +9,7 @@ const params = z.object({ ...collectionIdentity, limit, cursor });
 
 /** GET /v1/shop/collection/products */
 export const shopCollectionProductsEndpoint = defineEndpoint({
-  family: 'shop',
   path: '/v1/shop/collection/products',
-  graphqlField: 'shopCollectionProducts',
   summary: "The products of one collection of a Shopify store, in the collection's order",
   description: [
     "Returns data.items: Product[] of the collection (its products.json), prices as exact decimal strings in the store's default currency (raw.currency).",

@@ -13,9 +13,7 @@ const params = z.object(productIdentity);
 
 /** GET /v1/shop/product */
 export const shopProductEndpoint = defineEndpoint({
-  family: 'shop',
   path: '/v1/shop/product',
-  graphqlField: 'shopProduct',
   summary: 'One product of a Shopify store: variants with exact prices, compare-at prices and stock',
   description: [
     "Returns one Product from the store's Ajax product answer: prices as exact decimal strings in the store's default currency (currency null when the store does not say), availability per variant.",

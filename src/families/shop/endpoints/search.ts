@@ -22,9 +22,7 @@ const suggestPath = (query: string, limit: number): string =>
 
 /** GET /v1/shop/search */
 export const shopSearchEndpoint = defineEndpoint({
-  family: 'shop',
   path: '/v1/shop/search',
-  graphqlField: 'shopSearch',
   summary: "Products of a Shopify store matching words, in the store's predictive-search order",
   description: [
     "Returns data.items: Product[] from the store's predictive search (at most 10): prices as exact decimal strings, availability per variant; search items carry no times, SKUs or variant options.",

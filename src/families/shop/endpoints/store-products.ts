@@ -12,9 +12,7 @@ const params = z.object({ domain, limit, cursor });
 
 /** GET /v1/shop/store/products */
 export const shopStoreProductsEndpoint = defineEndpoint({
-  family: 'shop',
   path: '/v1/shop/store/products',
-  graphqlField: 'shopStoreProducts',
   summary: "A Shopify store's products in its own order, with every variant's price and stock",
   description: [
     "Returns data.items: Product[] in the store's order (its products.json), prices as exact decimal strings in the store's default currency (raw.currency).",

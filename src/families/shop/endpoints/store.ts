@@ -12,9 +12,7 @@ const params = z.object({ domain });
 
 /** GET /v1/shop/store */
 export const shopStoreEndpoint = defineEndpoint({
-  family: 'shop',
   path: '/v1/shop/store',
-  graphqlField: 'shopStore',
   summary: 'A Shopify store as a Creator: its name, description, country and product count',
   description: [
     "Returns the store as a Creator from its meta.json (postCount: the published products). With include_raw, raw.currency is the store's default currency, raw.myshopifyDomain its .myshopify.com host and raw.collectionCount its published collections.",

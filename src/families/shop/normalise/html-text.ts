@@ -1,3 +1,5 @@
+import { decodeHtmlEntities, TYPOGRAPHIC_ENTITIES } from '../../../upstream/html-entities.js';
+
 /**
  * A product description as text. Stores write long HTML (headings, lists, iframes, inline
  * styles, `<!-- split -->` markers); the text keeps what a reader sees: tags dropped, a block
@@ -6,19 +8,7 @@
  */
 
 const NAMED: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '\u2013',
-  mdash: '\u2014',
-  hellip: '\u2026',
-  lsquo: '\u2018',
-  rsquo: '\u2019',
-  ldquo: '\u201c',
-  rdquo: '\u201d',
+  ...TYPOGRAPHIC_ENTITIES,
   trade: '\u2122',
   reg: '\u00ae',
   copy: '\u00a9',
@@ -29,13 +19,7 @@ const NAMED: Readonly<Record<string, string>> = {
 
 const BLOCK = /^(?:p|div|h[1-6]|li|ul|ol|tr|table|section|article|blockquote|pre|header|footer|figure|figcaption|dd|dt|dl)$/;
 
-function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (whole, name: string) => {
-    if (name[0] !== '#') return NAMED[name.toLowerCase()] ?? whole;
-    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
-  });
-}
+const decodeEntities = (value: string): string => decodeHtmlEntities(value, NAMED);
 
 /** The text of a description's HTML; null when nothing readable is left. */
 export function descriptionText(html: string | null): string | null {

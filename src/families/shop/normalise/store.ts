@@ -1,4 +1,5 @@
 import type { Creator } from '../../../model/content.js';
+import { makeCreator } from '../../../model/make.js';
 import { PLATFORM } from '../constants.js';
 import { idText, record, text } from './values.js';
 
@@ -40,26 +41,18 @@ export function storeMetaOf(value: unknown): StoreMeta | null {
 
 /** The store as a Creator: an account that is a business, whose posts are its products. */
 export function storeCreator(meta: StoreMeta, storeDomain: string, fetchedAt: string): Creator {
-  return {
+  return makeCreator({
     platform: PLATFORM,
     id: meta.id,
     handle: storeDomain,
     displayName: meta.name,
     bio: meta.description,
-    avatarUrl: null,
-    bannerUrl: null,
     url: `https://${storeDomain}`,
-    verified: null,
-    followerCount: null,
-    followingCount: null,
     postCount: meta.productCount,
-    viewCount: null,
     isPrivate: false,
     isBusiness: true,
     category: 'store',
     location: meta.country,
-    externalLinks: [],
-    createdAt: null,
     fetchedAt,
-  };
+  });
 }

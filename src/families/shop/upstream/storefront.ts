@@ -5,6 +5,7 @@ import { readRetryAfter, type BudgetReader } from '../../../upstream/budget/read
 import type { BodyReader, UpstreamRequest, UpstreamResponse } from '../../../catalogue/upstream.js';
 import { MAX_BODY_BYTES, PASSWORD_PATH, SHOP_USER_AGENT } from '../constants.js';
 import { record, type Json } from '../normalise/values.js';
+import { tryParseJson } from '../../../upstream/json-body.js';
 
 /**
  * The family's one way to GET a storefront path, anonymously, and what the answer is before any
@@ -50,14 +51,6 @@ export const readStoreBudget: BudgetReader = (headers, nowMs, status) => {
   return readRetryAfter(headers, nowMs);
 };
 
-function tryParse(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 function classify(response: UpstreamResponse, requested: URL): StoreAnswer {
   const final = URL.parse(response.url);
   if (final?.pathname === PASSWORD_PATH) return { kind: 'password', url: response.url };
@@ -80,7 +73,7 @@ function classify(response: UpstreamResponse, requested: URL): StoreAnswer {
       details: { status: response.status, host, path: final?.pathname ?? null },
     });
   }
-  const body = tryParse(response.body);
+  const body = tryParseJson(response.body);
   if (body === undefined) return { kind: 'not_json', url: response.url };
   return { kind: 'json', body, storeDomain: final.hostname.replace(/\.$/, ''), url: response.url };
 }

@@ -13,9 +13,7 @@ const params = z.object({ url: feedUrl, limit: pageLimit(100, 30), cursor });
 
 /** GET /v1/social/feed */
 export const socialFeedEndpoint = defineEndpoint({
-  family: 'social',
   path: '/v1/social/feed',
-  graphqlField: 'socialFeed',
   summary: 'A custom feed (feed generator) of Bluesky, in the order it serves',
   description: [
     "Returns data.items: Post[] in the feed's own order (not by time); raw.posts[i] gives the reposter, the quoted post and the language of each.",

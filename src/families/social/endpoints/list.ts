@@ -15,9 +15,7 @@ const params = z.object({ url: listUrl, limit: pageLimit(100, 50), cursor });
 
 /** GET /v1/social/list */
 export const socialListEndpoint = defineEndpoint({
-  family: 'social',
   path: '/v1/social/list',
-  graphqlField: 'socialList',
   summary: 'The members of a Bluesky list, in the order served',
   description: [
     "Returns data.items: Creator[] (the members; their counts are null: lists carry none). raw.list gives the list's name, purpose, description and listItemCount.",

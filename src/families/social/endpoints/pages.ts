@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { FetchContext, ListResult, Pagination, SingleResult } from '../../../catalogue/results.js';
-import { schemaDrift } from '../../../errors.js';
 import type { Creator, Post } from '../../../model/content.js';
 import { OPTED_OUT_REASON } from '../constants.js';
 import { isDid } from '../input/refs.js';
@@ -9,18 +8,15 @@ import { isOptedOut, withoutOptedOut } from '../normalise/opt-out.js';
 import { postExtras, postViewToPost, type PostExtras } from '../normalise/post.js';
 import { feedItemSchema, profileViewSchema, resolvedHandleSchema, type ProfileView } from '../schemas/views.js';
 import { getXrpc, type XrpcAnswer } from '../upstream/xrpc.js';
+import { parseShape as parseUpstreamShape } from '../../../upstream/json-body.js';
 
 /** Pieces every social endpoint shares: reading shapes, empty results, pages and the withheld count. */
 
 type EmptyAnswer = Extract<XrpcAnswer, { kind: 'empty' }>;
 
 /** Validates an answer; a mismatch is upstream_schema_drift naming the first problems. */
-export function parseShape<Schema extends z.ZodType>(schema: Schema, value: unknown, what: string): z.output<Schema> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const problems = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  throw schemaDrift(`The AppView's ${what} answer did not have the expected shape.`, { problems });
-}
+export const parseShape = <Schema extends z.ZodType>(schema: Schema, value: unknown, what: string): z.output<Schema> =>
+  parseUpstreamShape(schema, value, `AppView's ${what}`);
 
 const rawOfEmpty = (answer: EmptyAnswer) => ({ via: 'xrpc', url: answer.url, error: answer.error });
 

@@ -19,9 +19,7 @@ const params = z.object({
 
 /** GET /v1/social/post/replies */
 export const socialPostRepliesEndpoint = defineEndpoint({
-  family: 'social',
   path: '/v1/social/post/replies',
-  graphqlField: 'socialPostReplies',
   summary: "A Bluesky post's replies, flattened depth-first",
   description: [
     "Returns data.items: Comment[] depth-first in the order served (each reply, then its replies): parentId is null for a direct reply, else the parent reply's at:// URI; raw.comments[i].depth is 1 for direct replies.",

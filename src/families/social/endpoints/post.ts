@@ -35,9 +35,7 @@ async function findPost(uri: string, ctx: FetchContext): Promise<{ answer: XrpcA
 
 /** GET /v1/social/post */
 export const socialPostEndpoint = defineEndpoint({
-  family: 'social',
   path: '/v1/social/post',
-  graphqlField: 'socialPost',
   summary: 'One Bluesky post',
   description: [
     "Returns one Post: id is its at:// URI, text the record text, publishedAt when the author wrote it, hashtags and mentions from its facets (never guessed from the text), media from its embed (images, a video, a link card's picture).",

@@ -12,9 +12,7 @@ const params = z.object({ handle, limit: pageLimit(100, 50), cursor });
 
 /** GET /v1/social/profile/followers */
 export const socialProfileFollowersEndpoint = defineEndpoint({
-  family: 'social',
   path: '/v1/social/profile/followers',
-  graphqlField: 'socialProfileFollowers',
   summary: "A Bluesky account's followers, most recent first",
   description: [
     'Returns data.items: Creator[] (their counts are null: follower lists carry none). The platform drops accounts it no longer shows, so a page may be short and still have more.',

@@ -28,9 +28,7 @@ const params = z.object({
 
 /** GET /v1/social/profile/posts */
 export const socialProfilePostsEndpoint = defineEndpoint({
-  family: 'social',
   path: '/v1/social/profile/posts',
-  graphqlField: 'socialProfilePosts',
   summary: "A Bluesky account's posts and reposts, newest first",
   description: [
     "Returns data.items: Post[] newest first. A repost is an item of its own with the original post's fields; raw.posts[i].repostedBy names the reposter.",

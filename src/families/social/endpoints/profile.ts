@@ -13,9 +13,7 @@ const params = z.object({ handle });
 
 /** GET /v1/social/profile */
 export const socialProfileEndpoint = defineEndpoint({
-  family: 'social',
   path: '/v1/social/profile',
-  graphqlField: 'socialProfile',
   summary: "A Bluesky account's public profile",
   description: [
     'Returns one Creator: id is the DID, handle the current handle, followerCount, followingCount and postCount the profile counts, verified true when the platform marks the account verified.',

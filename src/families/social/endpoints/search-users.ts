@@ -15,9 +15,7 @@ const params = z.object({
 
 /** GET /v1/social/search/users */
 export const socialSearchUsersEndpoint = defineEndpoint({
-  family: 'social',
   path: '/v1/social/search/users',
-  graphqlField: 'socialSearchUsers',
   summary: 'Bluesky accounts matching words, best match first',
   description: [
     "Returns data.items: Creator[] in the platform's order (their counts are null: search results carry none).",

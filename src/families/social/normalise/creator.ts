@@ -1,4 +1,5 @@
 import type { Creator } from '../../../model/content.js';
+import { makeCreator } from '../../../model/make.js';
 import { SOCIAL_PLATFORM, WEB_ORIGIN } from '../constants.js';
 import type { ProfileView } from '../schemas/views.js';
 import { text } from './values.js';
@@ -13,7 +14,7 @@ export function profileToCreator(view: ProfileView, fetchedAt: string): Creator 
   const verification = view.verification;
   const verified = verification?.verifiedStatus === VALID || verification?.trustedVerifierStatus === VALID ? true : null;
   const website = text(view.website);
-  return {
+  return makeCreator({
     platform: SOCIAL_PLATFORM,
     id: view.did,
     handle: view.handle.toLowerCase(),
@@ -26,13 +27,10 @@ export function profileToCreator(view: ProfileView, fetchedAt: string): Creator 
     followerCount: view.followersCount ?? null,
     followingCount: view.followsCount ?? null,
     postCount: view.postsCount ?? null,
-    viewCount: null,
     isPrivate: false,
-    isBusiness: null,
     category: view.associated?.labeler === true ? 'Labeler' : null,
-    location: null,
     externalLinks: website === null ? [] : [website],
     createdAt: text(view.createdAt),
     fetchedAt,
-  };
+  });
 }

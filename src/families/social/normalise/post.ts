@@ -1,4 +1,5 @@
 import type { Post } from '../../../model/content.js';
+import { makePost } from '../../../model/make.js';
 import { SOCIAL_PLATFORM, WEB_ORIGIN } from '../constants.js';
 import type { PostView } from '../schemas/views.js';
 import { embedMedia } from './embed.js';
@@ -26,30 +27,26 @@ export function postViewToPost(view: PostView, fetchedAt: string): Post {
   const body = view.record.text ?? '';
   const media = embedMedia(view.embed);
   const { hashtags, mentions } = facetValues(body, view.record.facets);
-  return {
+  return makePost({
     platform: SOCIAL_PLATFORM,
     id: view.uri,
     type: media.type,
     url: postPageUrl(view),
     linkUrl: media.link,
-    title: null,
     text: text(body),
     authorId: view.author.did,
     authorHandle: view.author.handle.toLowerCase(),
     authorName: text(view.author.displayName),
     thumbnailUrl: media.thumbnailUrl,
     mediaUrls: media.mediaUrls,
-    durationSeconds: null,
-    viewCount: null,
     likeCount: view.likeCount ?? null,
     commentCount: view.replyCount ?? null,
     shareCount: view.repostCount ?? null,
     hashtags,
     mentions,
-    isSponsored: null,
     publishedAt: text(view.record.createdAt),
     fetchedAt,
-  };
+  });
 }
 
 export function postExtras(view: PostView, options: { repostedBy?: string | null; pinned?: boolean } = {}): PostExtras {

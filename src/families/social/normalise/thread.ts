@@ -1,4 +1,5 @@
 import type { Comment } from '../../../model/content.js';
+import { makeComment } from '../../../model/make.js';
 import { SOCIAL_PLATFORM } from '../constants.js';
 import { postViewSchema, type PostView } from '../schemas/views.js';
 import { isOptedOut } from './opt-out.js';
@@ -90,7 +91,7 @@ function descendants(replies: readonly unknown[], depth: number): number {
 }
 
 function replyToComment(reply: PostView, post: PostView, parentId: string | null): Comment {
-  return {
+  return makeComment({
     platform: SOCIAL_PLATFORM,
     id: reply.uri,
     postId: post.uri,
@@ -102,8 +103,7 @@ function replyToComment(reply: PostView, post: PostView, parentId: string | null
     authorAvatarUrl: text(reply.author.avatar),
     likeCount: reply.likeCount ?? null,
     replyCount: reply.replyCount ?? null,
-    isPinned: null,
     isAuthorReply: reply.author.did === post.author.did,
     publishedAt: text(reply.record.createdAt),
-  };
+  });
 }

@@ -4,6 +4,7 @@ import { DEFAULT_RETRY_AFTER_SECONDS, MAX_RETRY_AFTER_SECONDS, retryAfterSeconds
 import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 import { APPVIEW_ORIGIN } from '../constants.js';
 import { resetAtMsOf } from './rate-budget.js';
+import { tryParseJson } from '../../../upstream/json-body.js';
 
 /**
  * The family's one door to the platform: anonymous XRPC GETs on the public AppView, and how its
@@ -59,7 +60,7 @@ export async function getXrpc(ctx: FetchContext, nsid: string, query: Record<str
 export function readXrpcAnswer(response: UpstreamResponse, nowMs: number): DistributiveOmit<XrpcAnswer, 'url'> {
   if (response.status === 429) throw rateLimited(response, nowMs);
   const ok = response.status >= 200 && response.status < 300;
-  const body = jsonOf(response.body);
+  const body = tryParseJson(response.body);
   // A 200 that is not JSON is a broken answer (drift); an error status without the XRPC body is a refusal.
   if (ok && body === undefined) throw schemaDrift('The AppView answered 200 with a body that is not JSON.', { url: response.url });
   if (response.status === 401 || response.status === 403 || body === undefined) {
@@ -90,14 +91,6 @@ function xrpcErrorOf(body: unknown): XrpcError | null {
   const { error, message } = body as { error?: unknown; message?: unknown };
   if (typeof error !== 'string' || !/^[A-Za-z]{1,64}$/.test(error)) return null;
   return { error, message: typeof message === 'string' ? message.slice(0, 300) : null };
-}
-
-function jsonOf(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The 429 a caller gets when the AppView rate-limits: its Retry-After, else its reset, bounded. Never charged. */

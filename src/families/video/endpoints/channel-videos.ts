@@ -14,9 +14,7 @@ const listRaw = z.object({
 
 /** GET /v1/video/channel/videos */
 export const videoChannelVideosEndpoint = defineEndpoint({
-  family: 'video',
   path: '/v1/video/channel/videos',
-  graphqlField: 'videoChannelVideos',
   summary: "A YouTube channel's videos, newest first",
   description: [
     'Returns data.items: Post[] from the channel\'s Videos tab, newest first: views (rounded text parsed; raw.posts[i].approximate names it), the duration, publishedAt as the platform\'s relative text ("3 days ago").',
@@ -33,9 +31,7 @@ export const videoChannelVideosEndpoint = defineEndpoint({
 
 /** GET /v1/video/channel/shorts */
 export const videoChannelShortsEndpoint = defineEndpoint({
-  family: 'video',
   path: '/v1/video/channel/shorts',
-  graphqlField: 'videoChannelShorts',
   summary: "A YouTube channel's shorts",
   description: [
     "Returns data.items: Post[] of type short from the channel's Shorts tab: title and views (rounded text parsed; raw.posts[i].approximate names it); no duration or date (the tab shows none).",

@@ -13,9 +13,7 @@ const params = z.object({ handle: channelHandle });
 
 /** GET /v1/video/channel */
 export const videoChannelEndpoint = defineEndpoint({
-  family: 'video',
   path: '/v1/video/channel',
-  graphqlField: 'videoChannel',
   summary: 'A YouTube channel',
   description: [
     'Returns one Creator: id is the channel id (UC…), handle without @ when the channel has one, followerCount the subscribers and postCount the videos as the header shows them (rounded text such as "3.68M" parsed; raw.approximate names those fields), verified true for a verified badge else null, externalLinks the header link.',

@@ -39,9 +39,7 @@ function commentsResult(answer: InnertubeAnswer, page: CommentPage, total: numbe
 
 /** GET /v1/video/post/comments */
 export const videoPostCommentsEndpoint = defineEndpoint({
-  family: 'video',
   path: '/v1/video/post/comments',
-  graphqlField: 'videoPostComments',
   summary: "A YouTube video's top-level comments",
   description: [
     'Returns data.items: Comment[] top-level, in the order of sort (top: the pinned comment first). authorHandle is the commenter\'s handle without @; likeCount and replyCount as the platform shows them (rounded text such as "1.2K" parsed; raw.comments[i].approximate names it).',

@@ -37,9 +37,7 @@ const blockedCaptions = (message: string) =>
 
 /** GET /v1/video/post/transcript */
 export const videoPostTranscriptEndpoint = defineEndpoint({
-  family: 'video',
   path: '/v1/video/post/transcript',
-  graphqlField: 'videoPostTranscript',
   summary: "A YouTube video's captions as a transcript",
   description: [
     'Returns one Transcript from a caption track of the video: the track for language (the exact code, then its base language), person-written before speech recognition unless track says otherwise.',

@@ -13,9 +13,7 @@ const params = z.object({ url: videoUrl });
 
 /** GET /v1/video/post */
 export const videoPostEndpoint = defineEndpoint({
-  family: 'video',
   path: '/v1/video/post',
-  graphqlField: 'videoPost',
   summary: 'One YouTube video, short or live stream',
   description: [
     'Returns one Post: type live for a live stream or its recording, short for a short, else video; exact views, likes (the exact count when the platform gives one), the comment count as the comments panel shows it.',

@@ -21,9 +21,7 @@ const params = z.object({
 
 /** GET /v1/video/search */
 export const videoSearchEndpoint = defineEndpoint({
-  family: 'video',
   path: '/v1/video/search',
-  graphqlField: 'videoSearch',
   summary: 'YouTube video search',
   description: [
     'Returns data.items: Post[] of the videos a search finds, in sort order: title, the snippet as text, the channel, views (rounded text parsed; raw.posts[i].approximate names it), duration and the relative publish text.',

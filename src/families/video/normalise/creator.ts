@@ -1,4 +1,5 @@
 import type { Creator } from '../../../model/content.js';
+import { makeCreator } from '../../../model/make.js';
 import { VIDEO_ORIGIN, VIDEO_PLATFORM } from '../constants.js';
 import { arrayAt, countOf, handleOfPath, isObject, objectAt, stringAt, textOf, widestImage, type Json } from './values.js';
 import type { ListOwner } from './items.js';
@@ -79,7 +80,7 @@ export function browseToCreator(browse: Json, fetchedAt: string): { creator: Cre
     ...arrayAt(metadata, 'avatar', 'thumbnails'),
   ];
   const banner = [...arrayAt(view, 'banner', 'imageBannerViewModel', 'image', 'sources'), ...arrayAt(old, 'banner', 'thumbnails')];
-  const creator: Creator = {
+  const creator: Creator = makeCreator({
     platform: VIDEO_PLATFORM,
     id,
     handle: handleOfPath(stringAt(metadata, 'vanityChannelUrl')) ?? rowHandle,
@@ -90,17 +91,11 @@ export function browseToCreator(browse: Json, fetchedAt: string): { creator: Cre
     url: `${VIDEO_ORIGIN}/channel/${id}`,
     verified: isVerified(view, old),
     followerCount: counted('followerCount', subscribers ?? null),
-    followingCount: null,
     postCount: counted('postCount', videos ?? null),
-    viewCount: null,
     isPrivate: false,
-    isBusiness: null,
-    category: null,
-    location: null,
     externalLinks: headerLinks(view, old),
-    createdAt: null,
     fetchedAt,
-  };
+  });
   return { creator, extras: { approximate } };
 }
 

@@ -1,5 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import type { Post } from '../../../model/content.js';
+import { makePost } from '../../../model/make.js';
 import { VIDEO_PLATFORM } from '../constants.js';
 import { watchUrlOf } from '../input/refs.js';
 import { hashtagsOf, isObject, type Json } from './values.js';
@@ -48,7 +49,7 @@ export function readChannelFeed(xml: string, fetchedAt: string): Post[] | null {
     const isShort =
       typeof (isObject(entry.link) ? entry.link['@href'] : null) === 'string' && String((entry.link as Json)['@href']).includes('/shorts/');
     return [
-      {
+      makePost({
         platform: VIDEO_PLATFORM,
         id,
         type: isShort ? 'short' : 'video',
@@ -56,21 +57,14 @@ export function readChannelFeed(xml: string, fetchedAt: string): Post[] | null {
         title,
         text: description,
         authorId: text(entry['yt:channelId']) ?? channelId,
-        authorHandle: null,
         authorName: (isObject(entry.author) ? text(entry.author.name) : null) ?? authorName,
         thumbnailUrl: typeof thumbnail === 'string' ? thumbnail : null,
-        mediaUrls: [],
-        durationSeconds: null,
         viewCount: isObject(community['media:statistics']) ? whole(community['media:statistics']['@views']) : null,
         likeCount: isObject(community['media:starRating']) ? whole(community['media:starRating']['@count']) : null,
-        commentCount: null,
-        shareCount: null,
         hashtags: hashtagsOf(title, description),
-        mentions: [],
-        isSponsored: null,
         publishedAt: text(entry.published),
         fetchedAt,
-      },
+      }),
     ];
   });
 }

@@ -1,4 +1,5 @@
 import type { Post } from '../../../model/content.js';
+import { makePost } from '../../../model/make.js';
 import { VIDEO_PLATFORM } from '../constants.js';
 import { watchUrlOf } from '../input/refs.js';
 import {
@@ -107,7 +108,7 @@ interface ItemFields {
 }
 
 function itemPost(fields: ItemFields, fetchedAt: string): { post: Post; approximate: string[] } {
-  const post: Post = {
+  const post: Post = makePost({
     platform: VIDEO_PLATFORM,
     id: fields.id,
     type: fields.type,
@@ -118,18 +119,12 @@ function itemPost(fields: ItemFields, fetchedAt: string): { post: Post; approxim
     authorHandle: fields.authorHandle,
     authorName: fields.authorName,
     thumbnailUrl: fields.thumbnail,
-    mediaUrls: [],
     durationSeconds: fields.duration,
     viewCount: fields.views.value,
-    likeCount: null,
-    commentCount: null,
-    shareCount: null,
     hashtags: hashtagsOf(fields.title, fields.text),
-    mentions: [],
-    isSponsored: null,
     publishedAt: fields.published,
     fetchedAt,
-  };
+  });
   return { post, approximate: fields.views.approximate && fields.views.value !== null ? ['viewCount'] : [] };
 }
 

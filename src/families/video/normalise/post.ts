@@ -1,4 +1,5 @@
 import type { Post } from '../../../model/content.js';
+import { makePost } from '../../../model/make.js';
 import { VIDEO_PLATFORM, COMMENTS_SECTION } from '../constants.js';
 import { watchUrlOf } from '../input/refs.js';
 import { playabilityOf, type Playability } from './player.js';
@@ -107,7 +108,7 @@ export function playerToPost(videoId: string, player: Json, next: Json, fetchedA
   const ownerUrl =
     stringAt(microformat, 'ownerProfileUrl') ??
     stringAt(secondary, 'owner', 'videoOwnerRenderer', 'navigationEndpoint', 'browseEndpoint', 'canonicalBaseUrl');
-  const post: Post = {
+  const post: Post = makePost({
     platform: VIDEO_PLATFORM,
     id: videoId,
     type: isLive ? 'live' : isShort ? 'short' : 'video',
@@ -118,18 +119,16 @@ export function playerToPost(videoId: string, player: Json, next: Json, fetchedA
     authorHandle: handleOfPath(ownerUrl),
     authorName: stringAt(details, 'author') ?? stringAt(microformat, 'ownerChannelName'),
     thumbnailUrl: widestImage(objectAt(details, 'thumbnail')) ?? widestImage(objectAt(microformat, 'thumbnail')),
-    mediaUrls: [],
     durationSeconds: secondsOf(details.lengthSeconds),
     viewCount: counted('viewCount', countOf(stringAt(details, 'viewCount') ?? stringAt(microformat, 'viewCount'))),
     likeCount: counted('likeCount', likeCountOf(microformat, primary)),
     commentCount: counted('commentCount', commentCountOf(next)),
-    shareCount: null,
     hashtags: hashtagsOf(title, text),
     mentions: mentionsOf(text),
     isSponsored: isObject(player.paidContentOverlay),
     publishedAt: stringAt(microformat, 'publishDate'),
     fetchedAt,
-  };
+  });
   const keywords = arrayAt(details, 'keywords').filter((keyword): keyword is string => typeof keyword === 'string');
   const liveRaw = isLive ? { isLiveContent: details.isLiveContent === true, ...(live ?? {}) } : null;
   return { post, extras: { playability: playabilityOf(player), keywords, live: liveRaw, approximate } };

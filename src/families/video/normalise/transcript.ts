@@ -1,8 +1,10 @@
 import { GatewayError } from '../../../errors.js';
 import type { Transcript, TranscriptCue } from '../../../model/content.js';
+import { makeTranscript } from '../../../model/make.js';
 import { VIDEO_ORIGIN, VIDEO_PLATFORM } from '../constants.js';
 import { watchUrlOf } from '../input/refs.js';
 import { arrayAt, objectAt, secondsOf, stringAt, textOf, type Json } from './values.js';
+import { BASIC_ENTITIES, decodeHtmlEntities } from '../../../upstream/html-entities.js';
 
 /** A video's caption tracks as the player lists them, the track a request picks, and its file as cues. */
 
@@ -62,16 +64,10 @@ export function captionFileUrl(track: CaptionTrack): string | null {
 /** A track whose URL asks for a proof-of-origin token (`exp=xpe`) cannot be read logged out. */
 export const needsPoToken = (track: CaptionTrack): boolean => /[?&]exp=xpe(?:&|$)/.test(track.baseUrl);
 
-const XML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+/** XML's references, a non-breaking space kept as one until spaces are folded. */
+const XML_ENTITIES: Readonly<Record<string, string>> = { ...BASIC_ENTITIES, nbsp: '\u00a0' };
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,6});/gi, (original, name: string) => {
-    const code =
-      name.startsWith('#x') || name.startsWith('#X') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? Number(name.slice(1)) : NaN;
-    if (!Number.isNaN(code)) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : original;
-    return XML_ENTITIES[name.toLowerCase()] ?? original;
-  });
-}
+const decodeEntities = (text: string): string => decodeHtmlEntities(text, XML_ENTITIES);
 
 /** A cue's text: XML-decoded, then HTML-decoded again (`&amp;#39;` is '), markup stripped, spaces folded. */
 function cueText(raw: string): string {
@@ -99,7 +95,7 @@ export function readCaptionFile(xml: string): TranscriptCue[] | null {
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 export function toTranscript(videoId: string, player: Json, track: CaptionTrack, cues: TranscriptCue[], fetchedAt: string): Transcript {
-  return {
+  return makeTranscript({
     platform: VIDEO_PLATFORM,
     id: videoId,
     postId: videoId,
@@ -111,7 +107,7 @@ export function toTranscript(videoId: string, player: Json, track: CaptionTrack,
     durationSeconds: secondsOf(objectAt(player, 'videoDetails')?.lengthSeconds),
     source: 'captions',
     fetchedAt,
-  };
+  });
 }
 
 /** An empty caption file is the platform withholding it (a PO token or an address it refuses). */

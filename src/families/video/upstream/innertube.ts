@@ -3,6 +3,7 @@ import { GatewayError, schemaDrift } from '../../../errors.js';
 import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 import { VIDEO_ORIGIN, WEB_CLIENT, type InnertubeClient } from '../constants.js';
 import { isObject, type Json } from '../normalise/values.js';
+import { tryParseJson } from '../../../upstream/json-body.js';
 
 /**
  * The family's door to InnerTube, the JSON API the web and mobile apps call: logged-out POSTs
@@ -90,14 +91,8 @@ export function refuseInterstitials(response: UpstreamResponse): void {
   }
 }
 
-function jsonOf(body: string): unknown {
-  if (!/^\s*\{/.test(body)) return undefined;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+/** An object's JSON, or undefined: the platform's other answers (its HTML pages) are never parsed. */
+const jsonOf = (body: string): unknown => (/^\s*\{/.test(body) ? tryParseJson(body) : undefined);
 
 /** A plain GET on the platform's host (a caption file, the channel feed), refused interstitials thrown. */
 export async function getText(ctx: FetchContext, url: string, accept: string): Promise<UpstreamResponse> {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineEndpoint, endpointFlags, type EndpointDeclaration } from '../../src/catalogue/endpoint.js';
+
+const declaration = (path: `/v1/${string}`, names: Partial<EndpointDeclaration> = {}): EndpointDeclaration => ({
+  path,
+  summary: 's',
+  description: 'd',
+  params: z.object({}),
+  flags: endpointFlags({ subscribable: false }),
+  returns: { kind: 'single', type: 'Post' },
+  fetch: async () => ({ data: null, raw: null }),
+  ...names,
+});
+
+describe('an endpoint declaration', () => {
+  it('takes its family and GraphQL field from the path when it does not name them', () => {
+    const named = (path: `/v1/${string}`) => {
+      const { family, graphqlField } = defineEndpoint(declaration(path));
+      return [family, graphqlField];
+    };
+    expect(named('/v1/code/repo')).toEqual(['code', 'codeRepo']);
+    expect(named('/v1/code/user/repos')).toEqual(['code', 'codeUserRepos']);
+    expect(named('/v1/realty/for-sale')).toEqual(['realty', 'realtyForSale']);
+    expect(named('/v1/packages/package_versions')).toEqual(['packages', 'packagesPackageVersions']);
+  });
+
+  it('keeps the names it is given', () => {
+    const definition = defineEndpoint(declaration('/v1/detect-age-gender', { family: 'inference', graphqlField: 'detectAgeGender' }));
+    expect([definition.family, definition.graphqlField, definition.path]).toEqual([
+      'inference',
+      'detectAgeGender',
+      '/v1/detect-age-gender',
+    ]);
+  });
+
+  it('keeps everything else of the declaration', () => {
+    const given = declaration('/v1/code/repo');
+    const definition = defineEndpoint(given);
+    expect(definition.fetch).toBe(given.fetch);
+    expect(definition.params).toBe(given.params);
+    expect(definition.summary).toBe('s');
+  });
+});
