@@ -105,7 +105,9 @@ describe.skipIf(!clusterSeeds)('a Redis Cluster master that dies under traffic',
     for (let more = 0; more < 5; more += 1) expect(await attempt(index + 1 + more)).toBe(true);
     const usage = await state.ledger.usage(id, null);
     const history = await state.ledger.history(id, 1000);
-    console.warn(`cluster failover ledger: balance ${usage.balance}, held ${usage.held}, logged ${history.length}, acknowledged ${charged}, may stand ${mayStand}`);
+    console.warn(
+      `cluster failover ledger: balance ${usage.balance}, held ${usage.held}, logged ${history.length}, acknowledged ${charged}, may stand ${mayStand}`,
+    );
     expect(history.length).toBeGreaterThanOrEqual(charged);
     expect(usage.balance + usage.held + history.length).toBe(1000);
     // With replicas asked for, every credit is reported or returned: a charge the log keeps was
