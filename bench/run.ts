@@ -9,6 +9,7 @@ import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { coalesce } from './scenarios/coalesce.js';
 import { coldStart } from './scenarios/cold-start.js';
+import { fleet } from './scenarios/fleet.js';
 import { graphqlEdges } from './scenarios/graphql-edges.js';
 import { memory } from './scenarios/memory.js';
 import { publishableKey } from './scenarios/publishable-key.js';
@@ -35,6 +36,8 @@ const SCENARIOS: Record<string, () => Promise<Row[]>> = {
       ? restHit('Redis state, no near-cache', { REDIS_URL: process.env.REDIS_URL, BENCH_NEAR_CACHE: '0' }, { bare: 0.5, stock: null })
       : Promise.resolve([]),
   'cold-start': coldStart,
+  // Upstream requests per distinct cold target over 2 gateways on one Redis, beside one gateway alone.
+  fleet: () => (process.env.REDIS_URL ? fleet(process.env.REDIS_URL) : Promise.resolve([])),
   'shared-watches': () => sharedWatches(),
   'shared-watches-redis': () => (process.env.REDIS_URL ? sharedWatches(process.env.REDIS_URL) : Promise.resolve([])),
 };

@@ -11705,7 +11705,10 @@ export interface operations {
     };
     getV1Account: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description only this request's usage entries (from the newest 1000): empty when it was not charged */
+                request_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

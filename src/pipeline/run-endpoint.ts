@@ -1,3 +1,4 @@
+import { withChargeLookup } from './unconfirmed-charge.js';
 import { randomUUID } from 'node:crypto';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { EndpointResult } from '../catalogue/results.js';
@@ -104,7 +105,11 @@ export async function runEndpoint(
   }
   const outcome = makeOutcome({ ...facts, creditsCharged: cost, emptyReason: null }, { text: result.payload }, raw);
   await call.beforeCommit?.(outcome);
-  if (charged) await ledger.commit(call.account.id, reservationId);
+  if (charged) {
+    await ledger.commit(call.account.id, reservationId).catch((error: unknown) => {
+      throw withChargeLookup(error, call.requestId);
+    });
+  }
   return outcome;
 }
 

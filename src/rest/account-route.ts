@@ -6,6 +6,10 @@ import { readAccount } from '../pipeline/account.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { billingHeaders } from './billing-headers.js';
 import { sendServiceAnswer } from './service-answer.js';
+import { invalidParam } from '../errors.js';
+
+/** Longest request id looked up (the gateway's own ids are far shorter). */
+const REQUEST_ID_MAX = 200;
 
 /** What GET /v1/account answers; the route is registered from it. */
 export const accountRoute = {
@@ -13,6 +17,15 @@ export const accountRoute = {
   path: '/v1/account',
   summary: "The caller's balance, today's use (UTC day), daily cap and recent charges.",
   authenticated: true,
+  parameters: [
+    {
+      in: 'query',
+      name: 'request_id',
+      required: false,
+      description: "only this request's usage entries (from the newest 1000): empty when it was not charged",
+      schema: { type: 'string', minLength: 1, maxLength: REQUEST_ID_MAX },
+    },
+  ],
   responses: {
     '200': restSuccess("The caller's balance, today's use, daily cap and newest 20 usage entries.", ref('Account')),
     ...errorResponses(...REST_FAILURES),
@@ -25,8 +38,18 @@ export function registerAccountRoute(app: FastifyInstance, deps: Pick<PipelineDe
     ...routeOf(accountRoute),
     handler: async (request, reply) => {
       const { account } = admittedCaller(request);
-      const { usage, view } = await readAccount(deps.state, account);
+      const { usage, view } = await readAccount(deps.state, account, requestIdQuery(request.query));
       return sendServiceAnswer(reply.headers(billingHeaders(0, usage)), 200, view);
     },
   });
+}
+
+/** The `request_id` query parameter, validated: absent, or one string of bounded length. */
+function requestIdQuery(query: unknown): string | undefined {
+  const value = (query as Record<string, unknown> | undefined)?.request_id;
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length === 0 || value.length > REQUEST_ID_MAX) {
+    throw invalidParam('request_id', `request_id must be one request id of 1 to ${REQUEST_ID_MAX} characters.`);
+  }
+  return value;
 }

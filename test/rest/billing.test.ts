@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { booksOnShelf, booksRoutes } from '../families/bookshelf/family.js';
 import { bookshelfCatalogue } from '../support/bookshelf-harness.js';
+import { GatewayError } from '../../src/errors.js';
 import { CAPPED_KEY, POOR_KEY, RICH_KEY, startHarness, type Harness } from '../support/gateway.js';
 
 const SHELF = '/v1/bookshelf/shelf?shelf=synthetic';
@@ -145,5 +146,44 @@ describe('billing guarantees over REST', () => {
     const account = await harness.get('/v1/account', CAPPED_KEY);
     expect(account.body.data).toMatchObject({ dailyCap: 2, dailyUsed: 2, balance: 98 });
     expect(account.body.data.recentUsage[0]).toMatchObject({ endpoint: '/v1/bookshelf/shelf', credits: 1, kind: 'charge' });
+  });
+
+  it("answers one request's usage on /v1/account?request_id=, empty for a request that was not charged", async () => {
+    serveShelf();
+    const charged = await harness.get(SHELF);
+    const requestId = charged.headers.get('x-request-id')!;
+    const lookup = await harness.get(`/v1/account?request_id=${encodeURIComponent(requestId)}`);
+    expect(lookup.status).toBe(200);
+    expect(lookup.body.data.recentUsage).toEqual([expect.objectContaining({ requestId, credits: 1, kind: 'charge' })]);
+    const uncharged = await harness.get(`/v1/account?request_id=${encodeURIComponent('not-a-charged-request')}`);
+    expect(uncharged.body.data.recentUsage).toEqual([]);
+    expect(uncharged.body.data.balance).toBe(lookup.body.data.balance);
+    const tooLong = await harness.get(`/v1/account?request_id=${'x'.repeat(201)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('points a caller whose charge may stand at its usage by request id, never saying nothing was charged', async () => {
+    serveShelf();
+    const ledger = harness.gateway.state.ledger;
+    const commit = ledger.commit.bind(ledger);
+    // A commit that could confirm neither the charge nor its take-back (the ledger's own refusal).
+    ledger.commit = async (accountId, reservationId) => {
+      await commit(accountId, reservationId);
+      throw new GatewayError('service_unavailable', 'The charge may stand.', { retryAfter: 1, details: { chargeMayStand: true } });
+    };
+    try {
+      const response = await harness.get(SHELF);
+      const requestId = response.headers.get('x-request-id')!;
+      expect(response.status).toBe(503);
+      expect(response.body.error).toMatchObject({
+        code: 'service_unavailable',
+        details: { chargeMayStand: true, requestId, usage: `/v1/account?request_id=${encodeURIComponent(requestId)}` },
+      });
+      const lookup = await harness.get(response.body.error.details.usage as string);
+      expect(lookup.body.data.recentUsage).toEqual([expect.objectContaining({ requestId, credits: 1 })]);
+    } finally {
+      ledger.commit = commit;
+    }
   });
 });

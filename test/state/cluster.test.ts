@@ -92,8 +92,13 @@ describe.skipIf(!clusterSeeds)('state on a Redis Cluster', () => {
     const state = await states.create({ minReplicasAck: 5 });
     const { id } = await state.keys.seed('sk_test_cluster_wait_many', 3, null);
     await state.ledger.reserve(id, 'unacked', 1, null, meta);
-    await expect(state.ledger.commit(id, 'unacked')).rejects.toMatchObject({ code: 'service_unavailable', retryAfter: 1 });
-    // Taken back before the refusal: the balance is whole and the usage names no charge.
+    // Nor can its take-back be confirmed by five: the caller hears the charge may stand.
+    await expect(state.ledger.commit(id, 'unacked')).rejects.toMatchObject({
+      code: 'service_unavailable',
+      retryAfter: 1,
+      details: { chargeMayStand: true },
+    });
+    // Taken back on the master all the same: the balance is whole and the usage names no charge.
     expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 3, held: 0 });
     expect(await state.ledger.history(id, 10)).toEqual([]);
   });

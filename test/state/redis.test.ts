@@ -74,27 +74,69 @@ describe.skipIf(!STATE_REDIS)('redis ledger across connections', () => {
     expect(await state.ledger.history(id, 10)).toEqual([]);
   });
 
+  /**
+   * Makes the store's WAIT answer `replies` in turn (the test Redis runs alone, so a real WAIT
+   * counts no replica): a replica confirming or missing a write, as the ledger sees it.
+   */
+  function replicasAnswering(state: Awaited<ReturnType<typeof local.create>>, replies: number[]): void {
+    const call = state.store.call.bind(state.store);
+    state.store.call = (<T>(work: Parameters<typeof call<T>>[0]) =>
+      call((client) =>
+        work(
+          new Proxy(client, {
+            get(target, name, receiver) {
+              if (name === 'wait') return async () => replies.shift() ?? 0;
+              const value: unknown = Reflect.get(target, name, receiver);
+              return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+            },
+          }),
+        ),
+      )) as typeof state.store.call;
+  }
+
   it.skipIf(Boolean(clusterSeeds))(
-    'takes back a charge no replica confirmed when one is asked for, and says nothing was charged',
+    'takes back a charge no replica confirmed and says nothing was charged once the take-back is confirmed',
     async () => {
-      // The test Redis runs alone: WAIT counts no replica.
       const state = await local.create({ minReplicasAck: 1, commandTimeoutMs: 400 });
-      const { id } = await state.keys.seed('sk_test_wait_alone', 3, null);
-      await state.ledger.reserve(id, 'alone', 1, null, meta);
-      await expect(state.ledger.commit(id, 'alone')).rejects.toMatchObject({
-        code: 'service_unavailable',
-        retryAfter: 1,
-        message: expect.stringMatching(/nothing was charged/),
-      });
+      replicasAnswering(state, [0, 1]);
+      const { id } = await state.keys.seed('sk_test_wait_takeback_acked', 3, null);
+      await state.ledger.reserve(id, 'acked-back', 1, null, meta);
+      const refusal = await state.ledger.commit(id, 'acked-back').catch((error: unknown) => error);
+      expect(refusal).toMatchObject({ code: 'service_unavailable', retryAfter: 1, message: expect.stringMatching(/nothing was charged/) });
+      expect((refusal as GatewayError).details).toBeUndefined();
       expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 3, dailyUsed: 0, held: 0 });
       expect(await state.ledger.history(id, 10)).toEqual([]);
       // A late commit of the same reservation charges nothing; a retried reserve holds afresh.
-      await state.ledger.commit(id, 'alone').catch(() => {});
+      await state.ledger.commit(id, 'acked-back').catch(() => {});
       expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 3 });
-      expect(await state.ledger.reserve(id, 'alone', 1, null, meta)).toMatchObject({ ok: true });
+      expect(await state.ledger.reserve(id, 'acked-back', 1, null, meta)).toMatchObject({ ok: true });
       expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 2, held: 1 });
     },
   );
+
+  it.skipIf(Boolean(clusterSeeds))(
+    'says the charge may stand, never that nothing was charged, when no replica confirmed the take-back',
+    async () => {
+      // The real WAIT of a lone Redis: neither the charge nor its take-back reaches a replica.
+      const state = await local.create({ minReplicasAck: 1, commandTimeoutMs: 400 });
+      const { id } = await state.keys.seed('sk_test_wait_alone', 3, null);
+      await state.ledger.reserve(id, 'alone', 1, null, meta);
+      const refusal = await state.ledger.commit(id, 'alone').catch((error: unknown) => error);
+      expect(refusal).toMatchObject({ code: 'service_unavailable', retryAfter: 1, details: { chargeMayStand: true } });
+      expect((refusal as Error).message).not.toMatch(/nothing was charged/);
+      expect((refusal as Error).message).toMatch(/may stand.*\/v1\/account\?request_id=/);
+      // The master took it back all the same; only a failover before the replicas copy that could bring it back.
+      expect(await state.ledger.usage(id, null)).toMatchObject({ balance: 3, dailyUsed: 0, held: 0 });
+    },
+  );
+
+  it.skipIf(Boolean(clusterSeeds))('says the charge may stand when the charge was confirmed late but its take-back was not', async () => {
+    const state = await local.create({ minReplicasAck: 2, commandTimeoutMs: 400 });
+    replicasAnswering(state, [1, 1]);
+    const { id } = await state.keys.seed('sk_test_wait_takeback_short', 3, null);
+    await state.ledger.reserve(id, 'short-back', 1, null, meta);
+    await expect(state.ledger.commit(id, 'short-back')).rejects.toMatchObject({ details: { chargeMayStand: true } });
+  });
 
   it('takes back a charge whose commit got no answer in time, so "nothing was charged" stays true', async () => {
     const state = await local.create({ commandTimeoutMs: 300 });

@@ -6,6 +6,7 @@ import { COMMIT, UNCOMMIT, RELEASE, RESERVE, SWEEP_ACCOUNT, UNINDEX_HOLDING, USA
 import { GatewayError } from '../../errors.js';
 import { onKeyConnection } from './cluster.js';
 import { integers } from './lua-script.js';
+import type { RedisClient } from './connection.js';
 import { RETRY_AFTER_SECONDS, type RedisStore } from './store.js';
 
 export interface RedisLedgerOptions {
@@ -102,13 +103,11 @@ export class RedisLedger implements Ledger {
         await this.#store.call((client) => COMMIT.run(client, keys, args));
         return;
       }
-      // WAIT counts the writes of the connection it runs on, so it follows the script on the
-      // same one (the master of the account's slot). It is bounded well inside the store's
-      // deadline; a retried commit (reply 0) waits too, as its first attempt may not have.
+      // A retried commit (reply 0) waits too, as its first attempt may not have.
       acked = await this.#store.call((client) =>
         onKeyConnection(client, keys[0]!, async (connection) => {
           await COMMIT.run(connection, keys, args);
-          return connection.wait(replicas, Math.max(10, Math.floor(this.#store.timeoutMs / 2)));
+          return this.#replicasAcking(connection, replicas);
         }),
       );
     } catch (error) {
@@ -118,19 +117,40 @@ export class RedisLedger implements Ledger {
       throw error;
     }
     if (acked >= replicas) return;
-    const shortfall = unreplicatedCharge(acked, replicas);
-    await this.#takeBack(accountId, reservationId, shortfall);
-    throw shortfall;
+    await this.#takeBack(accountId, reservationId, null);
+    throw unreplicatedCharge(acked, replicas);
   }
 
-  /** Takes back a commit the caller cannot confirm; when even that fails, says the charge may stand. */
+  /**
+   * WAIT counts the writes of the connection it runs on, so it follows the script on the same
+   * one (the master of the account's slot); it is bounded well inside the store's deadline.
+   */
+  #replicasAcking(connection: RedisClient, replicas: number): Promise<number> {
+    return connection.wait(replicas, Math.max(10, Math.floor(this.#store.timeoutMs / 2)));
+  }
+
+  /**
+   * Takes back a commit the caller cannot confirm. With replicas asked for, the take-back is
+   * itself confirmed by them: one held only by a master that then fails over is lost, and the
+   * charge comes back with the promoted replica. When the take-back fails or is not confirmed,
+   * the caller hears that the charge may stand and where to look for it, never that nothing
+   * was charged.
+   */
   async #takeBack(accountId: string, reservationId: string, cause: unknown): Promise<void> {
     const keys = this.#store.keys.ledgerKeys(accountId);
+    const replicas = this.#minReplicasAck;
+    let acked: number;
     try {
-      await this.#store.call((client) => UNCOMMIT.run(client, keys, [reservationId]));
-    } catch {
-      throw unconfirmedCharge(cause);
+      acked = await this.#store.call((client) =>
+        onKeyConnection(client, keys[0]!, async (connection) => {
+          await UNCOMMIT.run(connection, keys, [reservationId]);
+          return replicas === 0 ? 0 : this.#replicasAcking(connection, replicas);
+        }),
+      );
+    } catch (error) {
+      throw chargeMayStand(cause ?? error);
     }
+    if (acked < replicas) throw chargeMayStand(cause);
   }
 
   async release(accountId: string, reservationId: string): Promise<void> {
@@ -190,12 +210,7 @@ export function utcDate(dayNumber: number): string {
   return lastDay.date;
 }
 
-/**
- * The charge is on the master but fewer replicas than asked confirmed it in time: not
- * acknowledged, as a failover now could still lose it. It may stand, so the caller is pointed
- * at its usage rather than told nothing was charged.
- */
-/** Too few replicas acknowledged a charge in time; it is taken back before the caller hears this. */
+/** Too few replicas acknowledged a charge in time; its take-back was acknowledged before the caller hears this. */
 function unreplicatedCharge(acked: number, wanted: number): GatewayError {
   return new GatewayError(
     'service_unavailable',
@@ -204,12 +219,16 @@ function unreplicatedCharge(acked: number, wanted: number): GatewayError {
   );
 }
 
-/** A commit that could neither be confirmed nor taken back: the charge may stand. */
-function unconfirmedCharge(cause: unknown): GatewayError {
+/**
+ * A commit that could not be confirmed, and whose take-back could not be confirmed either: the
+ * charge may stand (a failover may yet bring it back). The caller is pointed at its usage by
+ * the answer's request id, so every credit is either reported there or returned.
+ */
+function chargeMayStand(cause: unknown): GatewayError {
   return new GatewayError(
     'service_unavailable',
-    "The gateway could not confirm the charge with its state store in time; check the account's usage before retrying.",
-    { retryAfter: RETRY_AFTER_SECONDS, cause },
+    "The gateway could not confirm the charge with its state store in time, nor confirm taking it back: the charge may stand. Look for this answer's request id in GET /v1/account?request_id=<id> before retrying.",
+    { retryAfter: RETRY_AFTER_SECONDS, cause: cause ?? undefined, details: { chargeMayStand: true } },
   );
 }
 
