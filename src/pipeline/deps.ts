@@ -83,7 +83,7 @@ export function createPipelineDeps(
       proxyUrl: typeof proxyUrl === 'string' ? proxyUrl : undefined,
       blockPages: family.blockPages,
       readBudget: family.readBudget ? (headers, nowMs, status) => family.readBudget!(headers, nowMs, status) : undefined,
-      hostIntervals: family.hostIntervals,
+      hostIntervals: typeof family.hostIntervals === 'function' ? family.hostIntervals(config.settings) : family.hostIntervals,
       callerHosts,
     });
   };
