@@ -75,13 +75,18 @@ export interface FamilyDefinition {
    * e.g. x-ratelimit-remaining and x-ratelimit-reset, as the requests left and the time of the
    * reset in epoch milliseconds (platforms differ: seconds from now, or epoch seconds); null when
    * the answer announces nothing. `status` is the answer's HTTP status, for a platform that throttles
-   * by status or redirect without a header. Called on every answer from the family's hosts. While a host's
+   * by status or redirect without a header; `host` the host that answered. Called on every answer from the family's hosts. While a host's
    * budget is spent (0 left, reset not passed) the gateway refuses calls to it without a request,
    * in every process. Without it, an answer's Retry-After is what is read (any status): a family
    * that declares its own reader and also wants that combines it with `readRetryAfter`
    * (src/upstream/budget/read-budget.ts).
    */
-  readBudget?(headers: Record<string, string>, nowMs: number, status?: number): { remaining: number; resetAtMs: number } | null;
+  readBudget?(
+    headers: Record<string, string>,
+    nowMs: number,
+    status?: number,
+    host?: string,
+  ): { remaining: number; resetAtMs: number } | null;
   /**
    * Hosts whose platform allows one request per so many milliseconds (a crawler policy), by
    * host. Calls to them wait for their turn, in every process (through Redis when set); a call

@@ -6,6 +6,7 @@ import { forumFamily } from './forum/index.js';
 import { inferenceFamily } from './inference/index.js';
 import { newsFamily } from './news/index.js';
 import { packagesFamily } from './packages/index.js';
+import { podcastsFamily } from './podcasts/index.js';
 import { realtyFamily } from './realty/index.js';
 import { shopFamily } from './shop/index.js';
 import { socialFamily } from './social/index.js';
@@ -27,4 +28,5 @@ export const registeredFamilies: readonly FamilyDefinition[] = [
   newsFamily,
   inferenceFamily,
   videoFamily,
+  podcastsFamily,
 ];

@@ -82,7 +82,7 @@ export function createPipelineDeps(
       hosts: family.hosts,
       proxyUrl: typeof proxyUrl === 'string' ? proxyUrl : undefined,
       blockPages: family.blockPages,
-      readBudget: family.readBudget ? (headers, nowMs, status) => family.readBudget!(headers, nowMs, status) : undefined,
+      readBudget: family.readBudget ? (headers, nowMs, status, host) => family.readBudget!(headers, nowMs, status, host) : undefined,
       hostIntervals: typeof family.hostIntervals === 'function' ? family.hostIntervals(config.settings) : family.hostIntervals,
       callerHosts,
     });

@@ -108,7 +108,7 @@ export class BudgetGuard {
     reader: BudgetReader = readRetryAfter,
   ): Promise<HostBudget | null> {
     const now = this.#now();
-    const reading = boundedBudget(safeRead(reader, answer, now), now);
+    const reading = boundedBudget(safeRead(reader, answer, now, target.host), now);
     if (!reading) return null;
     const key = keyOf(target);
     const known = this.#known.get(key) ?? { budget: null, checkedAtMs: Number.NEGATIVE_INFINITY };
@@ -257,9 +257,9 @@ function targetOf(key: string): BudgetTarget {
 }
 
 /** A family's reader that throws on odd headers reads as "nothing announced", never as a failed request. */
-function safeRead(reader: BudgetReader, answer: { status: number; headers: Record<string, string> }, now: number) {
+function safeRead(reader: BudgetReader, answer: { status: number; headers: Record<string, string> }, now: number, host: string) {
   try {
-    return reader(answer.headers, now, answer.status);
+    return reader(answer.headers, now, answer.status, host);
   } catch {
     return null;
   }

@@ -13,9 +13,10 @@ export interface AnnouncedBudget {
  * reset means (seconds from now, or an epoch time), so each family that has such headers
  * declares its reader; null when the answer announces nothing. `status` is the answer's HTTP
  * status, for a platform whose throttle shows in the status or a redirect rather than in a
- * header (a bare 429, a 302 to a CAPTCHA page).
+ * header (a bare 429, a 302 to a CAPTCHA page). `host` is the lower-cased host that answered, for
+ * a family whose hosts throttle differently (a directory's 403 is its throttle, a feed host's is not).
  */
-export type BudgetReader = (headers: Record<string, string>, nowMs: number, status?: number) => AnnouncedBudget | null;
+export type BudgetReader = (headers: Record<string, string>, nowMs: number, status?: number, host?: string) => AnnouncedBudget | null;
 
 /**
  * The reader of a family that declares none: a Retry-After (seconds or an HTTP date), on any
