@@ -46,6 +46,9 @@ export type XmlStreamEvent =
       element: XmlElement;
     };
 
+/** Characters handed to the parser at once. */
+const PARSE_SLICE = 64 * 1024;
+
 /** How far into a document its XML declaration is looked for (it must come first). */
 const DECLARATION_WINDOW = 512;
 
@@ -129,9 +132,12 @@ export async function* streamXml(chunks: AsyncIterable<Buffer>, bounds: XmlStrea
 
   const decoded = decodeChunks(chunks);
   for await (const text of decoded) {
-    parser.write(text);
-    if (failure) fail('malformed', `is not well-formed XML (${(failure as Error).message})`);
-    yield* ready.splice(0);
+    // A large chunk is parsed in slices, so the records waiting to be yielded stay few whatever the chunk size.
+    for (let at = 0; at < text.length; at += PARSE_SLICE) {
+      parser.write(text.slice(at, at + PARSE_SLICE));
+      if (failure) fail('malformed', `is not well-formed XML (${(failure as Error).message})`);
+      yield* ready.splice(0);
+    }
   }
   parser.close();
   if (failure) fail('malformed', `is not well-formed XML (${(failure as Error).message})`);
