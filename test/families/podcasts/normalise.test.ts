@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { htmlToText } from '../../../src/families/podcasts/normalise/html-text.js';
 import { compareEpisodes, PageSelector } from '../../../src/families/podcasts/normalise/order.js';
 import { durationSeconds, rfc822ToIso } from '../../../src/families/podcasts/normalise/times.js';
+import { readPodcastsBudget } from '../../../src/families/podcasts/upstream/itunes.js';
 import { chooseTranscript } from '../../../src/families/podcasts/normalise/transcript-choice.js';
 import { readTranscriptFile } from '../../../src/families/podcasts/normalise/transcript-files.js';
 import { SRT, TRANSCRIPT_HTML, TRANSCRIPT_JSON, VTT } from './fixtures/world.js';
@@ -105,5 +106,15 @@ describe('transcript files', () => {
     expect(chooseTranscript(tags, 'en-US', 'es-MX')).toMatchObject({ kind: 'chosen', tag: { format: 'json', resolvedLanguage: 'es' } });
     expect(chooseTranscript(tags, 'en-US', 'fr')).toEqual({ kind: 'language_unavailable', availableLanguages: ['en-us', 'es'] });
     expect(chooseTranscript([tags[0]!], 'en', undefined)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the podcasts budget reader', () => {
+  it("reads Apple's 403 or 429 as its throttle, a feed host's 429 too, but not a feed host's 403", () => {
+    expect(readPodcastsBudget({}, 1000, 403, 'itunes.apple.com')).toEqual({ remaining: 0, resetAtMs: 61_000 });
+    expect(readPodcastsBudget({ 'retry-after': '5' }, 1000, 429, 'itunes.apple.com')).toEqual({ remaining: 0, resetAtMs: 6000 });
+    expect(readPodcastsBudget({}, 1000, 429, 'feeds.example.org')).toEqual({ remaining: 0, resetAtMs: 61_000 });
+    expect(readPodcastsBudget({}, 1000, 403, 'feeds.example.org')).toBeNull();
+    expect(readPodcastsBudget({}, 1000, 200, 'itunes.apple.com')).toBeNull();
   });
 });
