@@ -1,5 +1,5 @@
-import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
+import { sendPieces } from '../../support/streamed-reply.js';
 
 /**
  * A generated feed of many items in the recorded shape (itunes namespace, escaped HTML show
@@ -29,25 +29,7 @@ export function* feedPieces(items: number): Generator<string> {
   yield '</channel></rss>\n';
 }
 
-/** Writes the feed in 64 KiB batches, waiting whenever the socket is full (the body is never held whole). */
-export async function sendFeed(response: ServerResponse, items: number): Promise<void> {
-  response.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
-  let batch = '';
-  for (const piece of feedPieces(items)) {
-    batch += piece;
-    if (batch.length < 64 * 1024) continue;
-    if (!response.write(batch)) await drainedOrClosed(response);
-    if (response.destroyed) return;
-    batch = '';
-  }
-  response.end(batch);
-}
-
-async function drainedOrClosed(response: ServerResponse): Promise<void> {
-  const done = new AbortController();
-  try {
-    await Promise.race([once(response, 'drain', { signal: done.signal }), once(response, 'close', { signal: done.signal })]);
-  } finally {
-    done.abort();
-  }
+/** Writes the feed as it is produced (the body is never held whole). */
+export function sendFeed(response: ServerResponse, items: number): Promise<void> {
+  return sendPieces(response, 'application/rss+xml; charset=utf-8', feedPieces(items));
 }
