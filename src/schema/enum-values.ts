@@ -1,4 +1,5 @@
-import { builder } from './builder.js';
+import type { EnumRef as PothosEnumRef } from '@pothos/core';
+import { builder, perBuilder, type BuilderTypes } from './builder.js';
 
 /**
  * GraphQL enums for fixed sets of REST values. A GraphQL enum value must be a name, so each
@@ -16,8 +17,8 @@ export function enumValueName(value: string): string {
   return /^[0-9]/.test(name) ? `_${name}` : name;
 }
 
-type EnumRef = ReturnType<typeof builder.enumType>;
-const enums = new Map<string, { ref: EnumRef; values: string }>();
+type EnumRef = PothosEnumRef<BuilderTypes, string>;
+const enums = perBuilder(() => new Map<string, { ref: EnumRef; values: string }>());
 
 /**
  * The enum `name` of these REST values (created once; asking again with other values is a
@@ -25,7 +26,7 @@ const enums = new Map<string, { ref: EnumRef; values: string }>();
  */
 export function restEnum(name: string, description: string, values: readonly string[], describeValue: (value: string) => string): EnumRef {
   const signature = JSON.stringify(values);
-  const existing = enums.get(name);
+  const existing = enums().get(name);
   if (existing) {
     if (existing.values !== signature) throw new Error(`Enum ${name} is declared with two different value sets`);
     return existing.ref;
@@ -33,8 +34,8 @@ export function restEnum(name: string, description: string, values: readonly str
   const entries = values.map((value) => [enumValueName(value), { value, description: describeValue(value) }] as const);
   if (new Set(entries.map(([graphqlName]) => graphqlName)).size !== entries.length)
     throw new Error(`Enum ${name}: two values map to the same GraphQL name`);
-  const ref = builder.enumType(name, { description, values: Object.fromEntries(entries) as never });
-  enums.set(name, { ref, values: signature });
+  const ref = builder().enumType(name, { description, values: Object.fromEntries(entries) as never });
+  enums().set(name, { ref, values: signature });
   return ref;
 }
 

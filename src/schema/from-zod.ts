@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { builder } from './builder.js';
+import type { EnumRef, ObjectRef, InterfaceRef } from '@pothos/core';
+import { builder, perBuilder, type BuilderTypes } from './builder.js';
 
 /**
  * Turns the zod resource schemas of src/model into Pothos object types, so a field is
@@ -7,9 +8,10 @@ import { builder } from './builder.js';
  * meta; records become JSON.
  */
 
-type AnyObjectRef = ReturnType<typeof builder.objectRef<Record<string, unknown>>>;
-const objectRefs = new Map<string, AnyObjectRef>();
-const enumRefs = new Map<string, ReturnType<typeof builder.enumType>>();
+type AnyObjectRef = ObjectRef<BuilderTypes, Record<string, unknown>>;
+type AnyEnumRef = EnumRef<BuilderTypes, string>;
+const objectRefs = perBuilder(() => new Map<string, AnyObjectRef>());
+const enumRefs = perBuilder(() => new Map<string, AnyEnumRef>());
 
 function idOf(schema: z.ZodType): string {
   const id = z.globalRegistry.get(schema)?.id;
@@ -43,15 +45,15 @@ function valueDescriptionsOf(schema: z.ZodEnum): Record<string, string> {
 
 function enumRef(schema: z.ZodEnum) {
   const name = idOf(schema);
-  let ref = enumRefs.get(name);
+  let ref = enumRefs().get(name);
   if (!ref) {
     const descriptions = valueDescriptionsOf(schema);
     // Model enums keep their REST spelling as GraphQL names (they are valid names, and results already read so).
-    ref = builder.enumType(name, {
+    ref = builder().enumType(name, {
       description: descriptionOf(schema),
       values: Object.fromEntries(schema.options.map(String).map((value) => [value, { value, description: descriptions[value] }])) as never,
     });
-    enumRefs.set(name, ref);
+    enumRefs().set(name, ref);
   }
   return ref;
 }
@@ -79,7 +81,7 @@ function outputType(schema: z.ZodType): OutputType {
  * which GraphQL serves as `platformId` (the platform's own id).
  */
 export interface NodeOptions {
-  interface: ReturnType<typeof builder.interfaceRef<Record<string, unknown>>>;
+  interface: InterfaceRef<BuilderTypes, Record<string, unknown>>;
 }
 
 /**
@@ -96,10 +98,10 @@ const graphqlFieldName = (fieldName: string, platformId: boolean): string => (pl
 /** The GraphQL object type of a zod object schema (created once per id). */
 export function objectTypeFromZod(schema: z.ZodObject, node?: NodeOptions): AnyObjectRef {
   const name = idOf(schema);
-  const existing = objectRefs.get(name);
+  const existing = objectRefs().get(name);
   if (existing) return existing;
-  const ref = builder.objectRef<Record<string, unknown>>(name);
-  objectRefs.set(name, ref);
+  const ref = builder().objectRef<Record<string, unknown>>(name);
+  objectRefs().set(name, ref);
   const platformId = servesPlatformId(schema, node);
   ref.implement({
     description: descriptionOf(schema),

@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { builder } from './builder.js';
+import { buildWith } from './builder.js';
 import { addEdges } from './edges/add-edges.js';
 import { addNodeField } from './identity/node.js';
 import { addLinkedResourceField, addResolveField } from './identity/resolve-fields.js';
@@ -10,29 +10,27 @@ import { addSubscriptionEventsField } from './subscription-events.js';
 import { addWatchFields } from './watch-fields.js';
 import { addResourceTypes } from './types/resources.js';
 
-let built: { catalogue: Catalogue; schema: GraphQLSchema } | null = null;
+const schemas = new WeakMap<Catalogue, GraphQLSchema>();
 
-/**
- * The GraphQL schema of a catalogue. Pothos builders are one per process, so the schema
- * is built once; asking again for another catalogue is a programming error.
- */
+/** The GraphQL schema of a catalogue, built once per catalogue on a builder of its own. */
 export function buildSchema(catalogue: Catalogue): GraphQLSchema {
-  if (built) {
-    if (built.catalogue !== catalogue) throw new Error('buildSchema: the schema was already built for another catalogue');
-    return built.schema;
-  }
-  addResourceTypes(catalogue);
-  builder.queryType({ description: 'One root field per data endpoint, with the REST parameters as arguments.' });
-  addRootFields(catalogue);
-  addNodeField(catalogue);
-  addResolveField(catalogue);
-  builder.mutationType({ description: 'Jobs and batches: queue endpoint calls and read their results later.' });
-  builder.subscriptionType({ description: 'Streams over SSE (Accept: text/event-stream).' });
-  addJobFields();
-  addSubscriptionEventsField();
-  addWatchFields(catalogue);
-  addEdges(catalogue);
-  addLinkedResourceField(catalogue);
-  built = { catalogue, schema: builder.toSchema({ sortSchema: false }) };
-  return built.schema;
+  const existing = schemas.get(catalogue);
+  if (existing) return existing;
+  const schema = buildWith((builder) => {
+    addResourceTypes(catalogue);
+    builder.queryType({ description: 'One root field per data endpoint, with the REST parameters as arguments.' });
+    addRootFields(catalogue);
+    addNodeField(catalogue);
+    addResolveField(catalogue);
+    builder.mutationType({ description: 'Jobs and batches: queue endpoint calls and read their results later.' });
+    builder.subscriptionType({ description: 'Streams over SSE (Accept: text/event-stream).' });
+    addJobFields();
+    addSubscriptionEventsField();
+    addWatchFields(catalogue);
+    addEdges(catalogue);
+    addLinkedResourceField(catalogue);
+    return builder.toSchema({ sortSchema: false });
+  });
+  schemas.set(catalogue, schema);
+  return schema;
 }

@@ -3,7 +3,7 @@ import type { JobService } from '../jobs/service.js';
 import { progressTopic } from '../jobs/service.js';
 import { progressView } from '../jobs/views.js';
 import type { JobRecord } from '../jobs/types.js';
-import { builder } from './builder.js';
+import { builder, perBuilder } from './builder.js';
 import { restEnum } from './enum-values.js';
 import type { GraphQLContext } from './context.js';
 import { toGraphQLError } from './errors.js';
@@ -11,14 +11,18 @@ import { toGraphQLError } from './errors.js';
 /** A job as GET /v1/jobs/{id} renders it (views.ts). */
 type JobView = Record<string, unknown>;
 
-const JobProgress = builder.objectRef<{ total: number; done: number; failed: number }>('JobProgress').implement({
-  description: 'Targets in all, finished (successfully or not), and failed.',
-  fields: (t) => ({
-    total: t.exposeInt('total', { description: 'Targets in the batch.' }),
-    done: t.exposeInt('done', { description: 'Targets finished, successfully or not.' }),
-    failed: t.exposeInt('failed', { description: 'Targets that failed.' }),
-  }),
-});
+const JobProgress = perBuilder(() =>
+  builder()
+    .objectRef<{ total: number; done: number; failed: number }>('JobProgress')
+    .implement({
+      description: 'Targets in all, finished (successfully or not), and failed.',
+      fields: (t) => ({
+        total: t.exposeInt('total', { description: 'Targets in the batch.' }),
+        done: t.exposeInt('done', { description: 'Targets finished, successfully or not.' }),
+        failed: t.exposeInt('failed', { description: 'Targets that failed.' }),
+      }),
+    }),
+);
 
 const JOB_KINDS: Record<string, string> = {
   job: 'One endpoint call (POST /v1/jobs).',
@@ -31,70 +35,82 @@ const JOB_STATUSES: Record<string, string> = {
   failed: 'Finished: the job, or every target of the batch, failed.',
   canceled: 'Stopped before it finished.',
 };
-const JobKind = restEnum('JobKind', 'What was queued: one call or a batch.', Object.keys(JOB_KINDS), (value) => JOB_KINDS[value]!);
-const JobStatus = restEnum('JobStatus', 'Where a job or batch is in its life.', Object.keys(JOB_STATUSES), (value) => JOB_STATUSES[value]!);
+const JobKind = perBuilder(() =>
+  restEnum('JobKind', 'What was queued: one call or a batch.', Object.keys(JOB_KINDS), (value) => JOB_KINDS[value]!),
+);
+const JobStatus = perBuilder(() =>
+  restEnum('JobStatus', 'Where a job or batch is in its life.', Object.keys(JOB_STATUSES), (value) => JOB_STATUSES[value]!),
+);
 
 const field =
   <T>(name: string) =>
   (view: JobView) =>
     (view[name] ?? null) as T;
 
-const Job = builder.objectRef<JobView>('Job').implement({
-  description: 'An asynchronous job or batch; the same data as GET /v1/jobs/{id}.',
-  fields: (t) => ({
-    id: t.id({
-      description: 'The job id, as POST /v1/jobs answered it (give it to job(id:) and jobProgress(id:)).',
-      resolve: field<string>('id'),
+const Job = perBuilder(() =>
+  builder()
+    .objectRef<JobView>('Job')
+    .implement({
+      description: 'An asynchronous job or batch; the same data as GET /v1/jobs/{id}.',
+      fields: (t) => ({
+        id: t.id({
+          description: 'The job id, as POST /v1/jobs answered it (give it to job(id:) and jobProgress(id:)).',
+          resolve: field<string>('id'),
+        }),
+        kind: t.field({ type: JobKind(), description: 'job or batch.', resolve: field<never>('kind') }),
+        status: t.field({
+          type: JobStatus(),
+          description: 'queued, running, succeeded, failed or canceled.',
+          resolve: field<never>('status'),
+        }),
+        endpoint: t.string({
+          description: 'The endpoint path the job calls (a data endpoint of /openapi.json).',
+          resolve: field<string>('endpoint'),
+        }),
+        progress: t.field({
+          type: JobProgress(),
+          nullable: true,
+          description: 'A batch: targets in all, done and failed; null for a single job.',
+          resolve: field('progress'),
+        }),
+        creditsCharged: t.int({
+          nullable: true,
+          description: 'Credits charged so far (each target like its REST call); null before any ran.',
+          resolve: field<number>('creditsCharged'),
+        }),
+        createdAt: t.string({ description: 'ISO 8601 time the job was queued.', resolve: field<string>('createdAt') }),
+        startedAt: t.string({
+          nullable: true,
+          description: 'ISO 8601 time a worker started it; null while queued.',
+          resolve: field<string>('startedAt'),
+        }),
+        finishedAt: t.string({
+          nullable: true,
+          description: 'ISO 8601 time it finished; null until then.',
+          resolve: field<string>('finishedAt'),
+        }),
+        params: t.field({ type: 'JSON', nullable: true, description: 'A job: its parameters.', resolve: field('params') }),
+        result: t.field({
+          type: 'JSON',
+          nullable: true,
+          description: "A finished job: the endpoint's REST envelope.",
+          resolve: field('result'),
+        }),
+        results: t.field({
+          type: ['JSON'],
+          nullable: true,
+          description: 'A batch: {index, params, status, creditsCharged, result} per target of this page.',
+          resolve: field<unknown[]>('results'),
+        }),
+        pagination: t.field({
+          type: 'JSON',
+          nullable: true,
+          description: 'A batch: {cursor, hasMore} of the results.',
+          resolve: field('pagination'),
+        }),
+      }),
     }),
-    kind: t.field({ type: JobKind, description: 'job or batch.', resolve: field<never>('kind') }),
-    status: t.field({ type: JobStatus, description: 'queued, running, succeeded, failed or canceled.', resolve: field<never>('status') }),
-    endpoint: t.string({
-      description: 'The endpoint path the job calls (a data endpoint of /openapi.json).',
-      resolve: field<string>('endpoint'),
-    }),
-    progress: t.field({
-      type: JobProgress,
-      nullable: true,
-      description: 'A batch: targets in all, done and failed; null for a single job.',
-      resolve: field('progress'),
-    }),
-    creditsCharged: t.int({
-      nullable: true,
-      description: 'Credits charged so far (each target like its REST call); null before any ran.',
-      resolve: field<number>('creditsCharged'),
-    }),
-    createdAt: t.string({ description: 'ISO 8601 time the job was queued.', resolve: field<string>('createdAt') }),
-    startedAt: t.string({
-      nullable: true,
-      description: 'ISO 8601 time a worker started it; null while queued.',
-      resolve: field<string>('startedAt'),
-    }),
-    finishedAt: t.string({
-      nullable: true,
-      description: 'ISO 8601 time it finished; null until then.',
-      resolve: field<string>('finishedAt'),
-    }),
-    params: t.field({ type: 'JSON', nullable: true, description: 'A job: its parameters.', resolve: field('params') }),
-    result: t.field({
-      type: 'JSON',
-      nullable: true,
-      description: "A finished job: the endpoint's REST envelope.",
-      resolve: field('result'),
-    }),
-    results: t.field({
-      type: ['JSON'],
-      nullable: true,
-      description: 'A batch: {index, params, status, creditsCharged, result} per target of this page.',
-      resolve: field<unknown[]>('results'),
-    }),
-    pagination: t.field({
-      type: 'JSON',
-      nullable: true,
-      description: 'A batch: {cursor, hasMore} of the results.',
-      resolve: field('pagination'),
-    }),
-  }),
-});
+);
 
 function jobsOf(context: GraphQLContext): JobService {
   if (!context.jobs) throw toGraphQLError(new Error('jobs are not available on this server'));
@@ -106,9 +122,9 @@ const IDEMPOTENCY =
 
 /** createJob and createBatch mutations, the job query and the jobProgress subscription. */
 export function addJobFields(): void {
-  builder.mutationFields((t) => ({
+  builder().mutationFields((t) => ({
     createJob: t.field({
-      type: Job,
+      type: Job(),
       description: 'POST /v1/jobs: queue one endpoint call with no synchronous time-out.',
       args: {
         endpoint: t.arg.string({
@@ -127,7 +143,7 @@ export function addJobFields(): void {
           ),
     }),
     createBatch: t.field({
-      type: Job,
+      type: Job(),
       description: 'POST /v1/jobs/batch: 1 to 500 targets of one x-batchable endpoint.',
       args: {
         endpoint: t.arg.string({ required: true, description: 'The x-batchable endpoint path every target calls.' }),
@@ -147,9 +163,9 @@ export function addJobFields(): void {
           ),
     }),
   }));
-  builder.queryField('job', (t) =>
+  builder().queryField('job', (t) =>
     t.field({
-      type: Job,
+      type: Job(),
       nullable: true,
       description: 'GET /v1/jobs/{id}; null when the job is unknown, removed, or belongs to another key.',
       args: {
@@ -168,9 +184,9 @@ export function addJobFields(): void {
       },
     }),
   );
-  builder.subscriptionField('jobProgress', (t) =>
+  builder().subscriptionField('jobProgress', (t) =>
     t.field({
-      type: Job,
+      type: Job(),
       description: "Streams a job's progress (over SSE): now, then after each finished target, ending when the job ends.",
       args: { id: t.arg.id({ required: true, description: 'The job id.' }) },
       subscribe: async (_root, args, context) => {

@@ -4,7 +4,7 @@ import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 import { requestSchema, splitRequest, type ValidatedRequest } from '../pipeline/params.js';
 import { toGraphQLError } from './errors.js';
-import { builder } from './builder.js';
+import { builder, perBuilder } from './builder.js';
 import { enumValueName, restEnum, restSpelling } from './enum-values.js';
 import { endpointCost } from '../limits/upstream-cost.js';
 import { LISTED_BY, RAW, type Resource, type ResourceList } from '../catalogue/resource.js';
@@ -46,7 +46,7 @@ const pascalCase = (name: string): string => camelCase(name).replace(/^[a-z]/, (
  * family that has it shares one enum named after the family (RealtyTld); otherwise each
  * endpoint has its own, named after its root field (ForumSearchSort, ForumSubredditSort).
  */
-const sharedEnumNames = new Map<string, string>();
+const sharedEnumNames = perBuilder(() => new Map<string, string>());
 
 function planArgumentEnums(catalogue: Catalogue): void {
   const valueSets = new Map<string, Set<string>>();
@@ -60,12 +60,12 @@ function planArgumentEnums(catalogue: Catalogue): void {
   }
   for (const [group, sets] of valueSets) {
     const [family, name] = group.split('\u0000') as [string, string];
-    if (sets.size === 1) sharedEnumNames.set(group, `${pascalCase(family)}${pascalCase(name)}`);
+    if (sets.size === 1) sharedEnumNames().set(group, `${pascalCase(family)}${pascalCase(name)}`);
   }
 }
 
 function argumentEnum(endpoint: EndpointDefinition, name: string, property: JsonSchemaProperty, values: readonly string[]) {
-  const enumName = sharedEnumNames.get(`${endpoint.family}\u0000${name}`) ?? `${pascalCase(endpoint.graphqlField)}${pascalCase(name)}`;
+  const enumName = sharedEnumNames().get(`${endpoint.family}\u0000${name}`) ?? `${pascalCase(endpoint.graphqlField)}${pascalCase(name)}`;
   const described = property['x-enumDescriptions'] ?? property.anyOf?.find((option) => option.enum)?.['x-enumDescriptions'] ?? {};
   const describeValue = (value: string) => (described[value] ? `${described[value]} (\`${value}\` in REST).` : restSpelling(value));
   return restEnum(enumName, property.description ?? `Values of the \`${name}\` parameter.`, values, describeValue);
@@ -163,7 +163,7 @@ export function addRootFields(catalogue: Catalogue): void {
     const description = `${endpoint.summary}\n\n${endpoint.description}\n\nREST: GET ${endpoint.path}. Costs ${endpoint.flags.creditCost} credit(s) per live fetch; 0 on a cache hit or an empty result.`;
     // Read by the cost limit (src/limits/query-cost.ts): one fetch, times the page size for a list.
     const extensions = { upstreamCost: endpointCost(endpoint, { sizeArgument: 'limit' }) };
-    builder.queryField(endpoint.graphqlField, (t) => {
+    builder().queryField(endpoint.graphqlField, (t) => {
       const args = argumentsOf(endpoint)(t as never);
       if (endpoint.returns.kind === 'list') {
         return t.field({

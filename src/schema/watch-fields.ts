@@ -95,7 +95,7 @@ function addWatchField(
       : {};
   const schema = watchSchema(first, extra);
   const list = first.returns.kind === 'list';
-  builder.subscriptionField(name, (t) =>
+  builder().subscriptionField(name, (t) =>
     t.field({
       type: (list ? listTypeOf(first.returns.type) : resourceType(first.returns.type)) as never,
       nullable: !list,

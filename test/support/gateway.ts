@@ -14,6 +14,9 @@ import { checkResponsesOnClose } from './openapi-response-check.js';
 import { catalogue as registeredCatalogue } from './registered-catalogue.js';
 import { ResponseRecorder } from './response-recorder.js';
 
+/** How long a test waits for a job to finish: generous, since a busy machine runs many suites at once. */
+const JOB_FINISH_ALLOWANCE_MS = 30_000;
+
 export interface Harness {
   gateway: Gateway;
   upstream: FakeUpstream;
@@ -22,6 +25,10 @@ export interface Harness {
   baseUrl: string;
   /** GET a gateway path with a key (default: the rich test key). */
   get(path: string, key?: string | null): Promise<{ status: number; headers: Headers; body: Record<string, any> }>;
+  /** A JSON POST (a job, a batch, a subscription), recorded like get(). */
+  post(path: string, body: unknown, key?: string | null): Promise<{ status: number; headers: Headers; body: Record<string, any> }>;
+  /** Polls GET /v1/jobs/{id} until the job or batch succeeded or failed. */
+  finishedJob(id: string): Promise<Record<string, any>>;
   graphql(query: string, variables?: Record<string, unknown>, key?: string | null): Promise<{ status: number; body: Record<string, any> }>;
   /** Every answer get() and graphql() received, for the check against /openapi.json. */
   recorder: ResponseRecorder;
@@ -85,7 +92,7 @@ export async function startHarness(
   const baseUrl = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;
   const headersFor = (key: string | null | undefined): Record<string, string> => (key === null ? {} : { 'x-api-key': key ?? RICH_KEY });
   const recorder = new ResponseRecorder();
-  return {
+  const harness: Harness = {
     gateway,
     upstream,
     upstreamOrigin: origin,
@@ -94,6 +101,24 @@ export async function startHarness(
       const response = await fetch(baseUrl + path, { headers: headersFor(key) });
       const text = await recorder.record('GET', path, response);
       return { status: response.status, headers: response.headers, body: JSON.parse(text) as Record<string, any> };
+    },
+    async post(path, body, key) {
+      const response = await fetch(baseUrl + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headersFor(key) },
+        body: JSON.stringify(body),
+      });
+      const text = await recorder.record('POST', path, response);
+      return { status: response.status, headers: response.headers, body: JSON.parse(text) as Record<string, any> };
+    },
+    async finishedJob(id) {
+      const deadline = Date.now() + JOB_FINISH_ALLOWANCE_MS;
+      for (;;) {
+        const job = (await harness.get(`/v1/jobs/${id}`)).body.data as Record<string, any>;
+        if (job.status === 'succeeded' || job.status === 'failed') return job;
+        if (Date.now() > deadline) throw new Error(`job ${id} did not finish: ${JSON.stringify(job).slice(0, 500)}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     },
     async graphql(query, variables, key) {
       const response = await fetch(`${baseUrl}/graphql`, {
@@ -114,4 +139,5 @@ export async function startHarness(
       });
     },
   };
+  return harness;
 }

@@ -65,7 +65,7 @@ function addEdgeField(edges: readonly EdgeDefinition[]): void {
   const parameterArguments = parameters
     ? argumentsOf(parameters.endpoint, parameterSchema(parameters.endpoint, parameters.names))
     : undefined;
-  builder.objectField(resourceType(first.on), first.field, (t) =>
+  builder().objectField(resourceType(first.on), first.field, (t) =>
     t.loadable({
       args: {
         ...(limit

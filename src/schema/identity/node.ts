@@ -1,6 +1,6 @@
 import type { Catalogue } from '../../catalogue/catalogue.js';
 import { commonParamsShape, validateRequest } from '../../pipeline/params.js';
-import { builder } from '../builder.js';
+import { builder, perBuilder } from '../builder.js';
 import { toGraphQLError } from '../errors.js';
 import { resourceFrom } from '../root-fields.js';
 import type { Resource } from '../../catalogue/resource.js';
@@ -10,7 +10,8 @@ import { decodeGlobalId, encodeGlobalId, RefetchRegistry } from './global-id.js'
 const NODE_TYPE = Symbol('nodeType');
 export type NodeValue = Resource & { [NODE_TYPE]?: string };
 
-let registry = new RefetchRegistry([]);
+/** The refetch declarations of the schema a builder builds; its resolvers read them. */
+const refetchDeclarations = perBuilder(() => ({ registry: new RefetchRegistry([]) }));
 
 /** A resource served where a Node is expected, marked with its GraphQL type. */
 export function asNode(resource: Resource, type: string): NodeValue {
@@ -20,17 +21,22 @@ export function asNode(resource: Resource, type: string): NodeValue {
 }
 
 /** Every resource type implements Node: its `id` is global, the platform's own id is `platformId`. */
-export const nodeInterface = builder.interfaceRef<NodeValue>('Node').implement({
-  description:
-    "A platform resource with a globally unique, opaque ID: it encodes the type, the platform and the resource's own key, so two resources never share one (a user and a community with the same native id included). Fetch it again with node(id:).",
-  resolveType: (value) => value[NODE_TYPE] ?? null,
-  fields: (t) => ({
-    id: t.id({
+export const nodeInterface = perBuilder(() => {
+  const declarations = refetchDeclarations();
+  return builder()
+    .interfaceRef<NodeValue>('Node')
+    .implement({
       description:
-        "Globally unique, opaque ID of this resource; give it to node(id:) to fetch the resource again. The platform's own id is platformId.",
-      resolve: (resource, _args, _context, info) => encodeGlobalId(registry.identify(info.parentType.name, resource)),
-    }),
-  }),
+        "A platform resource with a globally unique, opaque ID: it encodes the type, the platform and the resource's own key, so two resources never share one (a user and a community with the same native id included). Fetch it again with node(id:).",
+      resolveType: (value) => value[NODE_TYPE] ?? null,
+      fields: (t) => ({
+        id: t.id({
+          description:
+            "Globally unique, opaque ID of this resource; give it to node(id:) to fetch the resource again. The platform's own id is platformId.",
+          resolve: (resource, _args, _context, info) => encodeGlobalId(declarations.registry.identify(info.parentType.name, resource)),
+        }),
+      }),
+    });
 });
 
 /**
@@ -40,7 +46,8 @@ export const nodeInterface = builder.interfaceRef<NodeValue>('Node').implement({
  * a resource that is gone.
  */
 export function addNodeField(catalogue: Catalogue): void {
-  registry = new RefetchRegistry(catalogue.families.flatMap((family) => family.refetch ?? []));
+  const registry = new RefetchRegistry(catalogue.families.flatMap((family) => family.refetch ?? []));
+  refetchDeclarations().registry = registry;
   for (const family of catalogue.families) {
     for (const declaration of family.refetch ?? []) {
       // A declaration for a type that no single-resource endpoint returns could never refetch anything.
@@ -51,9 +58,9 @@ export function addNodeField(catalogue: Catalogue): void {
         throw new Error(`Refetch of ${declaration.type} on ${declaration.platform}: no single-resource endpoint returns it`);
     }
   }
-  builder.queryField('node', (t) =>
+  builder().queryField('node', (t) =>
     t.field({
-      type: nodeInterface,
+      type: nodeInterface(),
       nullable: true,
       description:
         'The resource of a global ID (the `id` of any Node), fetched again through its endpoint: billed and cached like that endpoint. Null when the ID cannot be fetched again: unknown, of a type with no single-resource endpoint, or gone.',

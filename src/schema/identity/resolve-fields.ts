@@ -15,9 +15,9 @@ import { asNode, nodeInterface, type NodeValue } from './node.js';
  * resource, and REST's /v1/resolve serves lists.
  */
 export function addResolveField(catalogue: Catalogue): void {
-  builder.queryField('resolve', (t) =>
+  builder().queryField('resolve', (t) =>
     t.field({
-      type: nodeInterface,
+      type: nodeInterface(),
       nullable: true,
       description: `The resource behind a page URL (a post, an account, a repository, a listing...), read through the endpoint that serves that kind of page: billed and cached like it (usually 1 credit; 0 on a cache hit or an empty result). Null for an empty result. GET /v1/resolve/forms lists the pages read. REST: GET /v1/resolve.`,
       extensions: { upstreamCost: { fetches: 1 } },
@@ -55,9 +55,9 @@ export function addResolveField(catalogue: Catalogue): void {
  * family reads as one resource; nothing is fetched for those.
  */
 export function addLinkedResourceField(catalogue: Catalogue): void {
-  builder.objectField(resourceType('Post'), 'linkedResource', (t) =>
+  builder().objectField(resourceType('Post'), 'linkedResource', (t) =>
     t.field({
-      type: nodeInterface,
+      type: nodeInterface(),
       nullable: true,
       description:
         "The resource behind the post's linkUrl (a repository, a post, an account...) when some family reads that page, fetched through its endpoint and billed like resolve (usually 1 credit, 0 on a cache hit); null for a post that links nowhere or to a page no family reads.",

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../../src/config/config.js';
 import { startDemo, type Demo } from '../../../src/demo/start-demo.js';
 import { registeredFamilies } from '../../../src/families/registry.js';
 import { callTool, connectClient } from '../../mcp/support.js';
-import { RICH_KEY, startHarness, type Harness } from '../../support/gateway.js';
+import { startHarness, type Harness } from '../../support/gateway.js';
 import { booksRoutes, bookshelfFamily } from './family.js';
 
 /**
@@ -14,24 +14,6 @@ import { booksRoutes, bookshelfFamily } from './family.js';
  */
 
 const catalogue = buildCatalogue([...registeredFamilies, bookshelfFamily]);
-
-async function post(harness: Harness, path: string, body: unknown) {
-  const response = await fetch(harness.baseUrl + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': RICH_KEY },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
-
-async function finished(harness: Harness, id: string): Promise<Record<string, any>> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const job = (await harness.get(`/v1/jobs/${id}`)).body.data;
-    if (job.status === 'succeeded' || job.status === 'failed') return job;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
 
 describe('a family that lives under test/', () => {
   let harness: Harness;
@@ -99,24 +81,24 @@ describe('a family that lives under test/', () => {
   });
 
   it('runs a job and a batch through its own lane', async () => {
-    const job = await post(harness, '/v1/jobs', { endpoint: '/v1/bookshelf/book', params: { id: '101' } });
+    const job = await harness.post('/v1/jobs', { endpoint: '/v1/bookshelf/book', params: { id: '101' } });
     expect(job.status).toBe(202);
-    expect((await finished(harness, job.body.data.id)).result.data.title).toBe('Salt and Cedar');
-    const batch = await post(harness, '/v1/jobs/batch', { endpoint: '/v1/bookshelf/book', targets: [{ id: '101' }, { id: '201' }] });
+    expect((await harness.finishedJob(job.body.data.id)).result.data.title).toBe('Salt and Cedar');
+    const batch = await harness.post('/v1/jobs/batch', { endpoint: '/v1/bookshelf/book', targets: [{ id: '101' }, { id: '201' }] });
     expect(batch.status).toBe(202);
-    const done = await finished(harness, batch.body.data.id);
+    const done = await harness.finishedJob(batch.body.data.id);
     expect(done).toMatchObject({ status: 'succeeded', progress: { total: 2, done: 2, failed: 0 }, creditsCharged: 2 });
   });
 
   it('takes a change subscription on its subscribable endpoint only', async () => {
-    const refused = await post(harness, '/v1/subscriptions', {
+    const refused = await harness.post('/v1/subscriptions', {
       endpoint: '/v1/bookshelf/book',
       params: { id: '101' },
       webhookUrl: 'http://127.0.0.1:9/hook',
       intervalSeconds: 60,
     });
     expect(refused.body.error).toMatchObject({ code: 'invalid_request', details: { param: 'endpoint' } });
-    const created = await post(harness, '/v1/subscriptions', {
+    const created = await harness.post('/v1/subscriptions', {
       endpoint: '/v1/bookshelf/shelf',
       params: { shelf: 'nature' },
       webhookUrl: 'http://127.0.0.1:9/hook',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callTool, connectClient } from '../../mcp/support.js';
 import { balanceOf, expectEmpty, expectError, expectPaid, upstreamUrls } from '../../support/envelope.js';
-import { RICH_KEY, startHarness, type Harness } from '../../support/gateway.js';
+import { startHarness, type Harness } from '../../support/gateway.js';
 import { appViewRoute, FRIEND, OTHER, QUIET } from '../../../src/families/social/demo/appview.js';
 import { didFor, postUri } from '../../../src/families/social/demo/views.js';
 
@@ -13,24 +13,6 @@ import { didFor, postUri } from '../../../src/families/social/demo/views.js';
 
 const ANA = 'ana.example.com';
 const q = encodeURIComponent;
-
-async function post(harness: Harness, path: string, body: unknown) {
-  const response = await fetch(harness.baseUrl + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': RICH_KEY },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
-
-async function finished(harness: Harness, id: string): Promise<Record<string, any>> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    const job = (await harness.get(`/v1/jobs/${id}`)).body.data;
-    if (job.status === 'succeeded' || job.status === 'failed') return job;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
 
 describe('the social family on every door', () => {
   let harness: Harness;
@@ -162,23 +144,23 @@ describe('the social family on every door', () => {
   });
 
   it('runs a job and a batch through its own lane, and takes a change subscription on a subscribable endpoint only', async () => {
-    const job = await post(harness, '/v1/jobs', { endpoint: '/v1/social/profile', params: { handle: `@${ANA}` } });
+    const job = await harness.post('/v1/jobs', { endpoint: '/v1/social/profile', params: { handle: `@${ANA}` } });
     expect(job.status).toBe(202);
-    expect((await finished(harness, job.body.data.id)).result.data.id).toBe(didFor(ANA));
-    const batch = await post(harness, '/v1/jobs/batch', {
+    expect((await harness.finishedJob(job.body.data.id)).result.data.id).toBe(didFor(ANA));
+    const batch = await harness.post('/v1/jobs/batch', {
       endpoint: '/v1/social/post',
       targets: [{ url: postUri(ANA, 'b1') }, { url: postUri(QUIET, 'b2') }],
     });
     expect(batch.status).toBe(202);
-    expect(await finished(harness, batch.body.data.id)).toMatchObject({ status: 'succeeded', creditsCharged: 1 });
-    const refused = await post(harness, '/v1/subscriptions', {
+    expect(await harness.finishedJob(batch.body.data.id)).toMatchObject({ status: 'succeeded', creditsCharged: 1 });
+    const refused = await harness.post('/v1/subscriptions', {
       endpoint: '/v1/social/profile/followers',
       params: { handle: ANA },
       webhookUrl: 'http://127.0.0.1:9/hook',
       intervalSeconds: 60,
     });
     expect(refused.body.error).toMatchObject({ code: 'invalid_request', details: { param: 'endpoint' } });
-    const created = await post(harness, '/v1/subscriptions', {
+    const created = await harness.post('/v1/subscriptions', {
       endpoint: '/v1/social/profile/posts',
       params: { handle: `https://bsky.app/profile/${ANA}` },
       webhookUrl: 'http://127.0.0.1:9/hook',

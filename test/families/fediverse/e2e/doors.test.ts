@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callTool, connectClient } from '../../../mcp/support.js';
 import { balanceOf, expectEmpty, expectError, expectPaid } from '../../../support/envelope.js';
-import { RICH_KEY, startHarness, type Harness } from '../../../support/gateway.js';
+import { startHarness, type Harness } from '../../../support/gateway.js';
 import { HOME, localId, OTHER_HOME } from '../../../../src/families/fediverse/demo/entities.js';
 import { INSTANCE_HOSTS, instanceApiRoute } from '../../../../src/families/fediverse/demo/instance-api.js';
 
@@ -16,24 +16,6 @@ const q = encodeURIComponent;
 const statusUrl = (username: string, key: string, host = HOME) =>
   `https://${host}/@${username}/${localId(`${username}@${host}/${key}`, host)}`;
 const PHOTOS = statusUrl('alice', 'photos');
-
-async function post(harness: Harness, path: string, body: unknown) {
-  const response = await fetch(harness.baseUrl + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': RICH_KEY },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
-
-async function finished(harness: Harness, id: string): Promise<Record<string, any>> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    const job = (await harness.get(`/v1/jobs/${id}`)).body.data;
-    if (job.status === 'succeeded' || job.status === 'failed') return job;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
 
 describe('the fediverse family on every door', () => {
   let harness: Harness;
@@ -187,23 +169,23 @@ describe('the fediverse family on every door', () => {
   });
 
   it('runs a job, a batch over two instances, and takes a change subscription on a subscribable endpoint only', async () => {
-    const job = await post(harness, '/v1/jobs', { endpoint: '/v1/fediverse/account', params: { account: `@alice@${HOME}` } });
+    const job = await harness.post('/v1/jobs', { endpoint: '/v1/fediverse/account', params: { account: `@alice@${HOME}` } });
     expect(job.status).toBe(202);
-    expect((await finished(harness, job.body.data.id)).result.data.id).toBe(`alice@${HOME}`);
-    const batch = await post(harness, '/v1/jobs/batch', {
+    expect((await harness.finishedJob(job.body.data.id)).result.data.id).toBe(`alice@${HOME}`);
+    const batch = await harness.post('/v1/jobs/batch', {
       endpoint: '/v1/fediverse/instance',
       targets: [{ instance: HOME }, { instance: OTHER_HOME }],
     });
     expect(batch.status).toBe(202);
-    expect(await finished(harness, batch.body.data.id)).toMatchObject({ status: 'succeeded', creditsCharged: 2 });
-    const refused = await post(harness, '/v1/subscriptions', {
+    expect(await harness.finishedJob(batch.body.data.id)).toMatchObject({ status: 'succeeded', creditsCharged: 2 });
+    const refused = await harness.post('/v1/subscriptions', {
       endpoint: '/v1/fediverse/account',
       params: { account: `alice@${HOME}` },
       webhookUrl: 'http://127.0.0.1:9/hook',
       intervalSeconds: 60,
     });
     expect(refused.body.error).toMatchObject({ code: 'invalid_request', details: { param: 'endpoint' } });
-    const created = await post(harness, '/v1/subscriptions', {
+    const created = await harness.post('/v1/subscriptions', {
       endpoint: '/v1/fediverse/hashtag',
       params: { instance: `https://${HOME}/`, tag: '#maps' },
       webhookUrl: 'http://127.0.0.1:9/hook',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeRoute } from '../../../support/fake-upstream-server.js';
 import { callTool, connectClient } from '../../../mcp/support.js';
 import { balanceOf, expectEmpty, expectError, expectPaid } from '../../../support/envelope.js';
-import { RICH_KEY, startHarness, type Harness } from '../../../support/gateway.js';
+import { startHarness, type Harness } from '../../../support/gateway.js';
 import { eventually, WebhookReceiver } from '../../../subscriptions/support.js';
 import { videoPlatformRoute } from '../../../../src/families/video/demo/platform.js';
 import { channelIdFor } from '../../../../src/families/video/demo/answers.js';
@@ -17,26 +17,6 @@ import { channelIdFor } from '../../../../src/families/video/demo/answers.js';
 const VIDEO = 'vidDoors001';
 const ANA = channelIdFor('ana');
 const q = encodeURIComponent;
-
-async function post(harness: Harness, path: string, body: unknown) {
-  const response = await fetch(harness.baseUrl + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': RICH_KEY },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
-
-async function finished(harness: Harness, id: string): Promise<Record<string, any>> {
-  return eventually(
-    async () => {
-      const job = (await harness.get(`/v1/jobs/${id}`)).body.data;
-      return job.status === 'succeeded' || job.status === 'failed' ? (job as Record<string, any>) : undefined;
-    },
-    `job ${id}`,
-    30_000,
-  );
-}
 
 const innertube = (harness: Harness, method: string) =>
   harness.upstream.requests.filter((request) => request.url.startsWith(`/youtubei/v1/${method}`));
@@ -182,22 +162,22 @@ describe('the video family on every door', () => {
   });
 
   it('runs a job and a batch over the family, charging only the live non-empty targets', async () => {
-    const job = await post(harness, '/v1/jobs', { endpoint: '/v1/video/channel', params: { handle: '@ana' } });
+    const job = await harness.post('/v1/jobs', { endpoint: '/v1/video/channel', params: { handle: '@ana' } });
     expect(job.status).toBe(202);
-    expect((await finished(harness, job.body.data.id)).result.data.id).toBe(ANA);
+    expect((await harness.finishedJob(job.body.data.id)).result.data.id).toBe(ANA);
     const before = await balanceOf(harness);
-    const batch = await post(harness, '/v1/jobs/batch', {
+    const batch = await harness.post('/v1/jobs/batch', {
       endpoint: '/v1/video/post',
       targets: [{ url: 'vidBatch001' }, { url: 'https://youtu.be/vidBatch002' }, { url: 'privateVid1' }, { url: 'botcheckVd1' }],
     });
     expect(batch.status).toBe(202);
-    expect(await finished(harness, batch.body.data.id)).toMatchObject({ status: 'succeeded', creditsCharged: 2 });
+    expect(await harness.finishedJob(batch.body.data.id)).toMatchObject({ status: 'succeeded', creditsCharged: 2 });
     expect(await balanceOf(harness)).toBe(before - 2);
   });
 
   it('refuses a subscription on transcripts and search, and delivers one when a watched channel uploads', async () => {
     for (const endpoint of ['/v1/video/post/transcript', '/v1/video/search']) {
-      const refused = await post(harness, '/v1/subscriptions', {
+      const refused = await harness.post('/v1/subscriptions', {
         endpoint,
         params: endpoint.endsWith('search') ? { query: 'demo' } : { url: VIDEO },
         webhookUrl: receiver.url,
@@ -206,7 +186,7 @@ describe('the video family on every door', () => {
       expect(refused.body.error).toMatchObject({ code: 'invalid_request', details: { param: 'endpoint' } });
     }
     uploads = 3;
-    const created = await post(harness, '/v1/subscriptions', {
+    const created = await harness.post('/v1/subscriptions', {
       endpoint: '/v1/video/channel/videos',
       params: { handle: 'https://www.youtube.com/@ana' },
       webhookUrl: receiver.url,
