@@ -5,7 +5,7 @@ import { callTool, connectClient } from '../../../mcp/support.js';
 import { balanceOf, expectEmpty, expectError, expectPaid, upstreamUrls } from '../../../support/envelope.js';
 import type { FakeReply } from '../../../support/fake-upstream-server.js';
 import { startHarness, type Harness } from '../../../support/gateway.js';
-import { WebhookReceiver, eventually, send } from '../../../subscriptions/support.js';
+import { WebhookReceiver, eventually } from '../../../subscriptions/support.js';
 import {
   EPISODE_ID,
   FEED_HOST,
@@ -202,15 +202,12 @@ describe('podcasts over loopback', () => {
   });
 
   it('runs a batch over several shows', async () => {
-    const created = await send(harness, 'POST', '/v1/jobs/batch', {
+    const created = await harness.post('/v1/jobs/batch', {
       endpoint: '/v1/podcasts/show/episodes',
       targets: [{ show: SHOW_ID }, { show: MOVED_SHOW_ID }, { show: PRIVATE_SHOW_ID }],
     });
     expect(created.status).toBe(202);
-    const done = await eventually(async () => {
-      const job = (await send(harness, 'GET', `/v1/jobs/${created.body.data.id}`)).body.data;
-      return job.status === 'succeeded' || job.status === 'failed' ? job : undefined;
-    }, 'the batch');
+    const done = await harness.finishedJob(created.body.data.id);
     expect(done.results.map((result: { status: string }) => result.status)).toEqual(['succeeded', 'succeeded', 'failed']);
     expect(done.creditsCharged).toBe(2);
   });
@@ -219,7 +216,7 @@ describe('podcasts over loopback', () => {
     const receiver = new WebhookReceiver();
     await receiver.start();
     try {
-      const created = await send(harness, 'POST', '/v1/subscriptions', {
+      const created = await harness.post('/v1/subscriptions', {
         endpoint: '/v1/podcasts/show/episodes',
         params: { show: SHOW_ID, limit: 5 },
         webhookUrl: receiver.url,
@@ -228,10 +225,7 @@ describe('podcasts over loopback', () => {
       expect(created.status).toBe(201);
       const { id, secret } = created.body.data as { id: string; secret: string };
       receiver.secret = secret;
-      await eventually(
-        async () => ((await send(harness, 'GET', `/v1/subscriptions/${id}`)).body.data?.hash ? true : undefined),
-        'the baseline',
-      );
+      await eventually(async () => ((await harness.get(`/v1/subscriptions/${id}`)).body.data?.hash ? true : undefined), 'the baseline');
       expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'unchanged' });
       world.newEpisode = true;
       expect(await harness.gateway.subscriptions.checkNow(id)).toEqual({ ran: true, outcome: 'changed' });
