@@ -114,9 +114,9 @@ export async function* streamXml(chunks: AsyncIterable<Buffer>, bounds: XmlStrea
   });
   const onText = (text: string): void => {
     const current = stack.at(-1);
-    if (current?.element === null || current === undefined || stack.length <= bounds.recordDepth) return;
+    if (current === undefined || current.element === null || stack.length <= bounds.recordDepth) return;
     count(text);
-    current.element!.text += text;
+    current.element.text += text;
   };
   parser.on('text', onText);
   parser.on('cdata', onText);

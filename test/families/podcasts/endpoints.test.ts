@@ -108,6 +108,7 @@ describe('podcasts search', () => {
       details: { param: 'country' },
     });
     expect(() => canonical(podcastsSearchEndpoint, { query: 'x'.repeat(201) })).toThrow();
+    expect(() => canonical(podcastsSearchEndpoint, { query: '   ' })).toThrow(/query/);
     expect(upstream.calls).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { ListResult } from '../../../catalogue/results.js';
+import { invalidParam } from '../../../errors.js';
 import type { Creator } from '../../../model/content.js';
 import { resolveCountry } from '../input/refs.js';
 import { showCreator, showRaw } from '../normalise/apple.js';
@@ -31,7 +32,11 @@ export const podcastsSearchEndpoint = defineEndpoint({
   raw: z.object({
     shows: z.array(z.record(z.string(), z.unknown())).describe("each show's feed URL, author, categories, explicit flag and episode count"),
   }),
-  normaliseParams: (input) => ({ ...input, query: input.query.trim() || input.query, country: resolveCountry(input.country, null) }),
+  normaliseParams: (input) => {
+    const query = input.query.trim();
+    if (query === '') throw invalidParam('query', 'Invalid parameter `query`: pass some words to search for.');
+    return { ...input, query, country: resolveCountry(input.country, null) };
+  },
   async fetch(input, ctx): Promise<ListResult<Creator>> {
     const results = await itunesResults(ctx, '/search', {
       media: 'podcast',
