@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPPED_KEY, POOR_KEY, startHarness, type Harness } from '../support/gateway.js';
+import { startBookshelfHarness } from '../support/bookshelf-harness.js';
+import { CAPPED_KEY, POOR_KEY, type Harness } from '../support/gateway.js';
 import { connectClient, keyHeaders, postMcp, toolsCall } from './support.js';
 
 /** The per-key request rate covers /mcp as it covers /v1 and /graphql, whichever header carries the key. */
@@ -9,7 +10,7 @@ const PER_MINUTE = 3;
 describe('MCP door under the per-key rate limit', () => {
   let harness: Harness;
   beforeAll(async () => {
-    harness = await startHarness({ RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) });
+    harness = await startBookshelfHarness({ RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) });
   });
   afterAll(() => harness.close());
 
@@ -25,7 +26,7 @@ describe('MCP door under the per-key rate limit', () => {
         expect(JSON.parse(allowed.text).result.isError).toBeFalsy();
         expect(allowed.headers.get('ratelimit-policy')).toContain('"burst";q=3;w=60');
       }
-      const refused = await postMcp(harness.baseUrl, toolsCall('forum_subreddit', { subreddit: 'examplesub' }), keyHeaders({ key, as }));
+      const refused = await postMcp(harness.baseUrl, toolsCall('bookshelf_shelf', { shelf: 'classics' }), keyHeaders({ key, as }));
       expect(refused.status).toBe(429);
       expect(JSON.parse(refused.text)).toMatchObject({
         success: false,

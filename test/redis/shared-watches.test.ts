@@ -99,9 +99,11 @@ describe.skipIf(!REDIS_URL)('shared watches across two gateway processes (Redis)
       expect(gauge(metrics, 'gateway_shared_watch_subscribers')).toBe(SUBSCRIPTIONS);
     }
 
-    // Twenty subscribers in two processes: one poll per interval (a slow machine only makes fewer).
-    const { made, elapsedMs } = await polls(4);
-    expect(made).toBeLessThanOrEqual(Math.floor(elapsedMs / (INTERVAL_SECONDS * 1000)) + 1);
+    // Twenty subscribers in two processes: one poll per interval. Polls keep to their schedule, so
+    // one a busy machine made late and the next on time can fall in one interval: one poll of
+    // slack; twenty pollers, or one in each process, would make twice as many or more.
+    const { made, elapsedMs } = await polls(6);
+    expect(made).toBeLessThanOrEqual(Math.floor(elapsedMs / (INTERVAL_SECONDS * 1000)) + 2);
 
     const balances = await Promise.all(KEYS.map((key) => balanceOf(gateways[0]!, key)));
     shelf.books = [{ id: 's0', title: 'Sid' }, ...shelf.books];
