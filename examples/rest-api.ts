@@ -1281,6 +1281,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/qa/question": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One Stack Exchange question (Stack Overflow, Super User, any network site)
+         * @description Returns one Post: id is {site}:{question_id}, title and authorName decoded, text the body as plain text, likeCount the score (can be negative), commentCount the answers, hashtags the tags as sent. raw.site names the site, raw.body is the HTML body, raw.acceptedAnswerId the accepted answer (or null), raw.isAnswered, raw.closedReason and raw.isDuplicate the closed state (closed, duplicate and migrated questions are served), raw.license the CC BY-SA licence. An answer URL (/a/{id}) is read through its question (two API requests) and raw.linkedAnswerId names the answer, as it does for /questions/{id}/{slug}/{answerId}. A deleted or missing question is an empty result (meta.reason not_found), never charged.
+         */
+        get: operations["qaQuestion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/qa/question/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Stack Exchange question's answers, with their bodies
+         * @description Returns data.items: Comment[], one per answer (postId the question, likeCount the score, replyCount its comments), in the API order for the sort: the accepted answer is not pinned. raw.answers[i].isAccepted marks the accepted answer, raw.answers[i].url is its page (attribution, with authorName), raw.answers[i].body the HTML and raw.answers[i].license its CC BY-SA licence; raw.site names the site. A question without answers (or a missing one) is an empty result (meta.reason no_answers), never charged.
+         */
+        get: operations["qaQuestionAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/qa/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Stack Exchange site's questions, all of them or those with every given tag
+         * @description Returns data.items: Post[], each as /v1/qa/question gives it, in the order of sort. raw.posts[i] holds each question’s site, HTML body, accepted answer, closed state and licence; raw.site names the site. Without a key the API serves 25 pages at most: the 25th says hasMore false and raw.cap 25. No question is an empty result (meta.reason no_results), never charged.
+         */
+        get: operations["qaQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/qa/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches a Stack Exchange site's questions by words, title and tags
+         * @description Returns data.items: Post[], each as /v1/qa/question gives it; raw.posts[i] holds each question’s HTML body, closed state and licence, raw.site the site. Without a key the API serves 25 pages at most: the 25th says hasMore false and raw.cap 25. No match is an empty result (meta.reason no_results), never charged.
+         */
+        get: operations["qaSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/qa/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Stack Exchange user's public profile on one site
+         * @description Returns one Creator: id is {site}:{user_id} (user ids differ per site), displayName and location decoded, externalLinks the website, category the user_type (registered, moderator ...), createdAt the sign-up time. raw.reputation, raw.badgeCounts {gold, silver, bronze}, raw.accountId (the network-wide account) and raw.site. A missing user is an empty result (meta.reason not_found), never charged.
+         */
+        get: operations["qaUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/qa/user/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Stack Exchange user's questions on one site, with their bodies
+         * @description Returns data.items: Post[], each as /v1/qa/question gives it; raw.posts[i] holds each question’s HTML body, closed state and licence, raw.site the site. A user without questions (or a missing one) is an empty result (meta.reason no_results), never charged.
+         */
+        get: operations["qaUserQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/qa/user/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Stack Exchange user's answers on one site, with their bodies
+         * @description Returns data.items: Comment[], one per answer (postId its question, likeCount the score). raw.answers[i].isAccepted, raw.answers[i].url (the answer page), raw.answers[i].body and raw.answers[i].license; raw.site names the site. A user without answers (or a missing one) is an empty result (meta.reason no_results), never charged.
+         */
+        get: operations["qaUserAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/podcasts/search": {
         parameters: {
             query?: never;
@@ -2345,6 +2485,23 @@ export interface components {
             /** @description ISO 8601 time of the upstream fetch (kept on cache hits) */
             fetchedAt: string;
         };
+        /**
+         * @description What changed: a field of a variant or of the product, or a variant or product added or removed.
+         * @enum {string}
+         */
+        ProductChangeField: "price" | "compareAtPrice" | "available" | "title" | "variant" | "product";
+        /** @description One change a price and stock watch reports between two checks of a product or a list. */
+        ProductChange: {
+            /** @description the product id (as Product.id in REST, platformId in GraphQL) */
+            productId: string;
+            /** @description the variant the change is about; null for the product's own title and a product added or removed */
+            variantId: string | null;
+            field: components["schemas"]["ProductChangeField"];
+            /** @description the value before: a decimal string for prices, a boolean for available, a title; null for an addition */
+            from: string | boolean | null;
+            /** @description the value after, as `from`; null for a removal */
+            to: string | boolean | null;
+        };
         /** @description One way a product is sold (a size, a colour): a value inside its Product, not fetched on its own. */
         ProductVariant: {
             /** @description the store's own id of the variant, as a string */
@@ -2364,7 +2521,7 @@ export interface components {
         };
         /** @description A product an online store sells, with its variants, prices and stock. */
         Product: {
-            /** @description the commerce platform the store runs on, e.g. "shopify" */
+            /** @description the commerce platform the store runs on (the platform name of the family that served it) */
             platform: string;
             /** @description the store's own id of the product, as a string */
             id: string;
@@ -3677,6 +3834,189 @@ export interface components {
             };
         } | {
             /** @constant */
+            endpoint: "/v1/qa/question";
+            /** @default {} */
+            params?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description question id (digits, per site), e.g. 11227809 */
+                id?: string;
+                /** @description question or answer page URL, e.g. https://stackoverflow.com/questions/11227809 or https://stackoverflow.com/a/11227902 (pass id or url; the host fixes the site) */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/question/answers";
+            /** @default {} */
+            params?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description question id (digits, per site), e.g. 11227809 */
+                id?: string;
+                /** @description question page URL, e.g. https://stackoverflow.com/questions/11227809 (pass id or url; the host fixes the site) */
+                url?: string;
+                /**
+                 * @description votes (highest score first), activity or creation, newest first
+                 * @default votes
+                 * @enum {string}
+                 */
+                sort?: "votes" | "activity" | "creation";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/questions";
+            /** @default {} */
+            params?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description up to 5 tags joined by ";", all required, e.g. javascript;arrays (optional) */
+                tag?: string;
+                /** @description tag page URL, e.g. https://stackoverflow.com/questions/tagged/javascript (pass id or url; the host fixes the site) */
+                url?: string;
+                /**
+                 * @description activity (latest activity first), creation (newest), votes, hot, week or month (hot this week or month)
+                 * @default activity
+                 * @enum {string}
+                 */
+                sort?: "activity" | "creation" | "votes" | "hot" | "week" | "month";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/search";
+            /** @default {} */
+            params?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description free text searched in titles and bodies */
+                query?: string;
+                /** @description text the title must contain */
+                title?: string;
+                /** @description up to 5 tags joined by ";", all required */
+                tag?: string;
+                /** @description true: only questions with an accepted answer; false: only those without */
+                accepted?: boolean | ("0" | "1" | "true" | "false");
+                /** @description the fewest answers a question must have (0-1000) */
+                answers?: number;
+                /**
+                 * @description relevance, activity, creation (newest) or votes
+                 * @default relevance
+                 * @enum {string}
+                 */
+                sort?: "relevance" | "activity" | "creation" | "votes";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/user";
+            /** @default {} */
+            params?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description user id (digits, per site), e.g. 22656 */
+                id?: string;
+                /** @description user page URL, e.g. https://stackoverflow.com/users/22656 (pass id or url; the host fixes the site) */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/user/questions";
+            /** @default {} */
+            params?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description user id (digits, per site), e.g. 22656 */
+                id?: string;
+                /** @description user page URL, e.g. https://stackoverflow.com/users/22656 (pass id or url; the host fixes the site) */
+                url?: string;
+                /**
+                 * @description creation (newest first), activity or votes
+                 * @default creation
+                 * @enum {string}
+                 */
+                sort?: "creation" | "activity" | "votes";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/user/answers";
+            /** @default {} */
+            params?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description user id (digits, per site), e.g. 22656 */
+                id?: string;
+                /** @description user page URL, e.g. https://stackoverflow.com/users/22656 (pass id or url; the host fixes the site) */
+                url?: string;
+                /**
+                 * @description creation (newest first), activity or votes
+                 * @default creation
+                 * @enum {string}
+                 */
+                sort?: "creation" | "activity" | "votes";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
             endpoint: "/v1/podcasts/search";
             params: {
                 /** @description what to search for in show titles and authors */
@@ -4928,6 +5268,182 @@ export interface components {
             }[];
         } | {
             /** @constant */
+            endpoint: "/v1/qa/question";
+            targets: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description question id (digits, per site), e.g. 11227809 */
+                id?: string;
+                /** @description question or answer page URL, e.g. https://stackoverflow.com/questions/11227809 or https://stackoverflow.com/a/11227902 (pass id or url; the host fixes the site) */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/question/answers";
+            targets: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description question id (digits, per site), e.g. 11227809 */
+                id?: string;
+                /** @description question page URL, e.g. https://stackoverflow.com/questions/11227809 (pass id or url; the host fixes the site) */
+                url?: string;
+                /**
+                 * @description votes (highest score first), activity or creation, newest first
+                 * @default votes
+                 * @enum {string}
+                 */
+                sort?: "votes" | "activity" | "creation";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/questions";
+            targets: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description up to 5 tags joined by ";", all required, e.g. javascript;arrays (optional) */
+                tag?: string;
+                /** @description tag page URL, e.g. https://stackoverflow.com/questions/tagged/javascript (pass id or url; the host fixes the site) */
+                url?: string;
+                /**
+                 * @description activity (latest activity first), creation (newest), votes, hot, week or month (hot this week or month)
+                 * @default activity
+                 * @enum {string}
+                 */
+                sort?: "activity" | "creation" | "votes" | "hot" | "week" | "month";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/search";
+            targets: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description free text searched in titles and bodies */
+                query?: string;
+                /** @description text the title must contain */
+                title?: string;
+                /** @description up to 5 tags joined by ";", all required */
+                tag?: string;
+                /** @description true: only questions with an accepted answer; false: only those without */
+                accepted?: boolean | ("0" | "1" | "true" | "false");
+                /** @description the fewest answers a question must have (0-1000) */
+                answers?: number;
+                /**
+                 * @description relevance, activity, creation (newest) or votes
+                 * @default relevance
+                 * @enum {string}
+                 */
+                sort?: "relevance" | "activity" | "creation" | "votes";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/user";
+            targets: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description user id (digits, per site), e.g. 22656 */
+                id?: string;
+                /** @description user page URL, e.g. https://stackoverflow.com/users/22656 (pass id or url; the host fixes the site) */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/user/questions";
+            targets: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description user id (digits, per site), e.g. 22656 */
+                id?: string;
+                /** @description user page URL, e.g. https://stackoverflow.com/users/22656 (pass id or url; the host fixes the site) */
+                url?: string;
+                /**
+                 * @description creation (newest first), activity or votes
+                 * @default creation
+                 * @enum {string}
+                 */
+                sort?: "creation" | "activity" | "votes";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/user/answers";
+            targets: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description user id (digits, per site), e.g. 22656 */
+                id?: string;
+                /** @description user page URL, e.g. https://stackoverflow.com/users/22656 (pass id or url; the host fixes the site) */
+                url?: string;
+                /**
+                 * @description creation (newest first), activity or votes
+                 * @default creation
+                 * @enum {string}
+                 */
+                sort?: "creation" | "activity" | "votes";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
             endpoint: "/v1/podcasts/search";
             targets: {
                 /** @description what to search for in show titles and authors */
@@ -5807,6 +6323,148 @@ export interface components {
                 /** @description @handle, handle, channel id (UC…), or a channel URL (youtube.com/@name, /channel/UC…, /c/name, /user/name) */
                 handle: string;
                 /** @description pagination.cursor of a previous response, unchanged */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/question";
+            /** @default {} */
+            params?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description question id (digits, per site), e.g. 11227809 */
+                id?: string;
+                /** @description question or answer page URL, e.g. https://stackoverflow.com/questions/11227809 or https://stackoverflow.com/a/11227902 (pass id or url; the host fixes the site) */
+                url?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/question/answers";
+            /** @default {} */
+            params?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description question id (digits, per site), e.g. 11227809 */
+                id?: string;
+                /** @description question page URL, e.g. https://stackoverflow.com/questions/11227809 (pass id or url; the host fixes the site) */
+                url?: string;
+                /**
+                 * @description votes (highest score first), activity or creation, newest first
+                 * @default votes
+                 * @enum {string}
+                 */
+                sort?: "votes" | "activity" | "creation";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/questions";
+            /** @default {} */
+            params?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description up to 5 tags joined by ";", all required, e.g. javascript;arrays (optional) */
+                tag?: string;
+                /** @description tag page URL, e.g. https://stackoverflow.com/questions/tagged/javascript (pass id or url; the host fixes the site) */
+                url?: string;
+                /**
+                 * @description activity (latest activity first), creation (newest), votes, hot, week or month (hot this week or month)
+                 * @default activity
+                 * @enum {string}
+                 */
+                sort?: "activity" | "creation" | "votes" | "hot" | "week" | "month";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/user";
+            /** @default {} */
+            params?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description user id (digits, per site), e.g. 22656 */
+                id?: string;
+                /** @description user page URL, e.g. https://stackoverflow.com/users/22656 (pass id or url; the host fixes the site) */
+                url?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/user/questions";
+            /** @default {} */
+            params?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description user id (digits, per site), e.g. 22656 */
+                id?: string;
+                /** @description user page URL, e.g. https://stackoverflow.com/users/22656 (pass id or url; the host fixes the site) */
+                url?: string;
+                /**
+                 * @description creation (newest first), activity or votes
+                 * @default creation
+                 * @enum {string}
+                 */
+                sort?: "creation" | "activity" | "votes";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/qa/user/answers";
+            /** @default {} */
+            params?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description user id (digits, per site), e.g. 22656 */
+                id?: string;
+                /** @description user page URL, e.g. https://stackoverflow.com/users/22656 (pass id or url; the host fixes the site) */
+                url?: string;
+                /**
+                 * @description creation (newest first), activity or votes
+                 * @default creation
+                 * @enum {string}
+                 */
+                sort?: "creation" | "activity" | "votes";
+                /**
+                 * @description items per page (1-100)
+                 * @default 30
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
                 cursor?: string;
             };
             webhookUrl: string;
@@ -10739,6 +11397,552 @@ export interface operations {
                             skipped?: {
                                 [key: string]: unknown;
                             };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    qaQuestion: {
+        parameters: {
+            query?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description question id (digits, per site), e.g. 11227809 */
+                id?: string;
+                /** @description question or answer page URL, e.g. https://stackoverflow.com/questions/11227809 or https://stackoverflow.com/a/11227902 (pass id or url; the host fixes the site) */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Post"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.site, raw.body, raw.acceptedAnswerId, raw.isAnswered, raw.closedReason, raw.isDuplicate, raw.license, raw.linkedAnswerId */
+                        raw?: {
+                            /** @description the API site */
+                            site?: string;
+                            /** @description the body as HTML */
+                            body?: string | null;
+                            /** @description the accepted answer id, or null */
+                            acceptedAnswerId?: number | null;
+                            /** @description whether the site counts the question as answered */
+                            isAnswered?: boolean | null;
+                            /** @description why it was closed, as sent (Duplicate, Opinion-based ...), or null */
+                            closedReason?: string | null;
+                            /** @description closed as a duplicate */
+                            isDuplicate?: boolean;
+                            /** @description the content licence (CC BY-SA 2.5, 3.0 or 4.0) */
+                            license?: string | null;
+                            /** @description the answer the URL named, or null */
+                            linkedAnswerId?: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    qaQuestionAnswers: {
+        parameters: {
+            query?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description question id (digits, per site), e.g. 11227809 */
+                id?: string;
+                /** @description question page URL, e.g. https://stackoverflow.com/questions/11227809 (pass id or url; the host fixes the site) */
+                url?: string;
+                /** @description votes (highest score first), activity or creation, newest first */
+                sort?: "votes" | "activity" | "creation";
+                /** @description items per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Comment"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.answers, raw.site */
+                        raw?: {
+                            /** @description the API site the list was read from */
+                            site?: string;
+                            /** @description present (25) when the list stops at the last page the API serves without a key */
+                            cap?: number;
+                            /** @description per answer: raw.answers[i].isAccepted, url (https://{host}/a/{id}), body, license */
+                            answers?: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    qaQuestions: {
+        parameters: {
+            query?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description up to 5 tags joined by ";", all required, e.g. javascript;arrays (optional) */
+                tag?: string;
+                /** @description tag page URL, e.g. https://stackoverflow.com/questions/tagged/javascript (pass id or url; the host fixes the site) */
+                url?: string;
+                /** @description activity (latest activity first), creation (newest), votes, hot, week or month (hot this week or month) */
+                sort?: "activity" | "creation" | "votes" | "hot" | "week" | "month";
+                /** @description items per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Post"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.posts, raw.site, raw.cap */
+                        raw?: {
+                            /** @description the API site the list was read from */
+                            site?: string;
+                            /** @description present (25) when the list stops at the last page the API serves without a key */
+                            cap?: number;
+                            /** @description per question: raw.posts[i].site, body, acceptedAnswerId, isAnswered, closedReason, isDuplicate, license */
+                            posts?: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    qaSearch: {
+        parameters: {
+            query?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description free text searched in titles and bodies */
+                query?: string;
+                /** @description text the title must contain */
+                title?: string;
+                /** @description up to 5 tags joined by ";", all required */
+                tag?: string;
+                /** @description true: only questions with an accepted answer; false: only those without */
+                accepted?: boolean | ("0" | "1" | "true" | "false");
+                /** @description the fewest answers a question must have (0-1000) */
+                answers?: number;
+                /** @description relevance, activity, creation (newest) or votes */
+                sort?: "relevance" | "activity" | "creation" | "votes";
+                /** @description items per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Post"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.posts, raw.site, raw.cap */
+                        raw?: {
+                            /** @description the API site the list was read from */
+                            site?: string;
+                            /** @description present (25) when the list stops at the last page the API serves without a key */
+                            cap?: number;
+                            /** @description per question: raw.posts[i].site, body, acceptedAnswerId, isAnswered, closedReason, isDuplicate, license */
+                            posts?: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    qaUser: {
+        parameters: {
+            query?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description user id (digits, per site), e.g. 22656 */
+                id?: string;
+                /** @description user page URL, e.g. https://stackoverflow.com/users/22656 (pass id or url; the host fixes the site) */
+                url?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Creator"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.reputation, raw.badgeCounts, raw.accountId, raw.site */
+                        raw?: {
+                            /** @description the API site */
+                            site?: string;
+                            /** @description the user's reputation on the site */
+                            reputation?: number | null;
+                            /** @description gold, silver and bronze badges */
+                            badgeCounts?: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description the network-wide account id */
+                            accountId?: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    qaUserQuestions: {
+        parameters: {
+            query?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description user id (digits, per site), e.g. 22656 */
+                id?: string;
+                /** @description user page URL, e.g. https://stackoverflow.com/users/22656 (pass id or url; the host fixes the site) */
+                url?: string;
+                /** @description creation (newest first), activity or votes */
+                sort?: "creation" | "activity" | "votes";
+                /** @description items per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Post"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.posts, raw.site */
+                        raw?: {
+                            /** @description the API site the list was read from */
+                            site?: string;
+                            /** @description present (25) when the list stops at the last page the API serves without a key */
+                            cap?: number;
+                            /** @description per question: raw.posts[i].site, body, acceptedAnswerId, isAnswered, closedReason, isDuplicate, license */
+                            posts?: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    qaUserAnswers: {
+        parameters: {
+            query?: {
+                /** @description API site name or host (default stackoverflow): superuser, serverfault, askubuntu, gaming, meta (meta.stackexchange.com), meta.stackoverflow, ru.stackoverflow, mathoverflow.net, or e.g. gaming.stackexchange.com */
+                site?: string;
+                /** @description user id (digits, per site), e.g. 22656 */
+                id?: string;
+                /** @description user page URL, e.g. https://stackoverflow.com/users/22656 (pass id or url; the host fixes the site) */
+                url?: string;
+                /** @description creation (newest first), activity or votes */
+                sort?: "creation" | "activity" | "votes";
+                /** @description items per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous response */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Comment"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.answers, raw.site */
+                        raw?: {
+                            /** @description the API site the list was read from */
+                            site?: string;
+                            /** @description present (25) when the list stops at the last page the API serves without a key */
+                            cap?: number;
+                            /** @description per answer: raw.answers[i].isAccepted, url (https://{host}/a/{id}), body, license */
+                            answers?: {
+                                [key: string]: unknown;
+                            }[];
                         } & {
                             [key: string]: unknown;
                         };

@@ -62,7 +62,8 @@ export async function createGateway(
     eventLoopDelay?: () => EventLoopDelaySource;
   },
 ): Promise<Gateway> {
-  const { catalogue } = options;
+  // URL forms whose hosts a setting lists (an allowlist of instances) read them from this configuration.
+  const catalogue = options.catalogue.withSettings(config.settings);
   // Memory without REDIS_URL, Redis with it; main.ts connects first so it can exit with one line.
   const state = options.state ?? (await createState(config));
   for (const seeded of config.API_KEYS) await state.keys.seed(seeded.key, seeded.credits, seeded.dailyCap);
@@ -128,7 +129,8 @@ export async function createGateway(
   });
   const graphqlEvents = registerGraphQLDoors(
     server,
-    buildSchema(catalogue),
+    // One schema per process: its fields read URLs through each request's context, which knows these settings.
+    buildSchema(options.catalogue),
     deps,
     {
       admission,

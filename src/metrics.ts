@@ -27,13 +27,17 @@ export function createMetrics() {
   let budgets: () => readonly BudgetSnapshot[] = () => [];
   new Gauge({
     name: 'gateway_upstream_budget_remaining',
-    help: "Requests a host still allows before its reset, as this process last learned it, by host, egress (direct or a proxy's id) and source (announced by the platform, or the UPSTREAM_BUDGETS ceiling)",
-    labelNames: ['host', 'egress', 'source'] as const,
+    help: "Requests a host still allows before its reset, as this process last learned it, by host, egress (direct or a proxy's id), source (announced by the platform, or the UPSTREAM_BUDGETS ceiling) and, for a budget the platform keeps apart within a host (a method, a quota), its scope",
+    labelNames: ['host', 'egress', 'source', 'scope'] as const,
     registers: [registry],
     collect() {
       // Only budgets that have not reset: a line disappears once its window is over.
       this.reset();
-      for (const line of budgets()) this.set({ host: line.host, egress: line.egress, source: line.source }, line.remaining);
+      for (const line of budgets())
+        this.set(
+          { host: line.host, egress: line.egress, source: line.source, ...(line.scope === undefined ? {} : { scope: line.scope }) },
+          line.remaining,
+        );
     },
   });
   const upstream: UpstreamObserver = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contentResources } from '../model/index.js';
 import type { EndpointDefinition, ResourceTypeName } from './endpoint.js';
 import type { FamilyDefinition } from './family.js';
-import { indexUrlForms, type DeclaredUrlForm } from './url-forms.js';
+import { indexUrlForms, settledHosts, type DeclaredUrlForm } from './url-forms.js';
 
 /** All families, their endpoints and resource types, indexed the ways the doors look them up. */
 export interface Catalogue {
@@ -20,9 +20,16 @@ export interface Catalogue {
   urlFormHosts: readonly string[];
   /** The schema of a resource type; throws for a name no family declares. */
   resource(name: ResourceTypeName): z.ZodObject;
+  /** The same families with the URL forms whose hosts these settings list (a parsed `Config.settings`). */
+  withSettings(settings: Readonly<Record<string, unknown>>): Catalogue;
 }
 
-export function buildCatalogue(families: readonly FamilyDefinition[]): Catalogue {
+/**
+ * The families' catalogue. `settings` (the parsed family settings of `Config.settings`) give the
+ * hosts of URL forms an operator's setting lists; without them such forms read no host, so the
+ * gateway settles the catalogue it is given with `withSettings` once its configuration is read.
+ */
+export function buildCatalogue(families: readonly FamilyDefinition[], settings: Readonly<Record<string, unknown>> = {}): Catalogue {
   const byPath = new Map<string, EndpointDefinition>();
   const fields = new Set<string>();
   const familyByEndpoint = new Map<EndpointDefinition, FamilyDefinition>();
@@ -53,7 +60,9 @@ export function buildCatalogue(families: readonly FamilyDefinition[]): Catalogue
     for (const form of family.urlForms ?? []) {
       if (byPath.get(form.endpoint) === undefined || familyByEndpoint.get(byPath.get(form.endpoint)!) !== family)
         throw new Error(`URL form "${form.names}" of ${family.name} names ${form.endpoint}, which is not one of its endpoints`);
-      forms.push({ ...form, family: family.name });
+      const hosts = settledHosts(form, settings);
+      if (hosts !== 'any' && hosts.length === 0) continue;
+      forms.push({ ...form, hosts, family: family.name });
     }
   }
   const urlForms = indexUrlForms(forms.filter((form) => form.hosts !== 'any'));
@@ -66,6 +75,7 @@ export function buildCatalogue(families: readonly FamilyDefinition[]): Catalogue
     byPath,
     resources,
     familyOf: (endpoint) => familyByEndpoint.get(endpoint)!,
+    withSettings: (settled) => buildCatalogue(families, settled),
     resource(name) {
       const schema = resources.get(name);
       if (!schema) throw new Error(`No resource type ${name}`);

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * What a subscribable endpoint tells a subscriber beyond "it changed": the fields of its data that
  * are no change (left out of the content hash), and a description of what changed between two
@@ -12,4 +14,10 @@ export interface ChangeReport {
   digest(data: unknown): unknown;
   /** The changes from one digest to the next, as the delivery's `changes` array. */
   describe(previous: unknown, current: unknown): unknown[];
+  /**
+   * The shape of one entry of `changes`, a zod object with `.meta({ id })`: the endpoint's GraphQL
+   * watch field then has a typed `changes` field of that type beside its result (and the OpenAPI
+   * document a component). Endpoints returning one type share one such type.
+   */
+  entry?: z.ZodObject;
 }

@@ -7,6 +7,13 @@ import type { Upstream } from './upstream.js';
 import type { EndpointDefinition, FamilyName } from './endpoint.js';
 import type { UrlForm } from './url-forms.js';
 
+/** A budget a platform announces, of the whole host or (with `scope`) of one of the scopes `budgetScopes` names. */
+export interface ScopedBudget {
+  remaining: number;
+  resetAtMs: number;
+  scope?: string;
+}
+
 /** Text by which a platform's block or challenge pages are told apart from its real answers. */
 export interface BlockPageMarkers {
   /** Found anywhere in a small HTML answer (a challenge page is small). */
@@ -75,18 +82,26 @@ export interface FamilyDefinition {
    * e.g. x-ratelimit-remaining and x-ratelimit-reset, as the requests left and the time of the
    * reset in epoch milliseconds (platforms differ: seconds from now, or epoch seconds); null when
    * the answer announces nothing. `status` is the answer's HTTP status, for a platform that throttles
-   * by status or redirect without a header; `host` the host that answered. Called on every answer from the family's hosts. While a host's
+   * by status or redirect without a header. Called on every answer from the family's hosts. While a host's
    * budget is spent (0 left, reset not passed) the gateway refuses calls to it without a request,
    * in every process. Without it, an answer's Retry-After is what is read (any status): a family
    * that declares its own reader and also wants that combines it with `readRetryAfter`
-   * (src/upstream/budget/read-budget.ts).
+   * (src/upstream/budget/read-budget.ts). A platform that announces its budget in the body reads
+   * `answer` (the decompressed body and the URL it answers) and may return several budgets, each
+   * of one of the scopes `budgetScopes` names for that URL (absent: the whole host).
    */
   readBudget?(
     headers: Record<string, string>,
     nowMs: number,
     status?: number,
-    host?: string,
-  ): { remaining: number; resetAtMs: number } | null;
+    answer?: { body: string; url: string },
+  ): ScopedBudget | readonly ScopedBudget[] | null;
+  /**
+   * The budgets within a host a request to `url` spends besides the host's own, when the platform
+   * budgets apart one method (a back-off) or one key's quota: each scope spent refuses the calls
+   * that name it, in every process, without a request, while the host's other calls still go.
+   */
+  budgetScopes?(url: URL): readonly string[];
   /**
    * Hosts whose platform allows one request per so many milliseconds (a crawler policy), by
    * host. Calls to them wait for their turn, in every process (through Redis when set); a call
@@ -109,6 +124,13 @@ export interface FamilyDefinition {
    * start-up with one line naming the variable, like any other setting.
    */
   settings?: z.ZodRawShape;
+  /**
+   * Binds the family's settings to the upstream its fetch code sees (a registration key the
+   * platform takes as a query parameter on every request): called once per process with the
+   * family's Upstream and the parsed settings. The family's own code, so its endpoints never read
+   * the environment.
+   */
+  bindUpstream?(upstream: Upstream, settings: Readonly<Record<string, unknown>>): Upstream;
   /** The setting naming the family's outbound proxy, if it has one. */
   proxyEnv?: string;
   /** When true, requests answer 501 not_configured without a proxy, before any upstream request. */

@@ -30,6 +30,13 @@ export interface UpstreamRequest {
    * 400 `invalid_request` naming it, nothing fetched, instead of 502 `upstream_blocked`.
    */
   hostParam?: string;
+  /**
+   * A GET whose 2xx answer may be reused (a side document such as a store's name and currency):
+   * an answer at most `maxAgeMs` old from the gateway's shared result cache (every process,
+   * bounded and expiring like results) is served without a request, and one fetched live is
+   * kept there. `maxAgeMs: 0` always fetches, and keeps the answer for the next caller.
+   */
+  reuse?: { maxAgeMs: number };
 }
 
 /**

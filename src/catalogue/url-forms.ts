@@ -8,12 +8,16 @@ export interface UrlForm {
   /** What a URL of this form names, in a few words ("a post", "an account"). */
   names: string;
   /**
-   * Hosts carrying the form, lower case, every alias spelled out (www., old., mobile hosts);
+   * Hosts carrying the form, lower case, every alias spelled out (www., old., mobile hosts), or
+   * `*.` and a domain for every subdomain of it, at any depth (a network's sites on one domain);
    * `'any'` for a form any host may carry (a store's product page): a fallback, tried only on hosts
    * no family's own forms name, never listed among the supported hosts, and left out of the
-   * refusal of two families claiming one form (its own endpoint's parser refuses hosts it does not read).
+   * refusal of two families claiming one form (its own endpoint's parser refuses hosts it does not read);
+   * `{ setting }` for hosts only the operator names (an allowlist of instances): the hosts of that
+   * setting's parsed value (a set of hosts), indexed like declared ones once the gateway has read
+   * its settings, and none while the setting is unset.
    */
-  hosts: readonly string[] | 'any';
+  hosts: readonly string[] | 'any' | HostsFromSetting;
   /** The path shape, tested on the URL's pathname; it tells apart the forms of one host. */
   path: PathShape;
   /** A URL of the form, shown in the forms list and checked to resolve to `endpoint`. */
@@ -23,18 +27,52 @@ export interface UrlForm {
   params(url: URL): Record<string, string>;
 }
 
+/** Hosts an operator's setting lists: its parsed value is a set (or list) of lower-case host names. */
+export interface HostsFromSetting {
+  setting: string;
+}
+
 /** A test of a URL's pathname: a regular expression, or a family's own path reader. */
 export interface PathShape {
   test(pathname: string): boolean;
 }
 
-/** A form with the family that declares it. */
-export interface DeclaredUrlForm extends UrlForm {
+/** A form with the family that declares it, its hosts read from the settings where they come from there. */
+export interface DeclaredUrlForm extends Omit<UrlForm, 'hosts'> {
+  hosts: readonly string[] | 'any';
   family: string;
 }
 
+/**
+ * The hosts of a form whose hosts a setting lists, from the parsed settings; an unset (or empty)
+ * setting reads no host. Other forms keep theirs.
+ */
+export function settledHosts(form: UrlForm, settings: Readonly<Record<string, unknown>>): readonly string[] | 'any' {
+  if (!isHostsFromSetting(form.hosts)) return form.hosts;
+  const value = settings[form.hosts.setting];
+  if (!(value instanceof Set) && !Array.isArray(value)) return [];
+  return [...(value as Iterable<unknown>)].filter((host): host is string => typeof host === 'string');
+}
+
+/** Whether a form's hosts are the ones a setting lists. */
+export const isHostsFromSetting = (hosts: UrlForm['hosts']): hosts is HostsFromSetting => hosts !== 'any' && 'setting' in hosts;
+
 /** Lower-cased host without the trailing dot of a fully qualified name. */
 export const formHost = (hostname: string): string => hostname.toLowerCase().replace(/\.$/, '');
+
+/**
+ * The forms that read pages of `host`: those naming it, else those naming `*.` and the nearest
+ * parent domain that has any (`*.example.com` for `a.b.example.com`); undefined when none do.
+ */
+export function formsForHost<Form>(byHost: ReadonlyMap<string, readonly Form[]>, host: string): readonly Form[] | undefined {
+  const exact = byHost.get(host);
+  if (exact !== undefined) return exact;
+  for (let dot = host.indexOf('.'); dot !== -1; dot = host.indexOf('.', dot + 1)) {
+    const wildcard = byHost.get(`*${host.slice(dot)}`);
+    if (wildcard !== undefined) return wildcard;
+  }
+  return undefined;
+}
 
 /**
  * Indexes the forms by host, refusing two families that claim one form: a form of one family
@@ -54,7 +92,7 @@ export function indexUrlForms(forms: readonly DeclaredUrlForm[]): ReadonlyMap<st
   }
   for (const form of forms) {
     const example = new URL(form.example);
-    const rivals = (byHost.get(formHost(example.hostname)) ?? []).filter(
+    const rivals = (formsForHost(byHost, formHost(example.hostname)) ?? []).filter(
       (other) => other.family !== form.family && other.path.test(example.pathname),
     );
     if (rivals.length > 0) {

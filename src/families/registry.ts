@@ -7,6 +7,7 @@ import { inferenceFamily } from './inference/index.js';
 import { newsFamily } from './news/index.js';
 import { packagesFamily } from './packages/index.js';
 import { podcastsFamily } from './podcasts/index.js';
+import { qaFamily } from './qa/index.js';
 import { realtyFamily } from './realty/index.js';
 import { shopFamily } from './shop/index.js';
 import { socialFamily } from './social/index.js';
@@ -28,5 +29,6 @@ export const registeredFamilies: readonly FamilyDefinition[] = [
   newsFamily,
   inferenceFamily,
   videoFamily,
+  qaFamily,
   podcastsFamily,
 ];

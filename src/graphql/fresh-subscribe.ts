@@ -11,7 +11,8 @@ const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
 
 /**
  * One event executed with a context of its own, its billing as `extensions.billing`; a watch
- * event that says what changed (an endpoint with a change report) carries it as `extensions.changes`.
+ * event that says what changed (an endpoint with a change report) carries it as `extensions.changes`
+ * too (beside the typed `changes` field of a report that declares its entries' shape).
  */
 async function executeEvent(args: ExecutionArgs, event: unknown): Promise<ExecutionResult> {
   const base = args.contextValue as GraphQLContext;

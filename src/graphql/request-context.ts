@@ -3,6 +3,7 @@ import type { JobService } from '../jobs/service.js';
 import { cacheKey } from '../pipeline/cache-key.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
+import { resolveUrl } from '../pipeline/resolve-url.js';
 import { runEndpoint, type CallContext, type PipelineDeps } from '../pipeline/run-endpoint.js';
 import type { PubSubEventTarget } from '../state/pubsub-event-target.js';
 import type { ApiKeyRecord } from '../state/ports.js';
@@ -59,6 +60,7 @@ export class GraphQLContextFactory {
       jobs: this.#extras.jobs,
       subscriptions: this.#extras.subscriptions,
       watchMinIntervalSeconds: this.#extras.watchMinIntervalSeconds ?? DEFAULT_MIN_INTERVAL_SECONDS,
+      resolveUrl: (url, options) => resolveUrl(this.#deps.catalogue, url, options),
       ...this.#billedRun(caller),
     };
   }

@@ -18,7 +18,7 @@ export async function startWorker(
   const log = (message: string, context: Record<string, unknown>) =>
     console.error(JSON.stringify({ level: 'error', msg: message, ...context }));
   // One pipeline, so job targets and subscription checks share one upstream client.
-  const pipeline = createPipelineDeps(config, options.catalogue, state, {
+  const pipeline = createPipelineDeps(config, options.catalogue.withSettings(config.settings), state, {
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     logError: log,
   });

@@ -33,7 +33,7 @@ export type ProductVariant = z.infer<typeof productVariantSchema>;
 
 export const productSchema = z
   .object({
-    platform: z.string().describe('the commerce platform the store runs on, e.g. "shopify"'),
+    platform: z.string().describe('the commerce platform the store runs on (the platform name of the family that served it)'),
     id: z.string().describe("the store's own id of the product, as a string"),
     handle: z.string().describe('the product\'s name in its URLs, e.g. "ratio-eight"'),
     url: z.string().describe("the product's page on the store"),

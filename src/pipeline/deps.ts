@@ -77,15 +77,17 @@ export function createPipelineDeps(
         proxied: typeof proxyUrl === 'string',
       });
     if (callerHosts) gates.push(callerHosts);
-    return client.forFamily({
+    const upstream = client.forFamily({
       family: family.name,
       hosts: family.hosts,
       proxyUrl: typeof proxyUrl === 'string' ? proxyUrl : undefined,
       blockPages: family.blockPages,
-      readBudget: family.readBudget ? (headers, nowMs, status, host) => family.readBudget!(headers, nowMs, status, host) : undefined,
+      readBudget: family.readBudget ? (headers, nowMs, status, answer) => family.readBudget!(headers, nowMs, status, answer) : undefined,
+      budgetScopes: family.budgetScopes ? (url) => family.budgetScopes!(url) : undefined,
       hostIntervals: typeof family.hostIntervals === 'function' ? family.hostIntervals(config.settings) : family.hostIntervals,
       callerHosts,
     });
+    return family.bindUpstream ? family.bindUpstream(upstream, config.settings) : upstream;
   };
   const upstreams = new Map(catalogue.families.map((family) => [family.name, upstreamOf(family)]));
   const deps: PipelineDeps = {

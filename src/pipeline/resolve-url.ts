@@ -1,6 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
-import { formHost, type DeclaredUrlForm } from '../catalogue/url-forms.js';
+import { formHost, formsForHost, type DeclaredUrlForm } from '../catalogue/url-forms.js';
 import { GatewayError, invalidParam, isGatewayError } from '../errors.js';
 import { validateRequest, type ValidatedRequest } from './params.js';
 
@@ -70,7 +70,7 @@ function firstReading(
 export function resolveUrl(catalogue: Catalogue, raw: unknown, options: Record<string, unknown> = {}, param = 'url'): ResolvedUrl {
   const url = readUrl(raw, param);
   const host = formHost(url.hostname);
-  const forms = catalogue.urlForms.get(host);
+  const forms = formsForHost(catalogue.urlForms, host);
   if (forms === undefined) {
     // A host no family names may still be one a family reads any host of (a store): its fallback forms.
     const resolved = firstReading(catalogue, catalogue.fallbackUrlForms, url, options);

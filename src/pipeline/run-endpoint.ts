@@ -8,6 +8,7 @@ import { secondsToNextUtcDay } from '../state/utc-day.js';
 import type { ApiKeyRecord, CacheEntry, StateAdapters } from '../state/ports.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../catalogue/upstream.js';
 import { cacheKey } from './cache-key.js';
+import { reusingAnswers } from './reused-answers.js';
 import { makeOutcome, type EndpointOutcome } from './outcome.js';
 import type { ValidatedRequest } from './params.js';
 
@@ -86,7 +87,9 @@ export async function runEndpoint(
   const fetchedAt = now.toISOString();
   const reading: UpstreamReading = { answers: 0 };
   try {
-    result = await endpoint.fetch(request.params as never, { upstream: forCall(upstream, call, reading), fetchedAt, signal: call.signal });
+    const clock = () => deps.now?.().getTime() ?? Date.now();
+    const bound = forCall(reusingAnswers(upstream, deps.state.cache, clock), call, reading);
+    result = await endpoint.fetch(request.params as never, { upstream: bound, fetchedAt, signal: call.signal });
     checkShape(deps.catalogue, endpoint, result);
   } catch (error) {
     await release();

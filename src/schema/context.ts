@@ -2,6 +2,7 @@ import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { JobService } from '../jobs/service.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
+import type { ResolvedUrl } from '../pipeline/resolve-url.js';
 import type { PubSubEventTarget } from '../state/pubsub-event-target.js';
 import type { ApiKeyRecord } from '../state/ports.js';
 import type { WatchStreams } from '../subscriptions/watch-stream.js';
@@ -37,6 +38,12 @@ export interface GraphQLContext {
    * subscription executes each event with `{ ...context, ...context.forEvent() }`.
    */
   forEvent(): Pick<GraphQLContext, 'billing' | 'run' | 'forEvent'>;
+  /**
+   * Reads a page URL into the endpoint that serves it, through this gateway's URL forms (those
+   * whose hosts a setting lists included: the schema is built once per process, its settings are
+   * the gateway's); throws the refusal.
+   */
+  resolveUrl(url: unknown, options?: Record<string, unknown>): ResolvedUrl;
   /** Watch streams (`watch*` fields): the first result, then each change, billed to this caller. */
   watches: WatchStreams;
   /** Topic events from every gateway process (Redis pub/sub, or in-process without Redis). */

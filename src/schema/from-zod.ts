@@ -73,6 +73,8 @@ function outputType(schema: z.ZodType): OutputType {
   if (schema instanceof z.ZodRecord) return 'JSON';
   if (schema instanceof z.ZodEnum) return enumRef(schema);
   if (schema instanceof z.ZodObject) return objectTypeFromZod(schema);
+  // GraphQL has no union of scalars (a value that is a string or a boolean): it is JSON.
+  if (schema instanceof z.ZodUnion) return 'JSON';
   throw new Error(`No GraphQL mapping for zod type ${schema.constructor.name}`);
 }
 

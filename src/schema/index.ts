@@ -21,14 +21,14 @@ export function buildSchema(catalogue: Catalogue): GraphQLSchema {
     builder.queryType({ description: 'One root field per data endpoint, with the REST parameters as arguments.' });
     addRootFields(catalogue);
     addNodeField(catalogue);
-    addResolveField(catalogue);
+    addResolveField();
     builder.mutationType({ description: 'Jobs and batches: queue endpoint calls and read their results later.' });
     builder.subscriptionType({ description: 'Streams over SSE (Accept: text/event-stream).' });
     addJobFields();
     addSubscriptionEventsField();
     addWatchFields(catalogue);
     addEdges(catalogue);
-    addLinkedResourceField(catalogue);
+    addLinkedResourceField();
     return builder.toSchema({ sortSchema: false });
   });
   schemas.set(catalogue, schema);

@@ -5,13 +5,14 @@ import { endpointAt } from './edges/load-through-pipeline.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import { GatewayError } from '../errors.js';
 import type { WatchEvent } from '../subscriptions/watch-stream.js';
-import { builder } from './builder.js';
+import { builder, perBuilder } from './builder.js';
 import type { GraphQLContext } from './context.js';
 import { toGraphQLError } from './errors.js';
 import { endpointCost } from '../limits/upstream-cost.js';
 import { argsSchema, argumentsOf, listOf, validated } from './root-fields.js';
 import type { Resource } from '../catalogue/resource.js';
 import { listTypeOf, resourceType } from './types/resources.js';
+import { objectTypeFromZod } from './from-zod.js';
 
 /** The longest interval a watch may ask for. The shortest is SUBSCRIPTION_MIN_INTERVAL_SECONDS. */
 export const WATCH_MAX_INTERVAL_SECONDS = 3600;
@@ -49,6 +50,43 @@ function startWatch(context: GraphQLContext, endpoint: EndpointDefinition, parse
 }
 
 const WATCH_NOTE = `Streams over SSE: the first result at once (charged like the query field: the endpoint's price, 0 when empty), then every intervalSeconds a live check that sends the result again only when it changed (1 credit per change; unchanged and failed checks are free and send nothing). Edges you select (author, ...) are billed per event as in a query. A change the balance cannot pay for ends the stream with insufficient_credits. Always live: no cacheMaxAge, no includeRaw.`;
+
+/** Where a watch event's changes ride on the value its field resolves to, for the `changes` field to read. */
+const WATCH_CHANGES = Symbol('watchChanges');
+
+/** The GraphQL types given a `changes` field, with the entry schema it lists (per schema being built). */
+const typesWithChanges = perBuilder(() => new Map<string, z.ZodObject>());
+
+/**
+ * A typed `changes` field on the type a watch of `endpoint` streams, when the endpoint's change
+ * report declares the shape of its entries: what changed since the stream's previous event.
+ */
+function addChangesField(endpoint: EndpointDefinition): void {
+  const entry = endpoint.changes?.entry;
+  if (entry === undefined) return;
+  const list = endpoint.returns.kind === 'list';
+  const typeName = list ? `${endpoint.returns.type}List` : endpoint.returns.type;
+  const known = typesWithChanges().get(typeName);
+  if (known === entry) return;
+  if (known !== undefined) throw new Error(`${endpoint.path}: ${typeName} already has a changes field of another entry type`);
+  typesWithChanges().set(typeName, entry);
+  // A list type is an object type of its own; the field reads only the symbol the resolver below sets.
+  const ref = (list ? listTypeOf(endpoint.returns.type) : resourceType(endpoint.returns.type)) as ReturnType<typeof resourceType>;
+  builder().objectField(ref, 'changes', (t) =>
+    t.field({
+      type: [objectTypeFromZod(entry)],
+      nullable: true,
+      description:
+        "On an event of a watch* subscription: what changed since the stream's previous event, as a change subscription's content.changed webhook says it. Null on a watch's first event and outside watches.",
+      resolve: (parent) => ((parent as Record<PropertyKey, unknown>)[WATCH_CHANGES] ?? null) as never,
+    }),
+  );
+}
+
+/** The value a watch field resolves to, carrying the event's changes for the `changes` field. */
+function withChanges<T extends object>(value: T | null, changes: unknown[] | undefined): T | null {
+  return value === null || changes === undefined ? value : { ...value, [WATCH_CHANGES]: changes };
+}
 
 /** `forumSubreddit` -> `watchForumSubreddit`. */
 export const watchFieldName = (endpoint: EndpointDefinition): string =>
@@ -95,6 +133,7 @@ function addWatchField(
       : {};
   const schema = watchSchema(first, extra);
   const list = first.returns.kind === 'list';
+  for (const endpoint of choices ? Object.values(choices) : [first]) addChangesField(endpoint);
   builder().subscriptionField(name, (t) =>
     t.field({
       type: (list ? listTypeOf(first.returns.type) : resourceType(first.returns.type)) as never,
@@ -111,7 +150,7 @@ function addWatchField(
       },
       resolve: ((event: WatchEvent, _args: unknown, context: GraphQLContext) => {
         billed(event, context);
-        return list ? listOf(event.data, event.pagination, null, event.fetchedAt, event.params) : single(event);
+        return withChanges(list ? listOf(event.data, event.pagination, null, event.fetchedAt, event.params) : single(event), event.changes);
       }) as never,
     }),
   );

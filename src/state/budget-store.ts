@@ -17,10 +17,25 @@ export interface HostBudget {
   resetAtMs: number;
 }
 
-/** Which budget: the upstream host and the egress it is reached through ("direct" or a proxy's id). */
+/**
+ * Which budget: the upstream host and the egress it is reached through ("direct" or a proxy's id),
+ * and optionally a scope within them (a platform that budgets one method, or one key's daily quota,
+ * apart from the rest of the host). Without a scope the budget is the whole host's.
+ */
 export interface BudgetTarget {
   host: string;
   egress: string;
+  scope?: string;
+}
+
+/** The text a target is stored under: `host|egress`, and `|scope` for a scoped budget. */
+export const budgetKeyOf = (target: BudgetTarget): string =>
+  target.scope === undefined ? `${target.host}|${target.egress}` : `${target.host}|${target.egress}|${target.scope}`;
+
+/** The target a key names (the inverse of budgetKeyOf; a scope may itself hold bars). */
+export function budgetTargetOf(key: string): BudgetTarget {
+  const [host = '', egress = '', ...scope] = key.split('|');
+  return scope.length === 0 ? { host, egress } : { host, egress, scope: scope.join('|') };
 }
 
 export interface BudgetAnnouncement extends BudgetTarget, HostBudget {}

@@ -17,7 +17,7 @@ export interface WatchEvent {
   pagination?: { cursor: string | null; hasMore: boolean };
   fetchedAt: string;
   creditsCharged: number;
-  /** On a change of an endpoint with a change report: what changed since the last event (GraphQL's `extensions.changes`). */
+  /** On a change of an endpoint with a change report: what changed since the last event (GraphQL's `changes` field and `extensions.changes`). */
   changes?: unknown[];
 }
 

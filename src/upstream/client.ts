@@ -4,14 +4,15 @@ import type { BlockPageMarkers } from '../catalogue/family.js';
 import type { BudgetTarget } from '../state/budget-store.js';
 import type { BudgetGuard } from './budget/guard.js';
 import { egressOf } from './budget/egress.js';
-import type { BudgetReader } from './budget/read-budget.js';
+import type { AnswerBudgetReader } from './budget/read-budget.js';
 import type { CallerHostGate, GateStep } from './caller-hosts/gate.js';
 import { classifyResponse } from './classify.js';
 import type { HostPacer } from './pacing.js';
 import { Coalescer } from './coalesce.js';
 import type { UpstreamObserver } from './observer.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../catalogue/upstream.js';
-import { boundedChunks, readBounded } from './read-bounded.js';
+import { boundedChunks, readBoundedBytes } from './read-bounded.js';
+import { decompressBody } from './decompress.js';
 
 export interface UpstreamClientOptions {
   /** host -> origin actually fetched (UPSTREAM_ORIGINS). */
@@ -32,8 +33,10 @@ export interface FamilyUpstreamOptions {
   proxyUrl?: string | undefined;
   /** How the family's platform shows a block page. */
   blockPages?: BlockPageMarkers | undefined;
-  /** How the platform announces its request budget in its headers; default: an answer's Retry-After. */
-  readBudget?: BudgetReader | undefined;
+  /** How the platform announces its request budget in its headers or body; default: an answer's Retry-After. */
+  readBudget?: AnswerBudgetReader | undefined;
+  /** The scopes of its host a request to a URL spends besides the host's own budget (a method, a quota), each held apart. */
+  budgetScopes?: ((url: URL) => readonly string[]) | undefined;
   /** Hosts the platform allows one request per so many milliseconds, held to that pace by the pacer. */
   hostIntervals?: Readonly<Record<string, number>> | undefined;
   /**
@@ -138,13 +141,16 @@ export class UpstreamClient {
         const step: GateStep = hop === 0 ? { kind: 'request', hostParam: upstreamRequest.hostParam } : { kind: 'redirect' };
         dispatcher = (await this.#cleared(gate!, url, step, timeout, cancel)) ?? dispatcher;
       }
-      await this.#options.budgets?.admit(target, gated ? gate!.hostCeiling : undefined);
+      await this.#options.budgets?.admit(target, {
+        scopes: family.budgetScopes?.(url) ?? [],
+        ceiling: gated ? gate!.hostCeiling : undefined,
+      });
       await this.#paced(target, family, timeoutMs, timeout ? AbortSignal.any([timeout, cancel]) : cancel);
       timeout ??= AbortSignal.timeout(timeoutMs);
       const signal = AbortSignal.any([timeout, cancel]);
       const sent = gated ? { ...upstreamRequest, headers: gate!.headers(upstreamRequest.headers) } : upstreamRequest;
       const response = await this.#counted(target.host, this.#send(url, method, body, sent, dispatcher, signal, timeout));
-      const standing = (await this.#options.budgets?.observe(target, response, family.readBudget)) ?? null;
+      const standing = (await this.#options.budgets?.observe(target, { ...response, url: url.href }, family.readBudget)) ?? null;
       // A 403, 429 or redirect that says the budget is spent is a rate limit, whatever the family passes through.
       const spent = this.#options.budgets?.spentFailure(target, response.status, standing) ?? null;
       const location = response.headers.location;
@@ -243,7 +249,11 @@ export class UpstreamClient {
           : isJsonSuccess(response.statusCode, response.headers['content-type']));
       const text = streamed
         ? await bodyReader.read(boundedChunks(response.body, bodyReader.maxBytes, "The platform's"))
-        : await readBounded(response.body, MAX_BODY_BYTES, "The platform's");
+        : decompressBody(
+            await readBoundedBytes(response.body, MAX_BODY_BYTES, "The platform's"),
+            MAX_BODY_BYTES,
+            "The platform's",
+          ).toString('utf8');
       return { status: response.statusCode, headers: flattenHeaders(response.headers), body: text, url: url.href };
     } catch (error) {
       throw networkFailure(error, url, timeout);

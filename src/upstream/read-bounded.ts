@@ -5,9 +5,14 @@ import { GatewayError } from '../errors.js';
  * `upstream_schema_drift` (no platform or provider answers that much) and is never held whole.
  */
 export async function readBounded(body: AsyncIterable<Buffer>, maxBytes: number, whose: string): Promise<string> {
+  return (await readBoundedBytes(body, maxBytes, whose)).toString('utf8');
+}
+
+/** An upstream body's bytes, read no further than `maxBytes` (see readBounded). */
+export async function readBoundedBytes(body: AsyncIterable<Buffer>, maxBytes: number, whose: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of boundedChunks(body, maxBytes, whose)) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** The chunks of an upstream body, failing once more than `maxBytes` have come. */

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { request } from 'undici';
 import { describe, expect, it, vi } from 'vitest';
 import { catalogue } from '../support/registered-catalogue.js';
-import { fuzzedEndpoints } from './support/fuzzed-endpoints.js';
 import { GatewayError } from '../../src/errors.js';
 import { systemResolveAll } from '../../src/outbound/checked-lookup.js';
 import { UpstreamClient } from '../../src/upstream/client.js';
@@ -16,8 +15,9 @@ import { envelopeProblems, familyHosts, hostileImageUrl, queryArbitrary, querySt
 /**
  * Issue 8 item 2, REST: generated query strings for every catalogue endpoint. Every answer is
  * a well-formed envelope (never a 500, never a wrong charge), and no upstream request leaves
- * the hosts the endpoint's family declared (for a provider family: its provider, with a public
- * image URL), and no name is resolved through real DNS: undici's request and node:dns's lookup are
+ * the hosts the endpoint's family declared, or for a family whose hosts callers name the stores or
+ * instances the fake upstream answers (for a provider family: its provider, with a public image
+ * URL), and no name is resolved through real DNS: undici's request and node:dns's lookup are
  * guarded (network-guard.ts).
  */
 
@@ -72,6 +72,30 @@ describe('REST fuzz', () => {
     }
   });
 
+  it('the network guard admits the hosts callers name that the fake upstream answers, and no other caller-named host', async () => {
+    resetGuard();
+    const [family, hosts] = [...tally.gateway.callerHosts].find(([, each]) => each.length > 0)!;
+    const upstream = new URL('/x', tally.gateway.harness.upstreamOrigin);
+    const get = (url: URL, forwardedHost?: string) =>
+      request(url, { headers: forwardedHost === undefined ? {} : { 'x-forwarded-host': forwardedHost } }).then(
+        async (response) => void (await response.body.dump()),
+        (error: unknown) => error,
+      );
+    try {
+      expect(await get(upstream, hosts[0])).toBeUndefined();
+      expect(guardLog).toEqual({ hosts: [hosts[0]], violations: [] });
+      expect(await get(upstream, 'elsewhere.example.com')).toBeInstanceOf(Error);
+      expect(await get(new URL(`https://${hosts[0]}/x`))).toBeInstanceOf(Error);
+      expect(guardLog.violations).toEqual([
+        `GET ${upstream.href} (for elsewhere.example.com)`,
+        `GET https://${hosts[0]}/x (for no declared host)`,
+      ]);
+      expect(familyHosts(catalogue.endpoints.find((endpoint) => endpoint.family === family)!)).toEqual(expect.arrayContaining([...hosts]));
+    } finally {
+      resetGuard();
+    }
+  });
+
   it('the DNS guard refuses a lookup through the system resolver, without the network', async () => {
     resetGuard();
     try {
@@ -82,7 +106,7 @@ describe('REST fuzz', () => {
     }
   });
 
-  it.each(fuzzedEndpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
+  it.each(catalogue.endpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
     '%s: hostile parameters give well-formed envelopes, no 500, no undeclared host',
     async (_path, endpoint) => {
       const hosts = new Set(familyHosts(endpoint));

@@ -7,6 +7,7 @@ import { NPM_WEB_HOST } from '../../src/families/packages/constants.js';
 import { salePage, fixtures } from '../families/realty/fixtures/pages.js';
 import { ADVERTISER, creativeIdOf } from '../families/ads/bodies.js';
 import { html } from '../../src/demo-kit/replies.js';
+import { HOME as INSTANCE } from '../../src/families/fediverse/demo/entities.js';
 import { balance, get, HARDENING_KEY, startHardeningGateway, type HardeningGateway } from '../hardening/support/hardening-gateway.js';
 import { callTool, connectClient } from '../mcp/support.js';
 import { startHarness, type Harness } from '../support/gateway.js';
@@ -36,6 +37,8 @@ const URLS: Readonly<Record<string, string>> = {
   packages: `https://${NPM_WEB_HOST}/package/resolved-package`,
   news: 'https://news.ycombinator.com/item?id=1001',
   video: 'https://youtu.be/vidResolve7?t=5',
+  // Read on the instances the allowlist names (set below), only.
+  fediverse: `https://${INSTANCE}/@resolved?utm_source=x`,
 };
 
 /** The .ca marketplace's listing page, which the shared healthy realty upstream does not serve. */
@@ -51,7 +54,7 @@ const resolvePath = (url: string, extra = '') => `/v1/resolve?url=${encodeURICom
 describe('/v1/resolve across every family', () => {
   let gateway: HardeningGateway;
   beforeAll(async () => {
-    gateway = await startHardeningGateway();
+    gateway = await startHardeningGateway({ FEDIVERSE_INSTANCES: INSTANCE });
     serveCanadianListing(gateway);
   });
   afterAll(async () => gateway?.close());
@@ -112,7 +115,9 @@ describe('/v1/resolve across every family', () => {
 
   it('lists the supported hosts with an unknown one, and every form at /v1/resolve/forms', async () => {
     const refused = await get(gateway, resolvePath('https://example.com/page'));
-    expect(refused.body.error.details.supportedHosts).toEqual(expect.arrayContaining(['github.com', 'www.reddit.com', 'bsky.app']));
+    expect(refused.body.error.details.supportedHosts).toEqual(
+      expect.arrayContaining(['github.com', 'www.reddit.com', 'bsky.app', INSTANCE]),
+    );
     const forms = await get(gateway, '/v1/resolve/forms');
     expect(forms.body.meta.creditsCharged).toBe(0);
     const families = new Set((forms.body.data.forms as { family: string }[]).map((form) => form.family));

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../src/catalogue/catalogue.js';
-import { catalogue } from '../support/registered-catalogue.js';
+import { catalogue as unsettled } from '../support/registered-catalogue.js';
 import { defineFamily } from '../../src/catalogue/family.js';
+import { loadConfig } from '../../src/config/config.js';
 import { isGatewayError } from '../../src/errors.js';
 import { resolveUrl } from '../../src/pipeline/resolve-url.js';
+import { isHostsFromSetting } from '../../src/catalogue/url-forms.js';
 
 /** Proves the URL forms across every registered family: each example resolves to its own endpoint, and nothing else does. */
+
+/** Each setting that lists a family's hosts (an allowlist of instances), set to the hosts of its forms' examples. */
+const settingHosts = new Map<string, Set<string>>();
+for (const family of unsettled.families) {
+  for (const form of family.urlForms ?? []) {
+    if (!isHostsFromSetting(form.hosts)) continue;
+    const hosts = settingHosts.get(form.hosts.setting) ?? new Set<string>();
+    settingHosts.set(form.hosts.setting, hosts.add(new URL(form.example).hostname));
+  }
+}
+const env = Object.fromEntries([...settingHosts].map(([setting, hosts]) => [setting, [...hosts].join(',')]));
+const catalogue = unsettled.withSettings(loadConfig(env, unsettled.families).settings);
 
 const resolved = (url: string) => {
   const { endpoint, request } = resolveUrl(catalogue, url);
@@ -31,10 +45,7 @@ describe('resolveUrl', () => {
 
   it('covers every family that serves pages people link to', () => {
     const families = new Set(forms.map((form) => form.family));
-    // A family whose hosts only the operator's allowlist names has no URL form to declare.
-    const withHosts = catalogue.families
-      .filter((family) => family.providerEnv === undefined && family.callerNamedHosts?.allowlistEnv === undefined)
-      .map((family) => family.name);
+    const withHosts = catalogue.families.filter((family) => family.providerEnv === undefined).map((family) => family.name);
     expect([...families].sort()).toEqual([...withHosts].sort());
   });
 
@@ -59,6 +70,41 @@ describe('resolveUrl', () => {
       expect(refused.details?.supportedHosts).toEqual(catalogue.urlFormHosts);
     }
     expect(catalogue.urlFormHosts).not.toContain('shop.example.net');
+  });
+
+  it('reads pages of the instances an allowlist names, and of no other host', () => {
+    const allowlisted = unsettled.withSettings(
+      loadConfig({ FEDIVERSE_INSTANCES: 'Social.Example.com,fedi.example.org' }, unsettled.families).settings,
+    );
+    const read = (url: string) => {
+      const { endpoint, request } = resolveUrl(allowlisted, url);
+      return { endpoint: endpoint.path, params: request.params };
+    };
+    expect(read('https://fedi.example.org/@Someone@elsewhere.example.net/?utm_source=x')).toMatchObject({
+      endpoint: '/v1/fediverse/account',
+      params: { account: 'https://fedi.example.org/@Someone@elsewhere.example.net' },
+    });
+    expect(read('https://social.example.com/users/someone')).toMatchObject({
+      params: { account: 'https://social.example.com/@someone' },
+    });
+    expect(read('https://social.example.com/users/someone/statuses/1234/')).toMatchObject({
+      endpoint: '/v1/fediverse/post',
+      params: { url: 'https://social.example.com/users/someone/statuses/1234' },
+    });
+    expect(read('https://SOCIAL.example.com/tags/Caf%C3%A9')).toMatchObject({
+      endpoint: '/v1/fediverse/hashtag',
+      params: { instance: 'social.example.com', tag: 'Café' },
+    });
+    expect(allowlisted.urlFormHosts).toEqual(expect.arrayContaining(['fedi.example.org', 'social.example.com']));
+    // An instance's page that names no resource is its own refusal, not a store page.
+    expect(() => resolveUrl(allowlisted, 'https://social.example.com/products/tea')).toThrow(/none that the gateway reads/);
+    // Off the allowlist, or with no allowlist, an instance's page is a host no family names; a store path there is a store's.
+    for (const settled of [allowlisted, unsettled]) {
+      expect(() => resolveUrl(settled, 'https://other.example.net/@someone')).toThrow(/no family reads pages/);
+      expect(resolveUrl(settled, 'https://other.example.net/products/tea').endpoint.path).toBe('/v1/shop/product');
+    }
+    expect(() => resolveUrl(unsettled, 'https://social.example.com/@someone')).toThrow(/no family reads pages/);
+    expect(unsettled.urlFormHosts).not.toContain('social.example.com');
   });
 
   it.each([

@@ -3,11 +3,14 @@ import { createClient } from 'redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KeyLayout } from '../../src/state/redis/key-layout.js';
 import { CHECK_LEASE_TTL_MS, checkLeaseName } from '../../src/subscriptions/check-lease.js';
-import { kill, spawnWorker } from '../redis/processes.js';
+import { GATEWAY_START_ALLOWANCE_MS, kill, spawnWorker } from '../redis/processes.js';
 import { deletePrefix, REDIS_URL, testPrefix } from '../state/redis-support.js';
 import { bookshelfCatalogue as catalogue } from '../support/bookshelf-harness.js';
 import { RICH_KEY, startHarness, upstreamOrigins, type Harness } from '../support/gateway.js';
 import { balanceOf, eventually, send, subscribe, watchShelf, WebhookReceiver } from './support.js';
+
+/** Two worker starts one after the other, each allowed what a gateway start is, and the test's own work. */
+const RECOVERY_TEST_MS = 2 * GATEWAY_START_ALLOWANCE_MS + 90_000;
 
 const ENV = { WEBHOOK_ALLOW_PRIVATE: 'true', SUBSCRIPTION_MIN_INTERVAL_SECONDS: '1', WEBHOOK_RETRY_BASE_MS: '50' };
 /** Long enough that a hung check is still running when its worker is killed. */
@@ -29,61 +32,65 @@ describe.skipIf(!REDIS_URL)('subscription checks after a crash (Redis)', () => {
     await deletePrefix(prefix);
   });
 
-  it('runs the next check within one interval and a lease ttl of a worker killed mid-check, and delivers the change made meanwhile once', async () => {
-    // The HTTP side runs no checks: every check runs in the worker processes.
-    const harness = await startHarness(
-      { ...ENV, REDIS_URL: REDIS_URL!, WORKERS: 'off', UPSTREAM_TIMEOUT_MS },
-      { redisPrefix: prefix, catalogue },
-    );
-    harnesses.push(harness);
-    const receiver = new WebhookReceiver();
-    receivers.push(receiver);
-    await receiver.start();
-    const workerEnv = {
-      ...ENV,
-      REDIS_URL: REDIS_URL!,
-      TEST_REDIS_PREFIX: prefix,
-      UPSTREAM_ORIGINS: upstreamOrigins(harness.upstreamOrigin, catalogue.families),
-      UPSTREAM_TIMEOUT_MS,
-      LOG_LEVEL: 'silent',
-    };
-    const shelf = watchShelf(harness.upstream, 'crashed');
-    workers.push(await spawnWorker(workerEnv, 30_000));
-    const { id, secret } = await subscribe(harness, 'crashed', receiver.url, RICH_KEY, INTERVAL_SECONDS);
-    receiver.secret = secret;
-    const balanceBefore = await balanceOf(harness);
+  it(
+    'runs the next check within one interval and a lease ttl of a worker killed mid-check, and delivers the change made meanwhile once',
+    async () => {
+      // The HTTP side runs no checks: every check runs in the worker processes.
+      const harness = await startHarness(
+        { ...ENV, REDIS_URL: REDIS_URL!, WORKERS: 'off', UPSTREAM_TIMEOUT_MS },
+        { redisPrefix: prefix, catalogue },
+      );
+      harnesses.push(harness);
+      const receiver = new WebhookReceiver();
+      receivers.push(receiver);
+      await receiver.start();
+      const workerEnv = {
+        ...ENV,
+        REDIS_URL: REDIS_URL!,
+        TEST_REDIS_PREFIX: prefix,
+        UPSTREAM_ORIGINS: upstreamOrigins(harness.upstreamOrigin, catalogue.families),
+        UPSTREAM_TIMEOUT_MS,
+        LOG_LEVEL: 'silent',
+      };
+      const shelf = watchShelf(harness.upstream, 'crashed');
+      workers.push(await spawnWorker(workerEnv));
+      const { id, secret } = await subscribe(harness, 'crashed', receiver.url, RICH_KEY, INTERVAL_SECONDS);
+      receiver.secret = secret;
+      const balanceBefore = await balanceOf(harness);
 
-    // The upstream hangs: the next check stays open, and its worker is killed in the middle of it.
-    shelf.delayMs = 120_000;
-    const requestsBefore = shelf.requests;
-    await eventually(() => (shelf.requests > requestsBefore ? true : undefined), 'a check to be in flight', 15_000);
-    await kill(workers[0]!, 'SIGKILL');
-    const killedAt = Date.now();
+      // The upstream hangs: the next check stays open, and its worker is killed in the middle of it.
+      shelf.delayMs = 120_000;
+      const requestsBefore = shelf.requests;
+      await eventually(() => (shelf.requests > requestsBefore ? true : undefined), 'a check to be in flight', 15_000);
+      await kill(workers[0]!, 'SIGKILL');
+      const killedAt = Date.now();
 
-    // During the outage the content changes and the upstream answers again.
-    shelf.books = [{ id: 'outage1', title: 'Olga' }, ...shelf.books];
-    shelf.delayMs = 0;
-    workers.push(await spawnWorker(workerEnv, 30_000));
-    const readyAt = Date.now();
+      // During the outage the content changes and the upstream answers again.
+      shelf.books = [{ id: 'outage1', title: 'Olga' }, ...shelf.books];
+      shelf.delayMs = 0;
+      workers.push(await spawnWorker(workerEnv));
+      const readyAt = Date.now();
 
-    await eventually(() => changesIn(receiver)[0], 'the change to be delivered', 60_000);
-    const deliveredAt = Date.now();
-    // The dead check's lease lapses CHECK_LEASE_TTL_MS after its last renewal; after that (and
-    // once a worker runs) the next scheduled check runs within one interval. A fixed lock would
-    // have blocked it for the whole check deadline (5 upstream time-outs plus 30 s: 180 s here).
-    const blockedUntil = Math.max(readyAt, killedAt + CHECK_LEASE_TTL_MS);
-    expect(deliveredAt - blockedUntil).toBeLessThan(INTERVAL_SECONDS * 1000 + 15_000);
+      await eventually(() => changesIn(receiver)[0], 'the change to be delivered', 60_000);
+      const deliveredAt = Date.now();
+      // The dead check's lease lapses CHECK_LEASE_TTL_MS after its last renewal; after that (and
+      // once a worker runs) the next scheduled check runs within one interval. A fixed lock would
+      // have blocked it for the whole check deadline (5 upstream time-outs plus 30 s: 180 s here).
+      const blockedUntil = Math.max(readyAt, killedAt + CHECK_LEASE_TTL_MS);
+      expect(deliveredAt - blockedUntil).toBeLessThan(INTERVAL_SECONDS * 1000 + 15_000);
 
-    // Later checks (and the killed check's job, run again by BullMQ) find nothing new.
-    const requestsAfter = shelf.requests;
-    await eventually(() => (shelf.requests >= requestsAfter + 2 ? true : undefined), 'two more checks', 30_000);
-    const changes = changesIn(receiver);
-    expect(changes).toHaveLength(1);
-    expect(changes[0]!.verifyError).toBeNull();
-    expect(changes[0]!.verified).toMatchObject({ type: 'content.changed', subscriptionId: id });
-    expect(changes[0]!.verified!.data.items[0].id).toBe('outage1');
-    expect(await balanceOf(harness)).toBe(balanceBefore - 1);
-  }, 150_000);
+      // Later checks (and the killed check's job, run again by BullMQ) find nothing new.
+      const requestsAfter = shelf.requests;
+      await eventually(() => (shelf.requests >= requestsAfter + 2 ? true : undefined), 'two more checks', 30_000);
+      const changes = changesIn(receiver);
+      expect(changes).toHaveLength(1);
+      expect(changes[0]!.verifyError).toBeNull();
+      expect(changes[0]!.verified).toMatchObject({ type: 'content.changed', subscriptionId: id });
+      expect(changes[0]!.verified!.data.items[0].id).toBe('outage1');
+      expect(await balanceOf(harness)).toBe(balanceBefore - 1);
+    },
+    RECOVERY_TEST_MS,
+  );
 
   it('stops a check that lost its lease mid-check without writing or delivering; the next holder delivers the change once', async () => {
     const harness = await startHarness({ ...ENV, REDIS_URL: REDIS_URL! }, { redisPrefix: prefix, catalogue });

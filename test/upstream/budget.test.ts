@@ -148,25 +148,6 @@ describe('the upstream client with budgets, over loopback', () => {
 
   const answerWith = (headers: Record<string, string>, status = 200) => fake.on(() => ({ status, headers, body: { ok: true } }));
 
-  it("hands the family's reader the host that answered, so one host's status can mean what another's does not", async () => {
-    const { client } = clientOn();
-    const hostsRead: (string | undefined)[] = [];
-    const family = client.forFamily({
-      family: 'bookshelf',
-      hosts: HOSTS,
-      readBudget: (_headers, nowMs, _status, host) => {
-        hostsRead.push(host);
-        return host === COVERS_HOST ? { remaining: 0, resetAtMs: nowMs + 60_000 } : null;
-      },
-    });
-    answerWith({}, 200);
-    await family.fetch({ url: `https://${BOOKS_HOST}/shelf?host-read` });
-    await family.fetch({ url: `https://${COVERS_HOST}/cover?host-read` });
-    expect(hostsRead).toEqual([BOOKS_HOST, COVERS_HOST]);
-    expect((await failureOf(family.fetch({ url: `https://${COVERS_HOST}/cover?again` }))).code).toBe('upstream_rate_limited');
-    expect((await family.fetch({ url: `https://${BOOKS_HOST}/shelf?again` })).status).toBe(200);
-  });
-
   it('refuses a spent host without a request until its reset, then calls it again', async () => {
     const { books, seen } = clientOn();
     answerWith({ 'x-ratelimit-remaining': '0.0', 'x-ratelimit-used': '100', 'x-ratelimit-reset': '20' });

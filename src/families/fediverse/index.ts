@@ -12,6 +12,7 @@ import { fediverseEdges } from './graph.js';
 import { instanceSchema } from './model.js';
 import { fediverseRefetch } from './refetch.js';
 import { readInstanceBudget } from './upstream/budget.js';
+import { fediverseUrlForms } from './url-forms.js';
 
 /**
  * The fediverse family: the public, logged-out REST API of any Mastodon-compatible instance the
@@ -48,6 +49,7 @@ export const fediverseFamily = defineFamily({
     fediverseInstanceEndpoint,
     fediverseSearchAccountsEndpoint,
   ],
+  urlForms: fediverseUrlForms,
   edges: fediverseEdges,
   refetch: fediverseRefetch,
   demo: async () => (await import('./demo/world.js')).fediverseDemo,

@@ -1,7 +1,7 @@
-import type { Catalogue } from '../../catalogue/catalogue.js';
 import { GatewayError } from '../../errors.js';
 import { commonParamsShape } from '../../pipeline/params.js';
-import { resolveUrl, type ResolvedUrl } from '../../pipeline/resolve-url.js';
+import type { ResolvedUrl } from '../../pipeline/resolve-url.js';
+import type { GraphQLContext } from '../context.js';
 import { builder } from '../builder.js';
 import { toGraphQLError } from '../errors.js';
 import { resourceFrom } from '../root-fields.js';
@@ -14,7 +14,7 @@ import { asNode, nodeInterface, type NodeValue } from './node.js';
  * family's own root field returns. A URL of a list page (a search) is refused: a Node is one
  * resource, and REST's /v1/resolve serves lists.
  */
-export function addResolveField(catalogue: Catalogue): void {
+export function addResolveField(): void {
   builder().queryField('resolve', (t) =>
     t.field({
       type: nodeInterface(),
@@ -33,7 +33,7 @@ export function addResolveField(catalogue: Catalogue): void {
         };
         let resolved;
         try {
-          resolved = resolveUrl(catalogue, args.url, options);
+          resolved = context.resolveUrl(args.url, options);
           if (resolved.endpoint.returns.kind === 'list') {
             throw invalidListUrl(resolved.endpoint.path);
           }
@@ -54,7 +54,7 @@ export function addResolveField(catalogue: Catalogue): void {
  * result, however many posts link to it). Null for a post that links nowhere, or to a page no
  * family reads as one resource; nothing is fetched for those.
  */
-export function addLinkedResourceField(catalogue: Catalogue): void {
+export function addLinkedResourceField(): void {
   builder().objectField(resourceType('Post'), 'linkedResource', (t) =>
     t.field({
       type: nodeInterface(),
@@ -63,7 +63,7 @@ export function addLinkedResourceField(catalogue: Catalogue): void {
         "The resource behind the post's linkUrl (a repository, a post, an account...) when some family reads that page, fetched through its endpoint and billed like resolve (usually 1 credit, 0 on a cache hit); null for a post that links nowhere or to a page no family reads.",
       extensions: { upstreamCost: { fetches: 1 } },
       resolve: async (post, _args, context): Promise<NodeValue | null> => {
-        const target = readableLink(catalogue, post.linkUrl);
+        const target = readableLink(context, post.linkUrl);
         if (target === null) return null;
         const outcome = await context.run(target.endpoint, target.request);
         const { data } = outcome.payload;
@@ -74,10 +74,10 @@ export function addLinkedResourceField(catalogue: Catalogue): void {
 }
 
 /** The single-resource endpoint a link resolves to, or null when none reads it as one resource. */
-function readableLink(catalogue: Catalogue, link: unknown): ResolvedUrl | null {
+function readableLink(context: GraphQLContext, link: unknown): ResolvedUrl | null {
   if (typeof link !== 'string') return null;
   try {
-    const resolved = resolveUrl(catalogue, link);
+    const resolved = context.resolveUrl(link);
     return resolved.endpoint.returns.kind === 'single' ? resolved : null;
   } catch {
     return null;

@@ -1,4 +1,5 @@
 import {
+  budgetKeyOf,
   isSpent,
   mergeBudget,
   type BudgetAnnouncement,
@@ -9,7 +10,8 @@ import {
 } from '../budget-store.js';
 import { LRUCache } from 'lru-cache';
 
-const keyOf = (target: BudgetTarget): string => `${target.host}|${target.egress}`;
+// A call, not an alias: this module and budget-store.ts import each other.
+const keyOf = (target: BudgetTarget): string => budgetKeyOf(target);
 
 /**
  * Targets (host and egress) kept, least recently used dropped first: families that fetch hosts

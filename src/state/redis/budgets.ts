@@ -1,4 +1,5 @@
 import {
+  budgetKeyOf,
   isSpent,
   SAME_WINDOW_MS,
   type BudgetAnnouncement,
@@ -13,7 +14,7 @@ import type { RedisStore } from './store.js';
 
 /**
  * Upstream budgets in Redis, shared by every gateway process:
- * - budget record (KeyLayout.budget of `host|egress`): string "remaining resetAtMs", expiring at
+ * - budget record (KeyLayout.budget of `host|egress`, or `host|egress|scope` for a scoped one): string "remaining resetAtMs", expiring at
  *   the reset, so a lapsed record is simply gone;
  * - ceiling counter (KeyLayout.ceiling of `host|egress`): the operator ceiling's count, expiring
  *   with its window.
@@ -106,8 +107,8 @@ export class RedisBudgetStore implements BudgetStore {
     });
   }
 
-  #recordKey = (target: BudgetTarget): string => this.#store.keys.budget(`${target.host}|${target.egress}`);
-  #ceilingKey = (target: BudgetTarget): string => this.#store.keys.ceiling(`${target.host}|${target.egress}`);
+  #recordKey = (target: BudgetTarget): string => this.#store.keys.budget(budgetKeyOf(target));
+  #ceilingKey = (target: BudgetTarget): string => this.#store.keys.ceiling(budgetKeyOf(target));
 }
 
 function parseRecord(stored: string): HostBudget | null {
@@ -124,8 +125,9 @@ function parseAnnouncement(message: string): BudgetAnnouncement | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { host, egress, remaining, resetAtMs } = value as Record<string, unknown>;
+  const { host, egress, scope, remaining, resetAtMs } = value as Record<string, unknown>;
   if (typeof host !== 'string' || typeof egress !== 'string' || typeof remaining !== 'number' || typeof resetAtMs !== 'number') return null;
   if (!Number.isFinite(remaining) || !Number.isFinite(resetAtMs)) return null;
-  return { host, egress, remaining, resetAtMs };
+  if (scope !== undefined && typeof scope !== 'string') return null;
+  return scope === undefined ? { host, egress, remaining, resetAtMs } : { host, egress, scope, remaining, resetAtMs };
 }

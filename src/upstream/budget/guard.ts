@@ -1,6 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import { GatewayError } from '../../errors.js';
 import {
+  budgetKeyOf,
+  budgetTargetOf,
   isSpent,
   mergeBudget,
   type BudgetAnnouncement,
@@ -11,7 +13,7 @@ import {
 import type { BudgetCeiling } from '../../config/upstream-budgets.js';
 import { MAX_RETRY_AFTER_SECONDS } from '../classify.js';
 import type { BudgetKind, UpstreamObserver } from '../observer.js';
-import { boundedBudget, readRetryAfter, type BudgetReader } from './read-budget.js';
+import { boundedBudget, readRetryAfter, type AnswerBudgetReader, type BudgetAnswer, type ScopedBudget } from './read-budget.js';
 
 export interface BudgetGuardOptions {
   store: BudgetStore;
@@ -21,6 +23,25 @@ export interface BudgetGuardOptions {
   /** How old this process's copy of a host's record may grow before it is read again from the store, in the background. */
   refreshMs?: number;
   now?: () => number;
+}
+
+/** What admits one request besides its host's budget. */
+export interface AdmitOptions {
+  /**
+   * The scopes of the host the request also spends (a method, a daily quota: the family's
+   * `budgetScopes` of its URL); a spent one refuses it like a spent host.
+   */
+  scopes?: readonly string[];
+  /** Bounds a host that has no UPSTREAM_BUDGETS entry of its own (a family's per-host budget for the hosts its callers name). */
+  ceiling?: BudgetCeiling | undefined;
+}
+
+/** An answer as the guard reads it: the body only for readers that read bodies. */
+export interface ObservedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+  url?: string;
 }
 
 /** One line of the remaining-budget gauge. */
@@ -82,34 +103,47 @@ export class BudgetGuard {
 
   /**
    * Resolves when the call may go ahead; rejects with upstream_rate_limited (nothing was sent) when
-   * it may not. `defaultCeiling` bounds a host that has no UPSTREAM_BUDGETS entry of its own (a
-   * family's per-host budget for the hosts its callers name).
+   * it may not: the host's budget or one of the request's scopes is spent, or the ceiling reached.
    */
-  async admit(target: BudgetTarget, defaultCeiling?: BudgetCeiling): Promise<void> {
-    const key = keyOf(target);
-    let known = this.#known.get(key);
-    if (!known) known = await this.#load(target);
-    else if (this.#now() - known.checkedAtMs > this.#refreshMs) this.#refresh(target, known);
+  async admit(target: BudgetTarget, options: AdmitOptions = {}): Promise<void> {
+    const targets = [target, ...(options.scopes ?? []).map((scope) => ({ ...target, scope }))];
+    const known = await Promise.all(targets.map((each) => this.#current(each)));
     const now = this.#now();
-    if (known.budget && isSpent(known.budget, now)) throw this.#refusal(target, known.budget.resetAtMs - now, 'announced');
-    const ceiling = this.#ceilings.get(target.host) ?? defaultCeiling;
-    if (ceiling) await this.#take(target, key, ceiling, now);
+    let spent: { target: BudgetTarget; resetAtMs: number } | null = null;
+    known.forEach(({ budget }, index) => {
+      if (budget && isSpent(budget, now) && (!spent || budget.resetAtMs > spent.resetAtMs))
+        spent = { target: targets[index]!, resetAtMs: budget.resetAtMs };
+    });
+    if (spent !== null) {
+      const { target: spentTarget, resetAtMs } = spent;
+      throw this.#refusal(spentTarget, resetAtMs - now, 'announced');
+    }
+    const ceiling = this.#ceilings.get(target.host) ?? options.ceiling;
+    if (ceiling) await this.#take(target, keyOf(target), ceiling, now);
   }
 
   /**
    * Records what an answer announces, read by the family's reader (default: its Retry-After),
-   * and returns the budget that now stands for the host (null when the answer announced
-   * nothing). Resolves once a spent record is in the store, so the caller's answer never
-   * reaches it before the other processes can know.
+   * and returns the budget that now stands for the host (null when the answer announced nothing
+   * of the whole host). A reader's scoped budgets are recorded under their scopes. Resolves once
+   * every spent record is in the store, so the caller's answer never reaches it before the other
+   * processes can know.
    */
-  async observe(
-    target: BudgetTarget,
-    answer: { status: number; headers: Record<string, string> },
-    reader: BudgetReader = readRetryAfter,
-  ): Promise<HostBudget | null> {
+  async observe(target: BudgetTarget, answer: ObservedAnswer, reader: AnswerBudgetReader = readRetryAfter): Promise<HostBudget | null> {
     const now = this.#now();
-    const reading = boundedBudget(safeRead(reader, answer, now, target.host), now);
-    if (!reading) return null;
+    let standing: HostBudget | null = null;
+    for (const reading of safeRead(reader, answer, now)) {
+      const budget = boundedBudget(reading, now);
+      if (!budget) continue;
+      const scoped = reading.scope === undefined ? target : { ...target, scope: reading.scope };
+      const recorded = await this.#record(scoped, budget, now);
+      if (reading.scope === undefined) standing = recorded;
+    }
+    return standing;
+  }
+
+  /** Merges one announced budget into this process's copy and, when spent, into the store. */
+  async #record(target: BudgetTarget, reading: HostBudget, now: number): Promise<HostBudget | null> {
     const key = keyOf(target);
     const known = this.#known.get(key) ?? { budget: null, checkedAtMs: Number.NEGATIVE_INFINITY };
     known.budget = mergeBudget(known.budget, reading, now);
@@ -190,6 +224,14 @@ export class BudgetGuard {
     return loading;
   }
 
+  /** This process's copy of a target's budget: read from the store on first contact, refreshed in the background when old. */
+  async #current(target: BudgetTarget): Promise<Known> {
+    const known = this.#known.get(keyOf(target));
+    if (!known) return this.#load(target);
+    if (this.#now() - known.checkedAtMs > this.#refreshMs) this.#refresh(target, known);
+    return known;
+  }
+
   #refresh(target: BudgetTarget, known: Known): void {
     if (known.refreshing) return;
     known.refreshing = true;
@@ -234,13 +276,17 @@ export class BudgetGuard {
     this.#observer?.refused?.(target.host, budget);
     const retryAfter = secondsUntil(waitMs);
     const why =
-      budget === 'announced' ? "the platform's announced request budget is spent" : "the operator's request ceiling for it is reached";
+      budget === 'ceiling'
+        ? "the operator's request ceiling for it is reached"
+        : target.scope === undefined
+          ? "the platform's announced request budget is spent"
+          : `the platform's announced budget for ${target.scope} is spent`;
     return new GatewayError(
       'upstream_rate_limited',
       `Not calling ${target.host}: ${why}; retry after the reset. Nothing was sent or charged.`,
       {
         retryAfter,
-        details: { host: target.host, budget },
+        details: target.scope === undefined ? { host: target.host, budget } : { host: target.host, budget, scope: target.scope },
       },
     );
   }
@@ -249,21 +295,22 @@ export class BudgetGuard {
 /** What a caller is told to wait: at least a second, never beyond the longest Retry-After the gateway passes on. */
 const secondsUntil = (waitMs: number): number => Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(waitMs / 1000)));
 
-const keyOf = (target: BudgetTarget): string => `${target.host}|${target.egress}`;
+const keyOf = budgetKeyOf;
+const targetOf = budgetTargetOf;
 
-function targetOf(key: string): BudgetTarget {
-  const bar = key.indexOf('|');
-  return { host: key.slice(0, bar), egress: key.slice(bar + 1) };
-}
-
-/** A family's reader that throws on odd headers reads as "nothing announced", never as a failed request. */
-function safeRead(reader: BudgetReader, answer: { status: number; headers: Record<string, string> }, now: number, host: string) {
+/** A family's reader that throws on odd headers or an odd body reads as "nothing announced", never as a failed request. */
+function safeRead(reader: AnswerBudgetReader, answer: ObservedAnswer, now: number): readonly ScopedBudget[] {
+  const read: BudgetAnswer | undefined = answer.body === undefined ? undefined : { body: answer.body, url: answer.url ?? '' };
   try {
-    return reader(answer.headers, now, answer.status, host);
+    const reading = reader(answer.headers, now, answer.status, read);
+    if (!reading) return [];
+    return isList(reading) ? reading : [reading];
   } catch {
-    return null;
+    return [];
   }
 }
+
+const isList = (reading: ScopedBudget | readonly ScopedBudget[]): reading is readonly ScopedBudget[] => Array.isArray(reading);
 
 /** Whether a failure is a budget refusal: no request reached the platform, so waiting for the reset is all a retry needs. */
 export const isBudgetRefusal = (error: GatewayError): boolean =>

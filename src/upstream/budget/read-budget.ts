@@ -1,6 +1,7 @@
+import type { ScopedBudget } from '../../catalogue/family.js';
 import { MAX_RETRY_AFTER_SECONDS, retryAfterSeconds } from '../classify.js';
 
-/** A budget as a platform announces it in an answer's headers. */
+/** A budget as a platform announces it in an answer's headers or body. */
 export interface AnnouncedBudget {
   /** Requests still allowed before the reset; 0 means spent. */
   remaining: number;
@@ -9,14 +10,37 @@ export interface AnnouncedBudget {
 }
 
 /**
+ * A budget of one scope of a host (one of the scopes the family's `budgetScopes` names for the
+ * request's URL), or of the whole host when `scope` is absent.
+ */
+export type { ScopedBudget } from '../../catalogue/family.js';
+
+/** The answer's body as text (decompressed) and the URL it answers, for a platform that announces its budget in the body. */
+export interface BudgetAnswer {
+  body: string;
+  url: string;
+}
+
+/**
  * Reads a platform's own budget headers (lower-cased names). Platforms differ in what their
  * reset means (seconds from now, or an epoch time), so each family that has such headers
  * declares its reader; null when the answer announces nothing. `status` is the answer's HTTP
  * status, for a platform whose throttle shows in the status or a redirect rather than in a
- * header (a bare 429, a 302 to a CAPTCHA page). `host` is the lower-cased host that answered, for
- * a family whose hosts throttle differently (a directory's 403 is its throttle, a feed host's is not).
+ * header (a bare 429, a 302 to a CAPTCHA page).
  */
-export type BudgetReader = (headers: Record<string, string>, nowMs: number, status?: number, host?: string) => AnnouncedBudget | null;
+export type BudgetReader = (headers: Record<string, string>, nowMs: number, status?: number) => AnnouncedBudget | null;
+
+/**
+ * A reader that may also read the body (a platform that announces its budget there) and may
+ * return several budgets, each of one scope (a method's back-off and a daily quota in one
+ * answer). Every BudgetReader is one.
+ */
+export type AnswerBudgetReader = (
+  headers: Record<string, string>,
+  nowMs: number,
+  status?: number,
+  answer?: BudgetAnswer,
+) => ScopedBudget | readonly ScopedBudget[] | null;
 
 /**
  * The reader of a family that declares none: a Retry-After (seconds or an HTTP date), on any

@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { z } from 'zod';
-import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
-import type { EndpointResult, ListResult, SingleResult } from '../../../src/catalogue/results.js';
-import { catalogue } from '../../support/registered-catalogue.js';
-import type { Upstream } from '../../../src/catalogue/upstream.js';
 import type { StubAnswer } from '../../support/stub-upstream.js';
+import { endpointRunner } from '../../support/run-endpoint.js';
+export { asList, asSingle, canonical } from '../../support/run-endpoint.js';
 
 /** Shared helpers for the code family's unit and conformance tests. */
 
 export const FETCHED_AT = '2026-04-14T12:00:00.000Z';
+export const { runEndpoint } = endpointRunner(FETCHED_AT);
 export const NOW_MS = Date.parse(FETCHED_AT);
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -17,42 +15,6 @@ const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 /** A synthetic fixture from test/families/code/fixtures, as text. */
 export function fixture(name: string): string {
   return readFileSync(`${FIXTURES}${name}`, 'utf8');
-}
-
-/**
- * Runs an endpoint the way the pipeline does: params through its zod schema and its
- * normaliseParams, then fetch; every resource is checked against its published schema.
- */
-export async function runEndpoint<Params extends z.ZodObject, Item>(
-  endpoint: EndpointDefinition<Params, Item>,
-  input: Record<string, unknown>,
-  upstream: Upstream,
-): Promise<EndpointResult<Item>> {
-  const parsed = endpoint.params.parse(input);
-  const params = endpoint.normaliseParams ? endpoint.normaliseParams(parsed) : parsed;
-  const result = await endpoint.fetch(params, { upstream, fetchedAt: FETCHED_AT });
-  const resources = 'items' in result ? result.items : result.data === null ? [] : [result.data];
-  for (const resource of resources) catalogue.resource(endpoint.returns.type).parse(resource);
-  return result;
-}
-
-/** The canonical parameters an input becomes (or the error normaliseParams throws). */
-export function canonical<Params extends z.ZodObject>(
-  endpoint: EndpointDefinition<Params>,
-  input: Record<string, unknown>,
-): z.output<Params> {
-  const parsed = endpoint.params.parse(input);
-  return endpoint.normaliseParams ? endpoint.normaliseParams(parsed) : parsed;
-}
-
-export function asList<Item>(result: EndpointResult<Item>): ListResult<Item> {
-  if (!('items' in result)) throw new Error('expected a list result');
-  return result;
-}
-
-export function asSingle<Item>(result: EndpointResult<Item>): SingleResult<Item> {
-  if ('items' in result) throw new Error('expected a single result');
-  return result;
 }
 
 /** A JSON answer of the API, with its headers. */

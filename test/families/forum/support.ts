@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import type { EndpointDefinition } from '../../../src/catalogue/endpoint.js';
-import type { EndpointResult, FetchContext, ListResult, SingleResult } from '../../../src/catalogue/results.js';
+import type { EndpointResult, FetchContext } from '../../../src/catalogue/results.js';
 import { GatewayError } from '../../../src/errors.js';
 import type { Upstream } from '../../../src/catalogue/upstream.js';
 import type { StubAnswer } from '../../support/stub-upstream.js';
+export { asList, asSingle } from '../../support/run-endpoint.js';
 
 /** Shared helpers for the forum family's tests. */
 
@@ -34,16 +35,6 @@ export async function runEndpoint<Params extends z.ZodObject, Item>(
   upstream: Upstream,
 ): Promise<EndpointResult<Item>> {
   return endpoint.fetch(endpoint.params.parse(input), forumContext(upstream));
-}
-
-export function asList<Item>(result: EndpointResult<Item>): ListResult<Item> {
-  if (!('items' in result)) throw new Error('expected a list result');
-  return result;
-}
-
-export function asSingle<Item>(result: EndpointResult<Item>): SingleResult<Item> {
-  if ('items' in result) throw new Error('expected a single result');
-  return result;
 }
 
 /** A JSON answer for stubUpstream. */

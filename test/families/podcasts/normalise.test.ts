@@ -111,10 +111,19 @@ describe('transcript files', () => {
 
 describe('the podcasts budget reader', () => {
   it("reads Apple's 403 or 429 as its throttle, a feed host's 429 too, but not a feed host's 403", () => {
-    expect(readPodcastsBudget({}, 1000, 403, 'itunes.apple.com')).toEqual({ remaining: 0, resetAtMs: 61_000 });
-    expect(readPodcastsBudget({ 'retry-after': '5' }, 1000, 429, 'itunes.apple.com')).toEqual({ remaining: 0, resetAtMs: 6000 });
-    expect(readPodcastsBudget({}, 1000, 429, 'feeds.example.org')).toEqual({ remaining: 0, resetAtMs: 61_000 });
-    expect(readPodcastsBudget({}, 1000, 403, 'feeds.example.org')).toBeNull();
-    expect(readPodcastsBudget({}, 1000, 200, 'itunes.apple.com')).toBeNull();
+    expect(readPodcastsBudget({}, 1000, 403, { body: '', url: 'https://itunes.apple.com/lookup' })).toEqual({
+      remaining: 0,
+      resetAtMs: 61_000,
+    });
+    expect(readPodcastsBudget({ 'retry-after': '5' }, 1000, 429, { body: '', url: 'https://itunes.apple.com/lookup' })).toEqual({
+      remaining: 0,
+      resetAtMs: 6000,
+    });
+    expect(readPodcastsBudget({}, 1000, 429, { body: '', url: 'https://feeds.example.org/feed.xml' })).toEqual({
+      remaining: 0,
+      resetAtMs: 61_000,
+    });
+    expect(readPodcastsBudget({}, 1000, 403, { body: '', url: 'https://feeds.example.org/feed.xml' })).toBeNull();
+    expect(readPodcastsBudget({}, 1000, 200, { body: '', url: 'https://itunes.apple.com/lookup' })).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-import { forgetStores } from '../../../src/families/shop/upstream/meta.js';
 import { redirectingStub, type StubReply } from '../../support/redirecting-stub.js';
 
 /** Shared helpers for the shop family's unit and conformance tests. */
@@ -7,11 +6,9 @@ export type Reply = StubReply;
 
 /**
  * The storefront stub: a redirecting stub that follows at most three hops (as the family's
- * caller-host policy does) and answers JSON by default. Remembered store metadata is forgotten,
- * so each stub starts cold.
+ * caller-host policy does) and answers JSON by default.
  */
 export function storeStub(handler: (url: URL) => Reply | undefined) {
-  forgetStores();
   return redirectingStub(handler, { maxHops: 3, defaultHeaders: { 'content-type': 'application/json; charset=utf-8' } });
 }
 

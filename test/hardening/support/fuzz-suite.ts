@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { balance, startHardeningGateway, type HardeningGateway } from './hardening-gateway.js';
-import { declareProviders } from './network-guard.js';
+import { declareCallerHosts, declareProviders } from './network-guard.js';
 
 /** What a fuzz suite counts as it goes, for its closing line and its billing check. */
 export interface FuzzTally {
@@ -14,8 +14,8 @@ export interface FuzzTally {
 }
 
 /**
- * The shared frame of the REST and GraphQL fuzz suites: one hardening gateway (providers
- * declared), its opening balance, and a closing line with the counts (issue 8 asks each suite to
+ * The shared frame of the REST and GraphQL fuzz suites: one hardening gateway (providers and
+ * the caller-named hosts its fake upstream answers declared), its opening balance, and a closing line with the counts (issue 8 asks each suite to
  * print its count of cases). Call inside `describe`.
  */
 export function fuzzSuite(closingLine: (tally: FuzzTally) => string): FuzzTally {
@@ -23,6 +23,7 @@ export function fuzzSuite(closingLine: (tally: FuzzTally) => string): FuzzTally 
   beforeAll(async () => {
     tally.gateway = await startHardeningGateway();
     declareProviders(tally.gateway.providers);
+    declareCallerHosts(tally.gateway.callerHosts);
     tally.before = await balance(tally.gateway);
   });
   afterAll(async () => {

@@ -32,6 +32,8 @@ export interface HardeningGateway {
   provider: FakeUpstream;
   /** Each provider family's provider URL: the one place that family may reach. */
   providers: ReadonlyMap<string, URL>;
+  /** Each family's hosts that no family declares (stores, instances) which the fake upstream answers, by family name. */
+  callerHosts: ReadonlyMap<string, readonly string[]>;
   /** Every name the gateway asked its resolver (the image host check). */
   resolved: string[];
   /** Every request either fake server received. */
@@ -50,8 +52,14 @@ export interface HardeningGateway {
   close(): Promise<void>;
 }
 
-/** Hosts the healthy families answer that no family declares (stores, instances callers name). */
-const CALLER_HOSTS = HEALTHY_FAMILIES.flatMap(({ healthy }) => healthy.callerHosts ?? []);
+/** Hosts the healthy families answer that no family declares (stores, instances callers name), by family. */
+const CALLER_HOSTS_BY_FAMILY: ReadonlyMap<string, readonly string[]> = new Map(
+  HEALTHY_FAMILIES.filter(({ healthy }) => healthy.callerHosts !== undefined).map(({ family, healthy }) => [
+    family.name,
+    healthy.callerHosts!.map((host) => host.toLowerCase()),
+  ]),
+);
+const CALLER_HOSTS = [...CALLER_HOSTS_BY_FAMILY.values()].flat();
 const PLATFORM_HOSTS = new Set(
   [...catalogue.families.flatMap((family) => family.hosts), ...CALLER_HOSTS].map((host) => host.toLowerCase()),
 );
@@ -123,6 +131,7 @@ export async function startHardeningGateway(env: Record<string, string> = {}): P
     harness,
     provider,
     providers,
+    callerHosts: CALLER_HOSTS_BY_FAMILY,
     faultTargets,
     resolved,
     requests: () => [...harness.upstream.requests, ...provider.requests],

@@ -10,7 +10,9 @@ import { IMAGE_HOST } from './image-hosts.js';
  * for its provider), which the suites replace with this guard (vi.mock). A request is let
  * through only when it goes
  *  - for a platform family: to the fake upstream on loopback (the UPSTREAM_ORIGINS rewrite) on
- *    behalf of a host some family declared (x-forwarded-host);
+ *    behalf of a host some family declared, or of a host callers name (a store, an instance) that
+ *    the hardening gateway sends to its fake upstream (declareCallerHosts) (x-forwarded-host);
+ *    any other host a caller names is a violation, whether rewritten or dialled directly;
  *  - for a provider family: as a POST to exactly the provider URL declared for it
  *    (declareProviders, from the hardening gateway's provider settings), carrying an image URL
  *    on a public address: the family's declared host is its provider's, and nothing else.
@@ -33,6 +35,9 @@ const PLATFORM_HOSTS = new Set(catalogue.families.flatMap((family) => family.hos
 const LOOPBACK = '127.0.0.1';
 /** Provider families' provider URLs, declared once the gateway they belong to is up. */
 const providers = new Map<string, URL>();
+/** Each family's hosts callers name that the fake upstream answers, declared once the gateway is up. */
+const callerHosts = new Map<string, readonly string[]>();
+let callerHostSet = new Set<string>();
 
 export function resetGuard(): void {
   guardLog.hosts = [];
@@ -44,11 +49,22 @@ export function declareProviders(declared: ReadonlyMap<string, URL>): void {
   for (const [family, url] of declared) providers.set(family, url);
 }
 
-/** The hosts a family may reach: its platform hosts, or for a provider family the host of its declared provider URL. */
+/** Declares the hosts callers name that the fake upstream answers, by family (HardeningGateway.callerHosts). */
+export function declareCallerHosts(declared: ReadonlyMap<string, readonly string[]>): void {
+  for (const [family, hosts] of declared) callerHosts.set(family, hosts);
+  callerHostSet = new Set([...callerHosts.values()].flat());
+}
+
+/**
+ * The hosts a family may reach: its platform hosts (and, for a family whose hosts callers name,
+ * those of them the fake upstream answers), or for a provider family the host of its declared provider URL.
+ */
 export function declaredHostsOf(familyName: string): readonly string[] {
   const family = catalogue.families.find((each) => each.name === familyName);
   if (!family) throw new Error(`no family ${familyName}`);
-  if (family.providerEnv === undefined) return family.hosts;
+  if (family.callerNamedHosts !== undefined && !callerHosts.has(family.name))
+    throw new Error(`the ${family.name} family's caller hosts are not declared: call declareCallerHosts(gateway.callerHosts) first`);
+  if (family.providerEnv === undefined) return [...family.hosts, ...(callerHosts.get(family.name) ?? [])];
   const provider = providers.get(family.name);
   if (!provider) throw new Error(`the ${family.name} family's provider is not declared: call declareProviders(gateway.providers) first`);
   return [provider.host];
@@ -81,7 +97,7 @@ function imageUrlProblem(body: unknown): string | null {
 function admit(target: URL, method: string, headers: Record<string, string>, body: unknown): { host: string } | { violation: string } {
   const forwarded = headers['x-forwarded-host']?.toLowerCase();
   if (forwarded !== undefined) {
-    return target.hostname === LOOPBACK && PLATFORM_HOSTS.has(forwarded)
+    return target.hostname === LOOPBACK && (PLATFORM_HOSTS.has(forwarded) || callerHostSet.has(forwarded))
       ? { host: forwarded }
       : { violation: `${method} ${target.href} (for ${forwarded})` };
   }

@@ -45,12 +45,21 @@ export function plausibleValues(endpoint: EndpointDefinition): Record<string, st
 /** The hosts the endpoint's family may reach (the network guard's notion of declared): platform hosts, or a provider family's provider host. */
 export const familyHosts = (endpoint: EndpointDefinition): readonly string[] => declaredHostsOf(catalogue.familyOf(endpoint).name);
 
+/** How many of a family's caller-named hosts the URL tricks aim at. */
+const TRICKED_CALLER_HOSTS = 2;
+
 /**
- * The hosts URL tricks aim at: the family's own, and for a provider family also the public
- * image host of its scenario (a trick around it must not get a private address to the provider).
+ * The hosts URL tricks aim at: the family's own platform hosts and the first few hosts its
+ * callers name (a store the fake answers: every trick on one is a trick on any), and for a
+ * provider family also the public image host of its scenario (a trick around it must not get a
+ * private address to the provider).
  */
-export const trickHosts = (endpoint: EndpointDefinition): readonly string[] =>
-  catalogue.familyOf(endpoint).providerEnv === undefined ? familyHosts(endpoint) : [...familyHosts(endpoint), IMAGE_HOST];
+export function trickHosts(endpoint: EndpointDefinition): readonly string[] {
+  const family = catalogue.familyOf(endpoint);
+  if (family.providerEnv !== undefined) return [...familyHosts(endpoint), IMAGE_HOST];
+  const named = familyHosts(endpoint).filter((host) => !family.hosts.includes(host));
+  return [...family.hosts, ...named.slice(0, TRICKED_CALLER_HOSTS)];
+}
 
 /**
  * One image URL for a provider family's endpoint, hostile as a whole: every URL trick on its

@@ -1,7 +1,7 @@
 import type { FetchContext } from '../../../catalogue/results.js';
 import { wholeBody } from './whole-body.js';
 import { schemaDrift } from '../../../errors.js';
-import { readRetryAfter, type BudgetReader } from '../../../upstream/budget/read-budget.js';
+import { readRetryAfter, type AnswerBudgetReader } from '../../../upstream/budget/read-budget.js';
 import { retryAfterSeconds } from '../../../upstream/classify.js';
 import { DEFAULT_THROTTLE_SECONDS, ITUNES_HOST, MAX_APPLE_BYTES, PODCASTS_USER_AGENT } from '../constants.js';
 
@@ -18,7 +18,8 @@ export type AppleRecord = Record<string, unknown>;
  * Apple's 403 or 429, or a feed host's 429, spends that host for its Retry-After (60 s without
  * one); any other answer's Retry-After is read as usual. A feed host's 403 is a refusal, not a throttle.
  */
-export const readPodcastsBudget: BudgetReader = (headers, nowMs, status, host) => {
+export const readPodcastsBudget: AnswerBudgetReader = (headers, nowMs, status, answer) => {
+  const host = answer === undefined ? null : URL.parse(answer.url)?.hostname.toLowerCase();
   const throttled = status === 429 || (status === 403 && host === ITUNES_HOST);
   if (!throttled) return readRetryAfter(headers, nowMs);
   const stated = retryAfterSeconds(headers);

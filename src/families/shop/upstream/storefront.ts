@@ -2,7 +2,7 @@ import type { FetchContext } from '../../../catalogue/results.js';
 import { GatewayError } from '../../../errors.js';
 import { DEFAULT_RETRY_AFTER_SECONDS, retryAfterSeconds } from '../../../upstream/classify.js';
 import { readRetryAfter, type BudgetReader } from '../../../upstream/budget/read-budget.js';
-import type { BodyReader, UpstreamResponse } from '../../../catalogue/upstream.js';
+import type { BodyReader, UpstreamRequest, UpstreamResponse } from '../../../catalogue/upstream.js';
 import { MAX_BODY_BYTES, PASSWORD_PATH, SHOP_USER_AGENT } from '../constants.js';
 import { record, type Json } from '../normalise/values.js';
 
@@ -86,7 +86,13 @@ function classify(response: UpstreamResponse, requested: URL): StoreAnswer {
 }
 
 /** GETs `path` (with its query) on the store `host`, a host the caller named in `hostParam`. */
-export async function getStorefront(ctx: FetchContext, host: string, path: string, hostParam: string): Promise<StoreAnswer> {
+export async function getStorefront(
+  ctx: FetchContext,
+  host: string,
+  path: string,
+  hostParam: string,
+  reuse?: UpstreamRequest['reuse'],
+): Promise<StoreAnswer> {
   const requested = new URL(`https://${host}${path}`);
   const response = await ctx.upstream.fetch({
     url: requested.href,
@@ -94,6 +100,7 @@ export async function getStorefront(ctx: FetchContext, host: string, path: strin
     passStatuses: INTERPRETED_STATUSES,
     bodyReader: BOUNDED_TEXT,
     hostParam,
+    ...(reuse === undefined ? {} : { reuse }),
   });
   return classify(response, requested);
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Product, ProductVariant } from '../../../model/commerce.js';
 
 /**
@@ -8,16 +9,38 @@ import type { Product, ProductVariant } from '../../../model/commerce.js';
  * its variants and get no entry of their own: the variant's entry already says it.
  */
 
-export type ChangeField = 'price' | 'compareAtPrice' | 'available' | 'title' | 'variant' | 'product';
+const changeField = z.enum(['price', 'compareAtPrice', 'available', 'title', 'variant', 'product']).meta({
+  id: 'ProductChangeField',
+  description: 'What changed: a field of a variant or of the product, or a variant or product added or removed.',
+  'x-enumDescriptions': {
+    price: "the variant's price",
+    compareAtPrice: "the variant's compare-at price",
+    available: 'whether the variant can be bought',
+    title: "the variant's title, or the product's own (variantId null)",
+    variant: 'a variant added (from null) or removed (to null)',
+    product: 'a product added to (from null) or removed from (to null) a list',
+  },
+});
 
-export interface ProductChange {
-  productId: string;
-  /** The variant the change is about; null for the product's own fields. */
-  variantId: string | null;
-  field: ChangeField;
-  from: string | boolean | null;
-  to: string | boolean | null;
-}
+/** One entry of a price watch's `changes`: the shape its GraphQL and OpenAPI types are made from. */
+export const productChangeSchema = z
+  .object({
+    productId: z.string().describe('the product id (as Product.id in REST, platformId in GraphQL)'),
+    variantId: z
+      .string()
+      .nullable()
+      .describe("the variant the change is about; null for the product's own title and a product added or removed"),
+    field: changeField,
+    from: z
+      .union([z.string(), z.boolean()])
+      .nullable()
+      .describe('the value before: a decimal string for prices, a boolean for available, a title; null for an addition'),
+    to: z.union([z.string(), z.boolean()]).nullable().describe('the value after, as `from`; null for a removal'),
+  })
+  .meta({ id: 'ProductChange', description: 'One change a price and stock watch reports between two checks of a product or a list.' });
+
+export type ChangeField = z.infer<typeof changeField>;
+export type ProductChange = z.infer<typeof productChangeSchema>;
 
 const VARIANT_FIELDS = ['price', 'compareAtPrice', 'available', 'title'] as const;
 

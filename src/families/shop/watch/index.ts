@@ -1,6 +1,6 @@
 import type { ChangeReport } from '../../../catalogue/change-report.js';
 import type { Product, ProductVariant } from '../../../model/commerce.js';
-import { listChanges, productChanges } from './changes.js';
+import { listChanges, productChangeSchema, productChanges } from './changes.js';
 
 /**
  * The change reports of the subscribable shop endpoints. A store's own update time is no change
@@ -40,6 +40,7 @@ const UNHASHED = ['updatedAt'] as const;
 /** One product: a product that appears or goes away (an empty result) says so at product level. */
 export const productChangeReport: ChangeReport = {
   unhashedFields: UNHASHED,
+  entry: productChangeSchema,
   digest: (data) => digestProduct(data),
   describe(previous, current) {
     const before = asProduct(previous);
@@ -52,6 +53,7 @@ export const productChangeReport: ChangeReport = {
 /** A list page (`{items}`): products added, removed and changed. */
 export const listChangeReport: ChangeReport = {
   unhashedFields: UNHASHED,
+  entry: productChangeSchema,
   digest: (data) => {
     const items = (data as { items?: unknown } | null)?.items;
     return Array.isArray(items) ? items.flatMap((item) => digestProduct(item) ?? []) : [];

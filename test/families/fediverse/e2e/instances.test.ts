@@ -43,6 +43,23 @@ describe('the FEDIVERSE_INSTANCES allowlist and the address policy', () => {
     expect(await balanceOf(harness)).toBe(before);
   });
 
+  it('resolves pages of an allowlisted instance on REST and GraphQL; another host is no page any family reads', async () => {
+    const url = `https://${HOME}/@alice?utm_source=x`;
+    const resolved = await harness.get(`/v1/resolve?url=${encodeURIComponent(url)}`);
+    expectPaid(resolved, 'single');
+    expect(resolved.body.meta.resolved).toEqual({ endpoint: '/v1/fediverse/account', params: { account: `https://${HOME}/@alice` } });
+    const node = await harness.graphql('query ($url: String!) { resolve(url: $url) { id ... on Creator { handle } } }', { url });
+    expect(node.body.data.resolve).toMatchObject({ handle: `alice@${HOME}` });
+    harness.upstream.reset();
+    const before = await balanceOf(harness);
+    const refused = await harness.get(`/v1/resolve?url=${encodeURIComponent(`https://${OTHER_HOME}/@alice`)}`);
+    expectError(refused, 400, 'invalid_request');
+    expect(refused.body.error.details).toMatchObject({ param: 'url', supportedHosts: expect.arrayContaining([HOME]) });
+    expect(refused.body.error.details.supportedHosts).not.toContain(OTHER_HOME);
+    expect(harness.upstream.requests).toHaveLength(0);
+    expect(await balanceOf(harness)).toBe(before);
+  });
+
   it('refuses an allowlisted name that resolves to a private address: 400 address_not_public, nothing connected', async () => {
     const refused = await harness.get('/v1/fediverse/instance?instance=private.example.net');
     expectError(refused, 400, 'invalid_request');

@@ -1,10 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixedResolver } from '../../../../src/demo/fixed-resolver.js';
-import { forgetStores } from '../../../../src/families/shop/upstream/meta.js';
 import { callTool, connectClient } from '../../../mcp/support.js';
 import { balanceOf, expectEmpty, expectError, expectPaid, upstreamUrls } from '../../../support/envelope.js';
-import { startHarness, type Harness } from '../../../support/gateway.js';
+import { RICH_KEY, startHarness, type Harness } from '../../../support/gateway.js';
+import { follow, sseClient } from '../../../graphql/sse-client.js';
 import { WebhookReceiver, eventually, send } from '../../../subscriptions/support.js';
 import {
   LOCKED,
@@ -44,7 +44,6 @@ describe('shop over loopback', () => {
   });
   beforeEach(async () => {
     state = storeState();
-    forgetStores();
     harness.upstream.reset();
     harness.upstream.on((_request, url) =>
       url.hostname === STORE && url.pathname === '/products/away.js'
@@ -261,6 +260,40 @@ describe('shop over loopback', () => {
       ]);
     } finally {
       await receiver.stop();
+    }
+  });
+  it('streams a GraphQL watch whose change events carry the typed changes, over SSE', async () => {
+    const client = sseClient(harness.baseUrl, RICH_KEY, 'distinct');
+    const stream = follow(
+      client,
+      `subscription ($domain: String!) {
+        watchShopProduct(domain: $domain, handle: "sencha-tin", intervalSeconds: 1) { title changes { productId variantId field from to } }
+      }`,
+      { domain: STORE },
+    );
+    try {
+      const [first] = await stream.take(1);
+      expect(first!.errors).toBeUndefined();
+      expect(first!.data!.watchShopProduct).toMatchObject({ title: expect.any(String), changes: null });
+      const sencha = state.products[0]!;
+      const [cheaper, renamed] = sencha.variants as Record<string, unknown>[];
+      state.products[0] = {
+        ...sencha,
+        variants: [
+          { ...cheaper, price: '9.99' },
+          { ...renamed, title: 'Large tin' },
+        ],
+      };
+      const [second] = await stream.take(1);
+      const changes = [
+        { productId: '7001', variantId: '8001', field: 'price', from: '12.50', to: '9.99' },
+        { productId: '7001', variantId: '8002', field: 'title', from: (renamed as { title: string }).title, to: 'Large tin' },
+      ];
+      expect(second!.data!.watchShopProduct.changes).toEqual(changes);
+      expect((second!.extensions as { changes?: unknown }).changes).toEqual(changes);
+    } finally {
+      await stream.stop();
+      client.dispose();
     }
   });
 });

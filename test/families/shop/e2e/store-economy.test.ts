@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deletePrefix, REDIS_URL, testPrefix } from '../../../state/redis-support.js';
 import { expectError, expectPaid } from '../../../support/envelope.js';
 import { startHarness, type Harness } from '../../../support/gateway.js';
-import { STORE, STORE_HOSTS, THROTTLED, storeRoute, storeState } from '../fixtures/store-world.js';
+import { SECOND_STORE, STORE, STORE_HOSTS, THROTTLED, storeRoute, storeState } from '../fixtures/store-world.js';
 
-/** A store's 429 spends that store in every process sharing Redis, and no other store. */
+/**
+ * A store's 429 spends that store in every process sharing Redis, and no other store; a store's
+ * meta.json read by one process serves the others.
+ */
 describe.skipIf(!REDIS_URL)('shop store economy across two processes on Redis', () => {
   const prefix = testPrefix();
   let first: Harness;
@@ -27,5 +30,21 @@ describe.skipIf(!REDIS_URL)('shop store economy across two processes on Redis', 
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(second.upstream.requests.filter((request) => request.host === THROTTLED)).toEqual([]);
     expectPaid(await second.get(`/v1/shop/search?domain=${STORE}&query=tea`), 'list');
+  });
+
+  it("reuses a store's meta.json read in one process in the other, without a request", async () => {
+    const metaRequests = (harness: Harness) =>
+      harness.upstream.requests.filter((request) => request.host === SECOND_STORE && request.url === '/meta.json').length;
+    const product = await first.get(`/v1/shop/product?domain=${SECOND_STORE}&handle=cast-kettle`);
+    expectPaid(product, 'single');
+    expect(product.body.data).toMatchObject({ currency: 'AUD', storeName: 'Kettle Works' });
+    expect(metaRequests(first)).toBe(1);
+    const listed = await second.get(`/v1/shop/store/products?domain=${SECOND_STORE}`);
+    expectPaid(listed, 'list');
+    expect(listed.body.data.items[0]).toMatchObject({ currency: 'AUD', storeName: 'Kettle Works' });
+    expect(metaRequests(second)).toBe(0);
+    expect(second.upstream.requests.some((request) => request.host === SECOND_STORE && request.url.startsWith('/products.json'))).toBe(
+      true,
+    );
   });
 });
