@@ -11,6 +11,7 @@ import { coalesce } from './scenarios/coalesce.js';
 import { coldStart } from './scenarios/cold-start.js';
 import { graphqlEdges } from './scenarios/graphql-edges.js';
 import { memory } from './scenarios/memory.js';
+import { publishableKey } from './scenarios/publishable-key.js';
 import { restHit } from './scenarios/rest-hit.js';
 import { sharedWatches } from './scenarios/shared-watches.js';
 import { sse } from './scenarios/sse.js';
@@ -22,6 +23,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const SCENARIOS: Record<string, () => Promise<Row[]>> = {
   rest: () => restHit('memory state'),
   graphql: graphqlEdges,
+  publishable: publishableKey,
   coalesce,
   memory,
   sse,

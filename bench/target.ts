@@ -17,9 +17,20 @@ import { profileControl } from './support/inspector-profile.js';
 import { BENCH_KEY, startForumUpstream } from './support/forum-upstream.js';
 import type { TargetReady, TargetRequest, TargetStats } from './support/target-process.js';
 import { catalogue } from '../test/support/registered-catalogue.js';
+import { hash } from 'node:crypto';
+import { frontendStoreOf } from '../src/frontends/index.js';
+import { createPublishableKey } from '../src/frontends/publishable-keys.js';
+import { accountIdForKey } from '../src/state/key-hash.js';
 
 /** The cache-hit request of the table: 25 posts, a cache age every run accepts. */
 export const HIT_PATH = '/v1/forum/subreddit?subreddit=bench&limit=25&cache_max_age=1h';
+
+/** The GraphQL cache hit of the publishable-key run: the same page as HIT_PATH, sent as a trusted document. */
+export const GRAPHQL_HIT_QUERY =
+  'query BenchHit { forumSubreddit(subreddit: "bench", limit: 25, cacheMaxAge: "1h") { items { title likeCount } pagination { cursor hasMore } } }';
+/** The publishable key of that run, its page's origin, and a per-IP rate the load never reaches (all load comes from one IP). */
+const BENCH_PUBLISHABLE_KEY = 'pk_test_bench_0001';
+const BENCH_PAGE_ORIGIN = 'http://bench-page.example';
 
 /** Response headers the bare server must not copy: they are per response or per connection. */
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
@@ -50,6 +61,17 @@ async function main(): Promise<void> {
   const gateway = await createGateway(config, { catalogue, state });
   await gateway.server.listen({ port: 0, host: '127.0.0.1' });
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.server.address() as AddressInfo).port}`;
+
+  // A browser frontend of the bench account: its publishable key and the GraphQL hit as a trusted document.
+  const accountId = accountIdForKey(BENCH_KEY);
+  await createPublishableKey(frontendStoreOf(state), state.keys, {
+    accountId,
+    origins: BENCH_PAGE_ORIGIN,
+    key: BENCH_PUBLISHABLE_KEY,
+    perIpPerMinute: 1_000_000_000,
+  });
+  const graphqlHitDocumentId = hash('sha256', GRAPHQL_HIT_QUERY, 'hex');
+  await frontendStoreOf(state).addDocuments(accountId, new Map([[graphqlHitDocumentId, GRAPHQL_HIT_QUERY]]));
 
   // Warm the cache, then serve exactly what a hit answers from the bare server.
   await fetch(gatewayUrl + HIT_PATH, { headers: { 'x-api-key': BENCH_KEY } });
@@ -119,6 +141,12 @@ async function main(): Promise<void> {
     hitPath: HIT_PATH,
     hitBytes: hitBody.length,
     key: BENCH_KEY,
+    publishable: {
+      key: BENCH_PUBLISHABLE_KEY,
+      origin: BENCH_PAGE_ORIGIN,
+      query: GRAPHQL_HIT_QUERY,
+      documentId: `sha256:${graphqlHitDocumentId}`,
+    },
   };
   process.send?.(ready);
 }

@@ -190,7 +190,7 @@ export interface paths {
         };
         /**
          * One for-sale listing: price, specs, agent, price history, nearby schools
-         * @description A Redfin for-sale listing as a PropertyListing: asking price in the market currency, beds, baths, area, lot, year built, status, photos and floor plans, listing agent and brokerage, amenities, price history and the schools serving the home. Read from the page HTML and the API answers Redfin embeds in it, the stingray JSON endpoints for any it lacks, and the page JSON-LD as the last resort (raw.via names the surface). A listing Redfin answers 404 is an empty result (not_found).
+         * @description A Redfin for-sale listing as a PropertyListing: asking price in the market currency, beds, baths, area, lot, year built, status, photos and floor plans, listing agent and brokerage, amenities, price history and the schools serving the home. Read from the page HTML and the API answers Redfin embeds in it, the stingray JSON endpoints for any it lacks, and the page JSON-LD as the last resort (raw.via names the surface). A listing Redfin answers 404 is an empty result (not_found). A /home/ page that turns out to be a rental's answers its rental listing (listingType rent), read as for-rent reads it.
          */
         get: operations["realtyForSale"];
         put?: never;

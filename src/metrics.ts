@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { BudgetSnapshot } from './upstream/budget/guard.js';
+import { FLIGHT_ROLES } from './state/flights/flights.js';
 import type { UpstreamObserver } from './upstream/observer.js';
 
 /** Prometheus metrics of one process. */
@@ -20,10 +21,23 @@ export function createMetrics() {
   });
   const coalescedJoins = new Counter({
     name: 'gateway_upstream_coalesced_joins_total',
-    help: 'Callers that joined an identical upstream GET already in flight instead of sending their own, by family',
+    help: 'Callers that joined an identical upstream request or endpoint call already in flight instead of sending their own, by family',
     labelNames: ['family'] as const,
     registers: [registry],
   });
+  const connectionRetries = new Counter({
+    name: 'gateway_upstream_connection_retries_total',
+    help: 'GETs sent again on a new connection because the platform closed or reset the one they went out on (a kept-alive connection gone stale) before any answer byte, by host',
+    labelNames: ['host'] as const,
+    registers: [registry],
+  });
+  const singleFlight = new Counter({
+    name: 'gateway_single_flight_total',
+    help: "Calls that missed the cache, by how they got their answer: holder (fetched it), waiter (handed an identical call's answer, from any process), takeover (fetched after the holder it waited on died or let its lease lapse), unshared (fetched alone: the state store could not coordinate)",
+    labelNames: ['role'] as const,
+    registers: [registry],
+  });
+  for (const role of FLIGHT_ROLES) singleFlight.inc({ role }, 0);
   let budgets: () => readonly BudgetSnapshot[] = () => [];
   new Gauge({
     name: 'gateway_upstream_budget_remaining',
@@ -44,6 +58,8 @@ export function createMetrics() {
     request: (host, outcome) => upstreamRequests.inc({ host, outcome }),
     refused: (host, budget) => budgetRefusals.inc({ host, budget }),
     joined: (family) => coalescedJoins.inc({ family }),
+    flight: (role) => singleFlight.inc({ role }),
+    connectionRetried: (host) => connectionRetries.inc({ host }),
   };
   const requests = new Counter({
     name: 'gateway_http_requests_total',

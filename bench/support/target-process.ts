@@ -11,6 +11,8 @@ export interface TargetReady {
   hitPath: string;
   hitBytes: number;
   key: string;
+  /** A publishable key of the same account, the origin it allows, and a GraphQL cache hit registered as its trusted document. */
+  publishable: { key: string; origin: string; query: string; documentId: string };
 }
 
 export interface TargetStats {

@@ -58,8 +58,10 @@ export function buildCatalogue(families: readonly FamilyDefinition[], settings: 
   const forms: DeclaredUrlForm[] = [];
   for (const family of families) {
     for (const form of family.urlForms ?? []) {
-      if (byPath.get(form.endpoint) === undefined || familyByEndpoint.get(byPath.get(form.endpoint)!) !== family)
-        throw new Error(`URL form "${form.names}" of ${family.name} names ${form.endpoint}, which is not one of its endpoints`);
+      for (const { endpoint } of form.node === undefined ? [form] : [form, form.node]) {
+        if (byPath.get(endpoint) === undefined || familyByEndpoint.get(byPath.get(endpoint)!) !== family)
+          throw new Error(`URL form "${form.names}" of ${family.name} names ${endpoint}, which is not one of its endpoints`);
+      }
       const hosts = settledHosts(form, settings);
       if (hosts !== 'any' && hosts.length === 0) continue;
       forms.push({ ...form, hosts, family: family.name });

@@ -25,7 +25,26 @@ export interface UrlForm {
   endpoint: `/v1/${string}`;
   /** The endpoint's parameters for a URL of this form (tracking parameters already removed). */
   params(url: URL): Record<string, string>;
+  /**
+   * The one resource a page is about when `endpoint` serves the list the page shows (a community
+   * page shows its posts): lists are what REST, batches and subscriptions want, so they can be
+   * batched and watched, while GraphQL `resolve` and `Post.linkedResource` give a Node, this one.
+   */
+  node?: UrlFormReading;
 }
+
+/** An endpoint and the parameters it takes for a URL. */
+export interface UrlFormReading {
+  endpoint: `/v1/${string}`;
+  params(url: URL): Record<string, string>;
+}
+
+/** What a URL is read as: the page (the list it shows, if any), or the one resource it is about. */
+export type UrlReading = 'page' | 'node';
+
+/** The endpoint and parameters of a form for a reading: its Node's when asked and declared, else its own. */
+export const readingOf = (form: UrlForm | DeclaredUrlForm, reading: UrlReading): UrlFormReading =>
+  reading === 'node' && form.node !== undefined ? form.node : form;
 
 /** Hosts an operator's setting lists: its parsed value is a set (or list) of lower-case host names. */
 export interface HostsFromSetting {

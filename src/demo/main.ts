@@ -4,6 +4,7 @@ import { buildCatalogue } from '../catalogue/catalogue.js';
 import { ConfigError } from '../config/config.js';
 import { stopOnSignals } from '../process-entry.js';
 import { DEMO_CREDITS, startDemo, type Demo } from './start-demo.js';
+import { readFileSync } from 'node:fs';
 
 /** `npm run demo`: starts the offline demo and prints the key and one example per endpoint. */
 
@@ -53,6 +54,12 @@ function graphqlLines(demo: Demo, header: string, query: string): string[] {
   ];
 }
 
+/** The trusted documents of examples/browser-frontend, which the demo registers for its publishable key. */
+function examplePageDocuments(): Record<string, string> {
+  const file = new URL('../../examples/browser-frontend/persisted-documents.json', import.meta.url);
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
 async function main(): Promise<void> {
   let demo: Demo;
   try {
@@ -61,6 +68,7 @@ async function main(): Promise<void> {
       port: process.env.PORT === undefined ? 4000 : Number(process.env.PORT),
       host: process.env.HOST,
       logLevel: process.env.LOG_LEVEL,
+      pageDocuments: examplePageDocuments(),
     });
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -34,6 +34,8 @@ export interface DemoOptions {
   scoreTickMs?: number;
   /** The catalogue to serve; each family with a demo world brings its examples. */
   catalogue: Catalogue;
+  /** The example browser page's trusted documents (`{ sha256: text }`), registered beside the GraphQL examples. */
+  pageDocuments?: Readonly<Record<string, string>>;
 }
 
 export interface Demo {
@@ -113,8 +115,8 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       await gateway.close();
       throw error;
     }
-    // Every GraphQL example is a trusted document of the demo account, for the example browser page.
-    const frontend = await seedDemoFrontend(gateway.state, DEMO_API_KEY, graphqlExamples);
+    // Every GraphQL example, and the example browser page's documents, are trusted documents of the demo account.
+    const frontend = await seedDemoFrontend(gateway.state, DEMO_API_KEY, graphqlExamples, options.pageDocuments);
     const address = gateway.server.server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     return {

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import { parse, validate, type GraphQLSchema } from 'graphql';
 import { normaliseDocumentId } from './document-id.js';
+import { withIncrementalDelivery } from './incremental-directives.js';
 
 /** Bounds of one registration: a client's whole set of operations fits well within them. */
 export const MAX_DOCUMENTS = 1000;
@@ -16,7 +17,8 @@ export interface RegistrationCheck {
 /**
  * Checks a graphql-codegen client-preset `persisted-documents.json` (`{"<sha256 hex>":
  * "<document>"}`): each key must be the SHA-256 of its text, and each document must parse and
- * validate against the schema. All or nothing: one refused entry registers none.
+ * validate against the schema (with `@defer` and `@stream`, which the server serves). All or
+ * nothing: one refused entry registers none.
  */
 export function checkPersistedDocuments(schema: GraphQLSchema, text: string): RegistrationCheck {
   let parsed: unknown;
@@ -51,7 +53,7 @@ function refusal(schema: GraphQLSchema, id: string, document: unknown): string |
   if (document.length > MAX_DOCUMENT_LENGTH) return `the document is longer than ${MAX_DOCUMENT_LENGTH} characters`;
   if (hash('sha256', document, 'hex') !== hex) return 'the key is not the SHA-256 of the document';
   try {
-    const errors = validate(schema, parse(document));
+    const errors = validate(withIncrementalDelivery(schema), parse(document));
     return errors.length === 0 ? null : `does not validate: ${errors.map((error) => error.message).join('; ')}`;
   } catch (error) {
     return `does not parse: ${error instanceof Error ? error.message : String(error)}`;

@@ -60,7 +60,7 @@ export class GraphQLContextFactory {
       jobs: this.#extras.jobs,
       subscriptions: this.#extras.subscriptions,
       watchMinIntervalSeconds: this.#extras.watchMinIntervalSeconds ?? DEFAULT_MIN_INTERVAL_SECONDS,
-      resolveUrl: (url, options) => resolveUrl(this.#deps.catalogue, url, options),
+      resolveUrl: (url, options, reading) => resolveUrl(this.#deps.catalogue, url, options, 'url', reading),
       ...this.#billedRun(caller),
     };
   }

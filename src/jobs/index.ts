@@ -14,6 +14,13 @@ import type { JobStore } from './store.js';
 
 export { JobService } from './service.js';
 
+/**
+ * How long after its acceptance a job whose queuing never ended is taken for lost (its request
+ * queues it within a moment; the margin covers a slow store), and how often workers look.
+ */
+const UNQUEUED_GRACE_MS = 30_000;
+const SWEEP_EVERY_MS = 10_000;
+
 /** Where jobs report what went wrong outside a request (a worker's failed task). */
 export type JobLog = (message: string, context: Record<string, unknown>) => void;
 
@@ -66,6 +73,7 @@ export async function createJobs(config: Config, pipeline: PipelineDeps, log: Jo
     queue = new MemoryJobQueue(concurrency, { onError });
   }
   const service = new JobService({ catalogue, store, queue, pubsub: state.pubsub });
+  let sweeper: NodeJS.Timeout | null = null;
   return {
     service,
     store,
@@ -85,8 +93,17 @@ export async function createJobs(config: Config, pipeline: PipelineDeps, log: Jo
         const job = await store.get(task.jobId).catch(() => null);
         if (job) await state.pubsub.publish(progressTopic(job.id), JSON.stringify(job)).catch(() => {});
       });
+      // Every worker process sweeps; overlapping sweeps queue each target once.
+      sweeper ??= setInterval(
+        () =>
+          void service
+            .sweepUnqueued(UNQUEUED_GRACE_MS)
+            .catch((error: unknown) => log('jobs left unqueued could not be swept; the next sweep tries again', { error: String(error) })),
+        SWEEP_EVERY_MS,
+      ).unref();
     },
     async close() {
+      if (sweeper) clearInterval(sweeper);
       await queue.close();
       await store.close();
     },

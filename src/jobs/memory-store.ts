@@ -1,4 +1,4 @@
-import type { CreateOutcome, IdempotencyClaim, JobStore, RecordOutcome } from './store.js';
+import type { CreateOutcome, IdempotencyClaim, JobLanes, JobStore, PendingQueue, RecordOutcome } from './store.js';
 import { finalStatus, type JobRecord, type TargetPageEntry, type TargetResult, type TargetSpec } from './types.js';
 
 interface Entry {
@@ -17,6 +17,7 @@ interface Entry {
 export class MemoryJobStore implements JobStore {
   readonly #jobs = new Map<string, Entry>();
   readonly #claims = new Map<string, { jobId: string; fingerprint: string; expiresAt: number }>();
+  readonly #pending = new Map<string, { lanes: JobLanes; at: number }>();
   readonly #retentionMs: number;
   readonly #now: () => number;
 
@@ -39,7 +40,11 @@ export class MemoryJobStore implements JobStore {
 
   async abandon(jobId: string, claim: IdempotencyClaim | null, now: string): Promise<void> {
     if (claim && this.#claims.get(claim.key)?.jobId === jobId) this.#claims.delete(claim.key);
-    await this.cancel(jobId, now);
+    const entry = this.#entry(jobId);
+    if (entry && (entry.job.status === 'queued' || entry.job.status === 'running')) {
+      entry.job.abandoned = true;
+      this.#finish(entry, 'canceled', now);
+    }
   }
 
   async get(jobId: string): Promise<JobRecord | null> {
@@ -83,6 +88,22 @@ export class MemoryJobStore implements JobStore {
       if (job.done >= job.total) this.#finish(entry, finalStatus(job), now);
     }
     return 'recorded';
+  }
+
+  async queuePending(jobId: string, lanes: JobLanes, at: number): Promise<void> {
+    this.#pending.set(jobId, { lanes, at });
+  }
+
+  async pendingQueues(before: number, limit: number): Promise<PendingQueue[]> {
+    return [...this.#pending]
+      .filter(([, entry]) => entry.at < before)
+      .sort(([, a], [, b]) => a.at - b.at)
+      .slice(0, limit)
+      .map(([jobId, { lanes }]) => ({ jobId, lanes }));
+  }
+
+  async queueDone(jobId: string): Promise<void> {
+    this.#pending.delete(jobId);
   }
 
   async cancel(jobId: string, now: string): Promise<JobRecord | null> {

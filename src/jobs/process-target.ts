@@ -93,7 +93,8 @@ export async function processTarget(deps: TargetWorkerDeps, task: TargetTask): P
       if (!isGatewayError(error) || INFRASTRUCTURE_CODES.has(error.code)) throw error;
       // A spent host was not called at all: the target waits for its reset instead of using up its retries.
       const budgetWait = isBudgetRefusal(error) && budgetWaits < (deps.maxBudgetWaits ?? 5);
-      if (!budgetWait && (!RETRIED_CODES.has(error.code) || retries >= (deps.maxRetries ?? 3))) return void (await record(failed(error)));
+      if (!budgetWait && (!RETRIED_CODES.has(error.code) || retries >= (deps.maxRetries ?? 3)))
+        return void (await record(failed(error, resolved)));
       // runEndpoint released this attempt's reservation; the next one needs its own id.
       attempt = await store.nextAttempt(task.jobId, task.index);
       await (deps.sleep ?? delay)(
@@ -117,6 +118,6 @@ function succeeded(outcome: EndpointOutcome, reservationId: string | null, resol
   return { status: 'succeeded', creditsCharged: outcome.creditsCharged, reservationId, envelope: successBody(outcome, resolved) };
 }
 
-function failed(error: GatewayError): TargetResult {
-  return { status: 'failed', creditsCharged: 0, reservationId: null, envelope: errorBody(error) };
+function failed(error: GatewayError, resolved?: ResolvedMeta): TargetResult {
+  return { status: 'failed', creditsCharged: 0, reservationId: null, envelope: errorBody(error, resolved) };
 }

@@ -25,3 +25,11 @@ export function jobKeys(prefix: string, jobId: string): JobKeys {
 export function idempotencyClaimKey(prefix: string, claimKey: string): string {
   return `${prefix}idem:{${createHash('sha256').update(claimKey).digest('hex')}}`;
 }
+
+/**
+ * Jobs whose targets are about to be queued (a sorted set scored by when, and a hash of their
+ * lanes), under one tag of their own so both change in one step.
+ */
+export function pendingQueueKeys(prefix: string): { byTime: string; lanes: string } {
+  return { byTime: `${prefix}{jobs-queuing}:by-time`, lanes: `${prefix}{jobs-queuing}:lanes` };
+}

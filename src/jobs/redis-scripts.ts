@@ -74,6 +74,7 @@ export const CANCEL = new LuaScript(`${EXPIRE_ALL}
 local status = redis.call('HGET', KEYS[1], 'status')
 if status == 'queued' or status == 'running' then
   redis.call('HSET', KEYS[1], 'status', 'canceled', 'finishedAt', ARGV[1])
+  if ARGV[3] == 'abandoned' then redis.call('HSET', KEYS[1], 'abandoned', '1') end
   expireAll(tonumber(ARGV[2]))
 end
 return 1

@@ -1,7 +1,7 @@
 import type { RedisStore } from '../state/redis/store.js';
-import { idempotencyClaimKey, jobKeys } from './redis-keys.js';
+import { idempotencyClaimKey, jobKeys, pendingQueueKeys } from './redis-keys.js';
 import { CANCEL, CREATE, MARK_RUNNING, RECORD, RELEASE_CLAIM } from './redis-scripts.js';
-import type { CreateOutcome, IdempotencyClaim, JobStore, RecordOutcome } from './store.js';
+import type { CreateOutcome, IdempotencyClaim, JobLanes, JobStore, PendingQueue, RecordOutcome } from './store.js';
 import type { JobRecord, TargetPageEntry, TargetResult, TargetSpec } from './types.js';
 
 /**
@@ -98,10 +98,33 @@ export class RedisJobStore implements JobStore {
 
   /** The job first (a retry then never finds a claim naming a live job it cannot see), then the claim: two slots, two idempotent steps. */
   async abandon(jobId: string, claim: IdempotencyClaim | null, now: string): Promise<void> {
-    await this.cancel(jobId, now);
+    // Marked before the claim is released: a replay that still finds the claim sees the job was abandoned.
+    await this.#store.call((client) => CANCEL.run(client, this.#keys(jobId), [now, this.#retentionSeconds, 'abandoned']));
     if (!claim) return;
     const key = idempotencyClaimKey(this.#store.keys.prefix, claim.key);
     await this.#store.call((client) => RELEASE_CLAIM.run(client, [key], [`${jobId}|${claim.fingerprint}`]));
+  }
+
+  async queuePending(jobId: string, lanes: JobLanes, at: number): Promise<void> {
+    const keys = pendingQueueKeys(this.#store.keys.prefix);
+    await this.#store.call((client) =>
+      client.multi().zAdd(keys.byTime, { score: at, value: jobId }).hSet(keys.lanes, jobId, JSON.stringify(lanes)).exec(),
+    );
+  }
+
+  async pendingQueues(before: number, limit: number): Promise<PendingQueue[]> {
+    const keys = pendingQueueKeys(this.#store.keys.prefix);
+    const ids = await this.#store.call((client) =>
+      client.zRangeByScore(keys.byTime, 0, `(${before}`, { LIMIT: { offset: 0, count: limit } }),
+    );
+    if (ids.length === 0) return [];
+    const lanes = await this.#store.call((client) => client.hmGet(keys.lanes, ids));
+    return ids.map((jobId, index) => ({ jobId, lanes: JSON.parse(lanes[index] ?? '[]') as JobLanes }));
+  }
+
+  async queueDone(jobId: string): Promise<void> {
+    const keys = pendingQueueKeys(this.#store.keys.prefix);
+    await this.#store.call((client) => client.multi().zRem(keys.byTime, jobId).hDel(keys.lanes, jobId).exec());
   }
 
   async cancel(jobId: string, now: string): Promise<JobRecord | null> {
@@ -143,5 +166,6 @@ function fromHash(hash: Record<string, string>): JobRecord {
     createdAt: hash.createdAt!,
     startedAt: hash.startedAt || null,
     finishedAt: hash.finishedAt || null,
+    ...(hash.abandoned === '1' ? { abandoned: true as const } : {}),
   };
 }

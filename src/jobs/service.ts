@@ -5,13 +5,16 @@ import { GatewayError } from '../errors.js';
 import type { ApiKeyRecord, PubSub } from '../state/ports.js';
 import { validateJobRequest } from './job-requests.js';
 import type { JobQueue } from './queue.js';
-import type { JobStore } from './store.js';
+import type { JobLanes, JobStore } from './store.js';
 import type { JobRecord } from './types.js';
 import { createdView, jobView } from './views.js';
 
 /** Results per page of GET /v1/jobs/{id} unless `limit` says otherwise (at most MAX_PAGE). */
 export const DEFAULT_PAGE = 100;
 export const MAX_PAGE = 500;
+
+/** Jobs one sweep looks at, at most. */
+const SWEEP_BATCH = 100;
 
 /** The pub/sub topic of a job's progress (the jobProgress subscription listens to it). */
 export const progressTopic = (jobId: string): string => `job:${jobId}`;
@@ -39,6 +42,7 @@ export class JobService {
     kind: 'job' | 'batch',
     body: unknown,
     idempotencyKey: string | null,
+    firstTry = true,
   ): Promise<{ view: Record<string, unknown>; replayed: boolean }> {
     const request = validateJobRequest(this.#catalogue, kind, body);
     const job: JobRecord = {
@@ -56,7 +60,11 @@ export class JobService {
       finishedAt: null,
     };
     const claim = idempotencyKey === null ? null : { key: `${account.id}:${idempotencyKey}`, fingerprint: request.fingerprint };
+    const lanes: JobLanes = [...request.lanes].map(([family, indexes]) => [family, [...indexes]]);
+    // Noted before the job exists: whatever happens next, the sweep finds a job left unqueued.
+    await this.#store.queuePending(job.id, lanes, Date.now());
     const created = await this.#store.create(job, request.targets, claim);
+    if (created.kind !== 'created' || created.job.id !== job.id) await this.#store.queueDone(job.id).catch(() => {});
     if (created.kind === 'conflict') {
       throw new GatewayError('idempotency_conflict', 'This Idempotency-Key was already used with a different request body.', {
         details: { idempotencyKey },
@@ -64,6 +72,12 @@ export class JobService {
     }
     if (created.kind === 'replayed') {
       const first = await this.#owned(account, created.jobId);
+      if (first.abandoned && firstTry) {
+        // Its first request never got it queued and the key's release was lost: the key is freed
+        // now and this request runs as a new one, never answered with the canceled job.
+        await this.#store.abandon(first.id, claim, new Date().toISOString());
+        return this.create(account, kind, body, idempotencyKey, false);
+      }
       if (first.status === 'queued' || first.status === 'running') await this.#enqueueUnfinished(first, request.lanes);
       return {
         view: createdView(first, first.kind === 'job' ? ((await this.#store.target(first.id, 0))?.input ?? null) : null),
@@ -73,13 +87,36 @@ export class JobService {
     // The stored job: under a claimed id when this request completed a claim whose first writer stopped short.
     const stored = created.job;
     try {
+      if (stored.id !== job.id) await this.#store.queuePending(stored.id, lanes, Date.now());
       for (const [family, indexes] of request.lanes) await this.#queue.enqueue(family, stored.id, indexes);
     } catch (error) {
       // Not left queued forever with nothing to run it: the caller is told to retry (503), and may reuse its key.
-      await this.#store.abandon(stored.id, claim, new Date().toISOString()).catch(() => {});
+      // Left noted when even that fails: the sweep then queues it once the store is back.
+      await this.#store
+        .abandon(stored.id, claim, new Date().toISOString())
+        .then(() => this.#store.queueDone(stored.id))
+        .catch(() => {});
       throw error;
     }
+    await this.#store.queueDone(stored.id).catch(() => {});
     return { view: createdView(stored, kind === 'job' ? request.targets[0]!.input : null), replayed: false };
+  }
+
+  /**
+   * Finishes the queuing of jobs accepted at least `graceMs` ago whose queuing was never known
+   * to end: the request that accepted one lost the queue and then the store before it could
+   * queue or cancel it, so nothing would ever run it. Its unfinished targets are queued (a target
+   * already queued is not added twice); a job that is finished, canceled or gone is let go.
+   * Returns how many jobs it looked at.
+   */
+  async sweepUnqueued(graceMs: number, now = Date.now()): Promise<number> {
+    const pending = await this.#store.pendingQueues(now - graceMs, SWEEP_BATCH);
+    for (const { jobId, lanes } of pending) {
+      const job = await this.#store.get(jobId);
+      if (job && (job.status === 'queued' || job.status === 'running')) await this.#enqueueUnfinished(job, new Map(lanes));
+      await this.#store.queueDone(jobId);
+    }
+    return pending.length;
   }
 
   /** The job with a page of its results from `cursor`; 404 for another key's job or a removed one. */

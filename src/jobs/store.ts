@@ -1,9 +1,18 @@
+import type { FamilyName } from '../catalogue/endpoint.js';
 import type { JobRecord, TargetPageEntry, TargetResult, TargetSpec } from './types.js';
 
 /** Idempotency-Key of a create call: the caller's key and a fingerprint of the body. */
 export interface IdempotencyClaim {
   key: string;
   fingerprint: string;
+}
+
+/** Target indexes by the family whose lane runs them. */
+export type JobLanes = [family: FamilyName, indexes: number[]][];
+
+export interface PendingQueue {
+  jobId: string;
+  lanes: JobLanes;
 }
 
 export type CreateOutcome = { kind: 'created'; job: JobRecord } | { kind: 'replayed'; jobId: string } | { kind: 'conflict' };
@@ -35,6 +44,15 @@ export interface JobStore {
    * this job, so the caller's retry with the same Idempotency-Key queues a new one.
    */
   abandon(jobId: string, claim: IdempotencyClaim | null, now: string): Promise<void>;
+  /**
+   * Notes a job whose targets are about to be queued, with the lanes that run them: until
+   * queueDone, the sweep (JobService.sweepUnqueued) takes it for a job whose queuing may have
+   * been lost, and queues what it finds unfinished.
+   */
+  queuePending(jobId: string, lanes: JobLanes, at: number): Promise<void>;
+  /** Jobs noted by queuePending before `before` (epoch ms) and not done yet, oldest first, at most `limit`. */
+  pendingQueues(before: number, limit: number): Promise<PendingQueue[]>;
+  queueDone(jobId: string): Promise<void>;
   /** queued or running → canceled; returns the job as it is afterwards. */
   cancel(jobId: string, now: string): Promise<JobRecord | null>;
   /** The attempt number a target's next reservation uses (0 at first). */

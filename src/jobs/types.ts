@@ -21,6 +21,11 @@ export interface JobRecord {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /**
+   * Canceled by the gateway because its targets could not be queued, never by its caller: a
+   * replay of its Idempotency-Key is answered as a new request.
+   */
+  abandoned?: true;
 }
 
 /** What a target runs: the caller's input (echoed back) and the validated request. */

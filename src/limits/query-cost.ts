@@ -115,7 +115,9 @@ class CostWalker {
 
   /** The page size this request asks for, clamped to the declared maximum (validation refuses more anyway). */
   private pageSize(node: FieldNode, page: NonNullable<UpstreamCost['page']>): number {
-    const argument = page.argument ? node.arguments?.find((each) => each.name.value === page.argument) : undefined;
+    // `first` is the Relay spelling of every list field's page size.
+    const named = (name: string) => node.arguments?.find((each) => each.name.value === name);
+    const argument = named('first') ?? (page.argument ? named(page.argument) : undefined);
     const asked = argument ? this.intValue(argument.value) : undefined;
     if (asked === undefined) return page.default;
     return Math.min(Math.max(asked, 1), page.max);

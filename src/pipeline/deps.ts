@@ -100,6 +100,9 @@ export function createPipelineDeps(
       return upstream;
     },
     logError: options.logError,
+    // A call waiting on an identical call's fetch joined it, as a caller of the same upstream request does.
+    onFlightWait: observer?.joined && ((endpoint) => observer.joined?.(endpoint.family)),
+    onFlight: observer?.flight && ((_endpoint, role) => observer.flight?.(role)),
   };
   return {
     deps,

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
-import { formHost, formsForHost, type DeclaredUrlForm } from '../catalogue/url-forms.js';
+import { formHost, formsForHost, readingOf, type DeclaredUrlForm, type UrlReading } from '../catalogue/url-forms.js';
 import { GatewayError, invalidParam, isGatewayError } from '../errors.js';
 import { validateRequest, type ValidatedRequest } from './params.js';
 
@@ -43,11 +43,13 @@ function firstReading(
   forms: readonly DeclaredUrlForm[],
   url: URL,
   options: Record<string, unknown>,
+  reading: UrlReading,
 ): ResolvedUrl | null {
   for (const form of forms) {
     if (!form.path.test(url.pathname)) continue;
-    const endpoint = catalogue.byPath.get(form.endpoint)!;
-    const params = form.params(url);
+    const read = readingOf(form, reading);
+    const endpoint = catalogue.byPath.get(read.endpoint)!;
+    const params = read.params(url);
     try {
       return { endpoint, request: validateRequest(endpoint, { ...params, ...options }), form };
     } catch (error) {
@@ -65,21 +67,29 @@ function firstReading(
  * families declare and the endpoint's own validation. Nothing is fetched: an unknown host is 400
  * with every supported host in `details.supportedHosts`, a known host's page that no form reads
  * (a settings or login page) is 400 naming the parameter. `options` are the common request
- * options (`cache_max_age`, `include_raw`) passed through to the resolved endpoint.
+ * options (`cache_max_age`, `include_raw`) passed through to the resolved endpoint. A page that
+ * shows a list (a community) is read as that list; `reading: 'node'` reads it as the one resource
+ * it is about instead, for doors that answer one Node.
  */
-export function resolveUrl(catalogue: Catalogue, raw: unknown, options: Record<string, unknown> = {}, param = 'url'): ResolvedUrl {
+export function resolveUrl(
+  catalogue: Catalogue,
+  raw: unknown,
+  options: Record<string, unknown> = {},
+  param = 'url',
+  reading: UrlReading = 'page',
+): ResolvedUrl {
   const url = readUrl(raw, param);
   const host = formHost(url.hostname);
   const forms = formsForHost(catalogue.urlForms, host);
   if (forms === undefined) {
     // A host no family names may still be one a family reads any host of (a store): its fallback forms.
-    const resolved = firstReading(catalogue, catalogue.fallbackUrlForms, url, options);
+    const resolved = firstReading(catalogue, catalogue.fallbackUrlForms, url, options, reading);
     if (resolved !== null) return resolved;
     throw new GatewayError('invalid_request', `${param}: no family reads pages on ${host}.`, {
       details: { param, supportedHosts: catalogue.urlFormHosts },
     });
   }
-  const resolved = firstReading(catalogue, forms, url, options);
+  const resolved = firstReading(catalogue, forms, url, options, reading);
   if (resolved !== null) return resolved;
   const kinds = [...new Set(forms.map((form) => form.names))].join(', ');
   throw invalidParam(param, `${param}: this page on ${host} is none that the gateway reads (it reads ${kinds}); e.g. ${forms[0]!.example}`);

@@ -7,10 +7,12 @@ import { reservationHoldMs } from '../state/hold-period.js';
 import { secondsToNextUtcDay } from '../state/utc-day.js';
 import type { ApiKeyRecord, CacheEntry, StateAdapters } from '../state/ports.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../catalogue/upstream.js';
+import { FlightLeftError, type FlightAnswer, type FlightRole } from '../state/flights/flights.js';
 import { cacheKey } from './cache-key.js';
 import { reusingAnswers } from './reused-answers.js';
 import { makeOutcome, type EndpointOutcome } from './outcome.js';
 import type { ValidatedRequest } from './params.js';
+import { asError, decodeAnswer, encodeAnswer, failureOf, type SharedResult } from './shared-answer.js';
 
 export interface PipelineDeps {
   catalogue: Catalogue;
@@ -19,6 +21,10 @@ export interface PipelineDeps {
   upstreamFor(endpoint: EndpointDefinition): Upstream;
   logError(message: string, context: Record<string, unknown>): void;
   now?: () => Date;
+  /** Told of each call that shared a fetch, with how it got its answer (for metrics). */
+  onFlight?(endpoint: EndpointDefinition, role: FlightRole): void;
+  /** Told when a call starts waiting on an identical call's fetch instead of fetching (for metrics). */
+  onFlightWait?(endpoint: EndpointDefinition): void;
 }
 
 export interface CallContext {
@@ -83,49 +89,101 @@ export async function runEndpoint(
   }
   const release = () => (charged ? ledger.release(call.account.id, reservationId) : Promise.resolve());
 
-  let result: EndpointResult<unknown>;
-  const fetchedAt = now.toISOString();
-  const reading: UpstreamReading = { answers: 0 };
+  let result: SharedResult;
   try {
-    const clock = () => deps.now?.().getTime() ?? Date.now();
-    const bound = forCall(reusingAnswers(upstream, deps.state.cache, clock), call, reading);
-    result = await endpoint.fetch(request.params as never, { upstream: bound, fetchedAt, signal: call.signal });
-    checkShape(deps.catalogue, endpoint, result);
+    result = await fetchOnce({ deps, endpoint, request, call, upstream, key });
   } catch (error) {
     await release();
-    throw asGatewayError(error, endpoint, deps, call.requestId, reading);
+    throw error;
   }
-
-  const empty = 'items' in result ? result.items.length === 0 : result.data === null;
-  const payload = 'items' in result ? { data: { items: result.items }, pagination: result.pagination } : { data: result.data };
-  const raw = result.raw ?? null;
-  const partial = (result.warnings ?? []).length > 0;
-  const warnings = [...(result.warnings ?? []), ...(result.notices ?? [])];
-  const facts = { endpoint, fetchedAt, cached: false, ageSeconds: null, empty, warnings };
-  if (empty) {
+  const facts = { endpoint, fetchedAt: result.fetchedAt, cached: false, ageSeconds: null, empty: result.empty, warnings: result.warnings };
+  const raw = request.includeRaw ? { text: result.raw } : null;
+  if (result.empty) {
     await release();
-    return makeOutcome(
-      { ...facts, creditsCharged: 0, emptyReason: result.emptyReason ?? 'empty' },
-      { object: payload },
-      request.includeRaw ? { object: raw } : null,
-    );
+    return makeOutcome({ ...facts, creditsCharged: 0, emptyReason: result.emptyReason ?? 'empty' }, { text: result.payload }, raw);
   }
-  const outcome = makeOutcome(
-    { ...facts, creditsCharged: cost, emptyReason: null },
-    { object: payload },
-    request.includeRaw ? { object: raw } : null,
-  );
+  const outcome = makeOutcome({ ...facts, creditsCharged: cost, emptyReason: null }, { text: result.payload }, raw);
   await call.beforeCommit?.(outcome);
   if (charged) await ledger.commit(call.account.id, reservationId);
-  // A partial result is served, never kept: the next caller deserves another try at the whole.
-  if (key !== null && !partial) {
-    await deps.state.cache.set(key, {
-      body: outcome.payloadJson,
-      raw: request.includeRaw ? outcome.rawJson! : JSON.stringify(raw),
-      fetchedAt,
-    });
-  }
   return outcome;
+}
+
+/** A call that missed the cache, with what its fetch needs; `key` is null for an endpoint that is not cacheable. */
+interface CacheMiss {
+  deps: PipelineDeps;
+  endpoint: EndpointDefinition;
+  request: ValidatedRequest;
+  call: CallContext;
+  upstream: Upstream;
+  key: string | null;
+}
+
+/**
+ * The fetch of a call that missed the cache. A cacheable call shares it with every identical
+ * call in flight (the state's flights: this process, or every process on a shared store), so
+ * one upstream fetch answers them all, a failure or an empty result included; each caller
+ * still settles its own credits. A call without a cache key fetches for itself.
+ */
+async function fetchOnce(miss: CacheMiss): Promise<SharedResult> {
+  const { deps, endpoint, call, key } = miss;
+  if (key === null) return fetchResult(miss, call.signal);
+  const fetchShared = async (signal: AbortSignal): Promise<string> => {
+    try {
+      return encodeAnswer({ ok: await fetchResult(miss, signal) });
+    } catch (error) {
+      // Every caller left: nothing to share, and whoever asks next fetches afresh.
+      if (signal.aborted) throw error;
+      return encodeAnswer({ error: failureOf(error as GatewayError) });
+    }
+  };
+  const onWait = () => deps.onFlightWait?.(endpoint);
+  let shared: FlightAnswer;
+  try {
+    shared = await deps.state.flights.share(key, fetchShared, { signal: call.signal, onWait });
+  } catch (error) {
+    throw error instanceof FlightLeftError ? callerLeft(error) : error;
+  }
+  deps.onFlight?.(endpoint, shared.role);
+  const answer = decodeAnswer(shared.answer);
+  if ('error' in answer) throw asError(answer.error);
+  return answer.ok;
+}
+
+/** One fetch and normalisation: the result's facts and texts, stored in the cache when whole; failures are GatewayErrors. */
+async function fetchResult(miss: CacheMiss, signal: AbortSignal | undefined): Promise<SharedResult> {
+  const { deps, endpoint, request, call, upstream, key } = miss;
+  let result: EndpointResult<unknown>;
+  const fetchedAt = (deps.now?.() ?? new Date()).toISOString();
+  const clock = () => deps.now?.().getTime() ?? Date.now();
+  const reading: UpstreamReading = { answers: 0 };
+  try {
+    result = await endpoint.fetch(request.params as never, {
+      upstream: forCall(reusingAnswers(upstream, deps.state.cache, clock), { ...call, signal }, reading),
+      fetchedAt,
+      signal,
+    });
+    checkShape(deps.catalogue, endpoint, result);
+  } catch (error) {
+    throw asGatewayError(error, endpoint, deps, call.requestId, reading);
+  }
+  const empty = 'items' in result ? result.items.length === 0 : result.data === null;
+  const payload = JSON.stringify(
+    'items' in result ? { data: { items: result.items }, pagination: result.pagination } : { data: result.data },
+  );
+  const raw = JSON.stringify(result.raw ?? null);
+  const partial = (result.warnings ?? []).length > 0;
+  const warnings = [...(result.warnings ?? []), ...(result.notices ?? [])];
+  // A partial result is served, never kept: the next caller deserves another try at the whole.
+  if (key !== null && !empty && !partial) await deps.state.cache.set(key, { body: payload, raw, fetchedAt });
+  return { fetchedAt, empty, emptyReason: empty ? (result.emptyReason ?? 'empty') : null, warnings, payload, raw };
+}
+
+/** What a caller that went away before its answer sees: the same failure the client gives for a dropped request. */
+function callerLeft(error: FlightLeftError): GatewayError {
+  return new GatewayError('upstream_blocked', 'The request was cancelled before the platform answered.', {
+    details: { host: null },
+    cause: error.cause,
+  });
 }
 
 /**

@@ -54,8 +54,9 @@ function envelopeTail(outcome: EndpointOutcome, resolved?: ResolvedMeta): string
   return `,"meta":${meta}}${raw}}`;
 }
 
-export function errorBody(error: GatewayError): string {
-  return JSON.stringify({ success: false, error: errorFields(error), meta: { creditsCharged: 0 } });
+export function errorBody(error: GatewayError, resolved?: ResolvedMeta): string {
+  const meta = resolved === undefined ? { creditsCharged: 0 } : { creditsCharged: 0, resolved };
+  return JSON.stringify({ success: false, error: errorFields(error), meta });
 }
 
 /** The `error` object of the error envelope. */

@@ -5,6 +5,7 @@ import { errorResponses, REST_FAILURES, restSuccess, routeOf, type RouteContract
 import { RESOLVE_PATH, resolveUrl } from '../pipeline/resolve-url.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { answerEndpoint } from './data-routes.js';
+import { sendRestError } from './errors.js';
 import { sendServiceAnswer } from './service-answer.js';
 
 /** What GET /v1/resolve/forms answers; the route is registered from it. */
@@ -29,7 +30,13 @@ export function registerResolveRoutes(app: FastifyInstance, catalogue: Catalogue
   app.get(RESOLVE_PATH, async (request, reply) => {
     const { url, ...options } = request.query as Record<string, unknown>;
     const { endpoint, request: validated } = resolveUrl(catalogue, url, options);
-    return answerEndpoint(deps, request, reply, endpoint, validated, { endpoint: endpoint.path, params: validated.params });
+    const resolved = { endpoint: endpoint.path, params: validated.params };
+    try {
+      return await answerEndpoint(deps, request, reply, endpoint, validated, resolved);
+    } catch (error) {
+      // A failure of the endpoint a URL was read into names it, as a success does.
+      return sendRestError(reply, request, error, deps.state.ledger, undefined, resolved);
+    }
   });
   const forms = urlFormsView(catalogue);
   app.route({ ...routeOf(resolveFormsRoute), handler: async (_request, reply) => sendServiceAnswer(reply, 200, forms) });

@@ -68,7 +68,7 @@ export function perBuilder<T>(make: () => T): () => T {
 }
 
 /** Argument errors carry the REST parameter's camelCase name and the same code as REST. */
-function validationFailure(error: z.ZodError): GraphQLError {
+export function validationFailure(error: z.ZodError): GraphQLError {
   const issue = error.issues[0];
   const param = issue ? String(issue.path[0] ?? 'args') : 'args';
   const argument = param.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());

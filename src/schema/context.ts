@@ -1,4 +1,5 @@
 import type { EndpointDefinition } from '../catalogue/endpoint.js';
+import type { UrlReading } from '../catalogue/url-forms.js';
 import type { JobService } from '../jobs/service.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 import type { ValidatedRequest } from '../pipeline/params.js';
@@ -41,9 +42,10 @@ export interface GraphQLContext {
   /**
    * Reads a page URL into the endpoint that serves it, through this gateway's URL forms (those
    * whose hosts a setting lists included: the schema is built once per process, its settings are
-   * the gateway's); throws the refusal.
+   * the gateway's); throws the refusal. `reading: 'node'` reads a page that shows a list as the
+   * one resource it is about (a community page as the community).
    */
-  resolveUrl(url: unknown, options?: Record<string, unknown>): ResolvedUrl;
+  resolveUrl(url: unknown, options?: Record<string, unknown>, reading?: UrlReading): ResolvedUrl;
   /** Watch streams (`watch*` fields): the first result, then each change, billed to this caller. */
   watches: WatchStreams;
   /** Topic events from every gateway process (Redis pub/sub, or in-process without Redis). */

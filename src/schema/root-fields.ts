@@ -4,11 +4,21 @@ import type { EndpointDefinition } from '../catalogue/endpoint.js';
 import type { EndpointOutcome } from '../pipeline/outcome.js';
 import { requestSchema, splitRequest, type ValidatedRequest } from '../pipeline/params.js';
 import { toGraphQLError } from './errors.js';
-import { builder, perBuilder } from './builder.js';
+import { builder, perBuilder, validationFailure } from './builder.js';
 import { enumValueName, restEnum, restSpelling } from './enum-values.js';
 import { endpointCost } from '../limits/upstream-cost.js';
 import { LISTED_BY, RAW, type Resource, type ResourceList } from '../catalogue/resource.js';
 import { listTypeOf, resourceType } from './types/resources.js';
+import { relayArguments } from './connections/arguments.js';
+import {
+  pageParameters,
+  pageShapeOf,
+  planPage,
+  refuseBothSpellings,
+  windowPage,
+  type PagePlan,
+  type RelayArguments,
+} from './connections/paging.js';
 
 export const camelCase = (name: string): string => name.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -165,19 +175,7 @@ export function addRootFields(catalogue: Catalogue): void {
     const extensions = { upstreamCost: endpointCost(endpoint, { sizeArgument: 'limit' }) };
     builder().queryField(endpoint.graphqlField, (t) => {
       const args = argumentsOf(endpoint)(t as never);
-      if (endpoint.returns.kind === 'list') {
-        return t.field({
-          type: listTypeOf(endpoint.returns.type),
-          description,
-          extensions,
-          args: args as never,
-          validate: { schema: argsSchema(endpoint) as never },
-          resolve: async (_root, parsed, context) => {
-            const request = validated(endpoint, parsed);
-            return listFrom(await context.run(endpoint, request), request.params);
-          },
-        });
-      }
+      if (endpoint.returns.kind === 'list') return listField(t, endpoint, args, description, extensions);
       return t.field({
         type: resourceType(endpoint.returns.type),
         nullable: true,
@@ -193,4 +191,50 @@ export function addRootFields(catalogue: Catalogue): void {
       });
     });
   }
+}
+
+/** A REST `limit` the caller gave sizes a page asked with `after` as `first` would. */
+const sizeGiven = (limit: unknown): number | null => (typeof limit === 'number' ? limit : null);
+
+/**
+ * A list root field: the REST parameters, and Relay's `first`/`after` (a Relay `after` takes
+ * the place of a REST parameter of that name, which named an upstream page cursor too). The
+ * arguments are validated here rather than by plugin-zod, because `first`/`after` decide the
+ * page size and cursor the REST schema then validates.
+ */
+function listField(
+  t: Parameters<Parameters<ReturnType<typeof builder>['queryField']>[1]>[0],
+  endpoint: EndpointDefinition,
+  args: Record<string, unknown>,
+  description: string,
+  extensions: Record<string, unknown>,
+) {
+  const shape = pageShapeOf(endpoint);
+  return t.field({
+    type: listTypeOf(endpoint.returns.type),
+    description,
+    extensions,
+    args: { ...args, ...relayArguments(t as never, shape) } as never,
+    resolve: async (_root, given, context) => {
+      const { first, after, ...rest } = given as RelayArguments & Record<string, unknown>;
+      let plan: PagePlan | null;
+      try {
+        refuseBothSpellings(given as Record<string, unknown>, { size: shape.sizeParameter, cursor: shape.cursorParameter });
+        // Without first/after the REST parameters alone decide the page, as before.
+        const size = first ?? (after == null ? null : sizeGiven(rest.limit));
+        plan = planPage(endpoint.graphqlField, shape, { first: size, after }, first == null ? 'limit' : 'first');
+      } catch (error) {
+        throw toGraphQLError(error);
+      }
+      const parsed = argsSchema(endpoint).safeParse({ ...rest, ...pageParameters(plan) });
+      if (!parsed.success) throw validationFailure(parsed.error);
+      const request = validated(endpoint, parsed.data);
+      const fetched = listFrom(await context.run(endpoint, request), request.params);
+      const { cursor, limit } = request.params;
+      return windowPage(fetched, endpoint.graphqlField, shape, plan, {
+        requestedCursor: typeof cursor === 'string' ? cursor : null,
+        fetchSize: typeof limit === 'number' ? limit : null,
+      });
+    },
+  });
 }

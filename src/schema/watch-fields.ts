@@ -13,6 +13,7 @@ import { argsSchema, argumentsOf, listOf, validated } from './root-fields.js';
 import type { Resource } from '../catalogue/resource.js';
 import { listTypeOf, resourceType } from './types/resources.js';
 import { objectTypeFromZod } from './from-zod.js';
+import { pageShapeOf, windowPage } from './connections/paging.js';
 
 /** The longest interval a watch may ask for. The shortest is SUBSCRIPTION_MIN_INTERVAL_SECONDS. */
 export const WATCH_MAX_INTERVAL_SECONDS = 3600;
@@ -150,7 +151,15 @@ function addWatchField(
       },
       resolve: ((event: WatchEvent, _args: unknown, context: GraphQLContext) => {
         billed(event, context);
-        return withChanges(list ? listOf(event.data, event.pagination, null, event.fetchedAt, event.params) : single(event), event.changes);
+        if (!list) return withChanges(single(event), event.changes);
+        // The watched first page; its cursors page on through the query field of the same endpoint.
+        const page = listOf(event.data, event.pagination, null, event.fetchedAt, event.params);
+        const limit = event.params.limit;
+        const windowed = windowPage(page, event.endpoint.graphqlField, pageShapeOf(event.endpoint), null, {
+          requestedCursor: null,
+          fetchSize: typeof limit === 'number' ? limit : null,
+        });
+        return withChanges(windowed, event.changes);
       }) as never,
     }),
   );

@@ -1,3 +1,5 @@
+import type { Flights } from './flights/flights.js';
+
 /**
  * The small interfaces the pipeline talks to. Memory adapters are the embedded default;
  * Redis adapters make many processes one service. Both pass test/state/ledger-contract.ts.
@@ -145,6 +147,8 @@ export interface StateAdapters {
   keys: Keys;
   ledger: Ledger;
   cache: Cache;
+  /** One fetch for identical callers: of this process (memory), of every process on the store (Redis). */
+  flights: Flights;
   pubsub: PubSub;
   /** An admission's key lookup, request count and balance read, in one step. */
   admissionReads: AdmissionReads;

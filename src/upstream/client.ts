@@ -50,6 +50,8 @@ interface Egress {
   dispatcher: Dispatcher;
   /** "direct", or the proxy's id: platforms count budgets per client address. */
   name: string;
+  /** A dispatcher of the same egress with no connection yet, for a retry that must not reuse one. */
+  fresh(): Dispatcher;
 }
 
 const MAX_REDIRECTS = 5;
@@ -85,9 +87,11 @@ export class UpstreamClient {
   }
 
   forFamily(options: FamilyUpstreamOptions): Upstream {
+    const proxyUrl = options.proxyUrl;
     const egress: Egress = {
-      dispatcher: options.proxyUrl ? this.#proxy(options.proxyUrl) : this.#direct,
-      name: egressOf(options.proxyUrl),
+      dispatcher: proxyUrl ? this.#proxy(proxyUrl) : this.#direct,
+      name: egressOf(proxyUrl),
+      fresh: () => (proxyUrl ? new ProxyAgent({ uri: proxyUrl, connections: 1 }) : new Agent({ connections: 1 })),
     };
     const hosts = new Set(options.hosts.map((host) => host.toLowerCase()));
     // One coalescer per family: families differ in hosts and dispatcher, so they never share a fetch.
@@ -149,7 +153,9 @@ export class UpstreamClient {
       timeout ??= AbortSignal.timeout(timeoutMs);
       const signal = AbortSignal.any([timeout, cancel]);
       const sent = gated ? { ...upstreamRequest, headers: gate!.headers(upstreamRequest.headers) } : upstreamRequest;
-      const response = await this.#counted(target.host, this.#send(url, method, body, sent, dispatcher, signal, timeout));
+      // A caller-named host's pinned dispatcher is the only way to it: a retry goes through it again.
+      const fresh = gated ? () => dispatcher : egress.fresh;
+      const response = await this.#counted(target.host, this.#send(url, method, body, sent, { dispatcher, fresh }, signal, timeout));
       const standing = (await this.#options.budgets?.observe(target, { ...response, url: url.href }, family.readBudget)) ?? null;
       // A 403, 429 or redirect that says the budget is spent is a rate limit, whatever the family passes through.
       const spent = this.#options.budgets?.spentFailure(target, response.status, standing) ?? null;
@@ -228,7 +234,7 @@ export class UpstreamClient {
     method: 'GET' | 'POST',
     body: string | undefined,
     { headers, bodyReader }: Pick<UpstreamRequest, 'headers' | 'bodyReader'>,
-    dispatcher: Dispatcher,
+    via: { dispatcher: Dispatcher; fresh(): Dispatcher },
     signal: AbortSignal,
     timeout: AbortSignal,
   ): Promise<UpstreamResponse> {
@@ -240,8 +246,21 @@ export class UpstreamClient {
       ...headers,
     };
     if (rewritten) requestHeaders['x-forwarded-host'] = url.host;
+    const send = (dispatcher: Dispatcher) => request(target, { method, headers: requestHeaders, body, dispatcher, signal });
+    let retriedOn: Dispatcher | null = null;
     try {
-      const response = await request(target, { method, headers: requestHeaders, body, dispatcher, signal });
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await send(via.dispatcher);
+      } catch (error) {
+        // A kept-alive connection the platform closed while it sat idle fails the next request
+        // before any answer byte; a GET asks nothing twice, so it is tried once more on a new
+        // connection. A POST is never sent again.
+        if (method !== 'GET' || body !== undefined || signal.aborted || !droppedBeforeAnswer(error)) throw error;
+        this.#options.observer?.connectionRetried?.(url.hostname);
+        retriedOn = via.fresh();
+        response = await send(retriedOn);
+      }
       const streamed =
         bodyReader !== undefined &&
         (bodyReader.anyType === true
@@ -257,6 +276,8 @@ export class UpstreamClient {
       return { status: response.statusCode, headers: flattenHeaders(response.headers), body: text, url: url.href };
     } catch (error) {
       throw networkFailure(error, url, timeout);
+    } finally {
+      if (retriedOn !== null && retriedOn !== via.dispatcher) void retriedOn.close().catch(() => {});
     }
   }
 }
@@ -300,6 +321,13 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
     if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return flat;
+}
+
+/** The connection closed or was reset before the answer's first byte (the request itself may have been written). */
+function droppedBeforeAnswer(error: unknown): boolean {
+  if (error instanceof undiciErrors.SocketError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE';
 }
 
 function networkFailure(error: unknown, url: URL, timeout: AbortSignal): GatewayError {

@@ -1,16 +1,10 @@
 import { GatewayError } from '../errors.js';
 import type { UpstreamRequest, UpstreamResponse } from '../catalogue/upstream.js';
+import { FlightLeftError } from '../state/flights/flights.js';
+import { LocalFlights } from '../state/flights/local.js';
 
 /** Sends one request; `signal` is the shared fetch's own, never a caller's. */
 export type SharedSend = (request: UpstreamRequest, signal: AbortSignal) => Promise<UpstreamResponse>;
-
-interface Flight {
-  key: string;
-  promise: Promise<UpstreamResponse>;
-  controller: AbortController;
-  /** Callers still waiting; when the last one gives up, the fetch is no longer wanted. */
-  waiting: number;
-}
 
 /**
  * Single-flight for upstream reads across every caller of the process: concurrent identical
@@ -26,7 +20,7 @@ interface Flight {
  * never aborts the fetch the others wait on; only when every caller has gone is it aborted.
  */
 export class Coalescer {
-  readonly #flights = new Map<string, Flight>();
+  readonly #flights = new LocalFlights<UpstreamResponse>();
   readonly #onJoin: (() => void) | undefined;
 
   /** `onJoin` is told of each caller that joins a fetch already in flight (for metrics). */
@@ -39,69 +33,15 @@ export class Coalescer {
     return this.#flights.size;
   }
 
-  fetch(request: UpstreamRequest, send: SharedSend): Promise<UpstreamResponse> {
-    if (request.signal?.aborted) return Promise.reject(callerAborted(request));
-    const key = flightKey(request);
-    let flight = this.#flights.get(key);
-    if (!flight) flight = this.#start(key, request, send);
-    else this.#onJoin?.();
-    flight.waiting += 1;
-    return this.#await(flight, request);
-  }
-
-  #start(key: string, request: UpstreamRequest, send: SharedSend): Flight {
-    const controller = new AbortController();
-    const { signal: _callerSignal, ...shared } = request;
-    const flight: Flight = { key, controller, waiting: 0, promise: Promise.resolve(null as never) };
-    flight.promise = send(shared, controller.signal).finally(() => {
-      // Settled: the next identical request must fetch again, never reuse this answer.
-      if (this.#flights.get(key) === flight) this.#flights.delete(key);
-    });
-    // Nobody may be left to observe a failure (every caller aborted); keep it from going unhandled.
-    flight.promise.catch(() => undefined);
-    this.#flights.set(key, flight);
-    return flight;
-  }
-
-  #await(flight: Flight, request: UpstreamRequest): Promise<UpstreamResponse> {
-    const signal = request.signal;
-    const copy = (response: UpstreamResponse): UpstreamResponse => ({ ...response, headers: { ...response.headers } });
-    if (!signal) {
-      return flight.promise.then(copy).finally(() => {
-        flight.waiting -= 1;
-      });
+  async fetch(request: UpstreamRequest, send: SharedSend): Promise<UpstreamResponse> {
+    const { signal, ...shared } = request;
+    try {
+      const response = await this.#flights.join(flightKey(request), (own) => send(shared, own), { signal, onWait: this.#onJoin });
+      // Each caller gets its own copy: a caller may change the headers it was handed.
+      return { ...response, headers: { ...response.headers } };
+    } catch (error) {
+      throw error instanceof FlightLeftError ? callerAborted(request) : error;
     }
-    return new Promise<UpstreamResponse>((resolve, reject) => {
-      let done = false;
-      const leave = () => {
-        done = true;
-        flight.waiting -= 1;
-        signal.removeEventListener('abort', onAbort);
-      };
-      const onAbort = () => {
-        if (done) return;
-        leave();
-        if (flight.waiting === 0) {
-          // Nobody wants it any more: detach it first, so a newcomer starts afresh instead of joining an aborted fetch.
-          if (this.#flights.get(flight.key) === flight) this.#flights.delete(flight.key);
-          flight.controller.abort(signal.reason);
-        }
-        reject(callerAborted(request));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      flight.promise.then(
-        (response) => {
-          if (done) return;
-          leave();
-          resolve(copy(response));
-        },
-        (error: unknown) => {
-          if (done) return;
-          leave();
-          reject(error);
-        },
-      );
-    });
   }
 }
 

@@ -181,6 +181,40 @@ describe('/v1/resolve across every family', () => {
     expect(body.data.resolve).toMatchObject({ __typename: 'Repository', id: body.data.codeRepo.id, fullName: body.data.codeRepo.fullName });
   });
 
+  it("reads a community page, each of its tabs and an account's submissions page as the listing the page shows", async () => {
+    const cases: [string, string, Record<string, unknown>][] = [
+      ['https://www.reddit.com/r/fd_tabs/', '/v1/forum/subreddit', { subreddit: 'fd_tabs', sort: 'hot' }],
+      ['https://old.reddit.com/r/fd_tabs/new/', '/v1/forum/subreddit', { subreddit: 'fd_tabs', sort: 'new' }],
+      ['https://www.reddit.com/r/fd_tabs/top/?t=week', '/v1/forum/subreddit', { subreddit: 'fd_tabs', sort: 'top', timeframe: 'week' }],
+      ['https://www.reddit.com/user/fu_tabs/submitted/?sort=top', '/v1/forum/user/posts', { username: 'fu_tabs', sort: 'top' }],
+    ];
+    for (const [url, endpoint, params] of cases) {
+      const resolved = await get(gateway, resolvePath(url));
+      expect(resolved.status, JSON.stringify(resolved.body).slice(0, 300)).toBe(200);
+      expect(resolved.body.meta.resolved).toMatchObject({ endpoint, params });
+      expect(Array.isArray(resolved.body.data.items)).toBe(true);
+    }
+    // A profile page stays the profile, and a community's about page the community.
+    expect((await get(gateway, resolvePath('https://www.reddit.com/user/fu_tabs/'))).body.meta.resolved.endpoint).toBe('/v1/forum/user');
+    expect((await get(gateway, resolvePath('https://www.reddit.com/r/fd_tabs/about/'))).body.meta.resolved.endpoint).toBe(
+      '/v1/forum/subreddit/details',
+    );
+  });
+
+  it("GraphQL resolve gives a community page's community, and a submissions page's account, as their own root fields do", async () => {
+    const { body } = await gateway.harness.graphql(
+      `{ community: resolve(url: "https://www.reddit.com/r/fd_nodes/top/") { id __typename }
+         details: forumSubredditDetails(subreddit: "fd_nodes") { id }
+         account: resolve(url: "https://www.reddit.com/user/fu_nodes/submitted/") { id __typename }
+         user: forumUser(username: "fu_nodes") { id } }`,
+      {},
+      HARDENING_KEY,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.community).toEqual({ __typename: 'Creator', id: body.data.details.id });
+    expect(body.data.account).toEqual({ __typename: 'Creator', id: body.data.user.id });
+  });
+
   it('the resolve_url MCP tool answers the same data as the REST call', async () => {
     let client: Client | undefined;
     try {
@@ -251,7 +285,7 @@ describe('change subscriptions on a URL, and links between families', () => {
   it('watches the resource behind the URL and delivers a signed webhook when it changes; a URL whose endpoint is not subscribable is 400', async () => {
     const refused = await send(harness, 'POST', '/v1/subscriptions', {
       endpoint: '/v1/resolve',
-      params: { url: 'https://www.reddit.com/r/redditdev/' },
+      params: { url: 'https://www.reddit.com/r/redditdev/about/' },
       webhookUrl: receiver.url,
     });
     expect(refused.status).toBe(400);
@@ -280,5 +314,17 @@ describe('change subscriptions on a URL, and links between families', () => {
     const delivery = await eventually(() => receiver.received[0], 'the delivery');
     expect(delivery.verifyError).toBeNull();
     expect(delivery.verified).toMatchObject({ type: 'content.changed', subscriptionId: id, endpoint: '/v1/code/repo' });
+  });
+
+  it('watches a community page as its posts listing, in the order of the tab it shows', async () => {
+    const created = await send(harness, 'POST', '/v1/subscriptions', {
+      endpoint: '/v1/resolve',
+      params: { url: 'https://www.reddit.com/r/redditdev/new/' },
+      webhookUrl: receiver.url,
+      intervalSeconds: 3600,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({ endpoint: '/v1/forum/subreddit', params: { subreddit: 'redditdev', sort: 'new' } });
+    expect((await send(harness, 'DELETE', `/v1/subscriptions/${created.body.data.id as string}`)).status).toBeLessThan(300);
   });
 });

@@ -43,6 +43,19 @@ describe('resolveUrl', () => {
     expect(resolved(example).endpoint).toBe(endpoint);
   });
 
+  it.each(forms.filter((form) => form.node !== undefined).map((form) => [form.example, form.node!.endpoint] as const))(
+    'reads %s as the one resource it is about, %s, when a Node is asked for',
+    (example, endpoint) => {
+      expect(resolveUrl(catalogue, example, {}, 'url', 'node').endpoint.path).toBe(endpoint);
+      expect(catalogue.byPath.get(endpoint)!.returns.kind).toBe('single');
+    },
+  );
+
+  it('reads a page as its Node only when its form names one: others read the same either way', () => {
+    const plain = forms.find((form) => form.node === undefined)!;
+    expect(resolveUrl(catalogue, plain.example, {}, 'url', 'node').endpoint.path).toBe(plain.endpoint);
+  });
+
   it('covers every family that serves pages people link to', () => {
     const families = new Set(forms.map((form) => form.family));
     const withHosts = catalogue.families.filter((family) => family.providerEnv === undefined).map((family) => family.name);

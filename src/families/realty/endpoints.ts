@@ -31,7 +31,7 @@ export const forSaleEndpoint = defineEndpoint<typeof forSaleParams, PropertyList
   path: '/v1/realty/for-sale',
   graphqlField: 'realtyForSale',
   summary: 'One for-sale listing: price, specs, agent, price history, nearby schools',
-  description: `A Redfin for-sale listing as a PropertyListing: asking price in the market currency, beds, baths, area, lot, year built, status, photos and floor plans, listing agent and brokerage, amenities, price history and the schools serving the home. ${SURFACES} A listing Redfin answers 404 is an empty result (not_found).`,
+  description: `A Redfin for-sale listing as a PropertyListing: asking price in the market currency, beds, baths, area, lot, year built, status, photos and floor plans, listing agent and brokerage, amenities, price history and the schools serving the home. ${SURFACES} A listing Redfin answers 404 is an empty result (not_found). A /home/ page that turns out to be a rental's answers its rental listing (listingType rent), read as for-rent reads it.`,
   params: forSaleParams,
   raw: surfaceRaw,
   flags: flags(

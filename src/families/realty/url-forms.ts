@@ -10,7 +10,7 @@ const ENDPOINTS: Record<PageKind, `/v1/${string}`> = {
 };
 
 const NAMES: Record<PageKind, string> = {
-  'for-sale': 'a home listing',
+  'for-sale': 'a home listing (for sale or for rent)',
   'for-rent': 'a rental building',
   agent: 'an agent profile',
   search: 'a search page',
@@ -27,8 +27,9 @@ const EXAMPLE_PATHS: Record<PageKind, string> = {
 const pathOf = (kind: PageKind): PathShape => ({ test: (path) => kindOfPath(path) === kind });
 
 /**
- * Each marketplace's pages. A `/home/` page is read as for sale: the page itself tells sale from
- * rental only once fetched, and a rental building has an `/apartment/` page of its own. The page
+ * Each marketplace's pages. A `/home/` page goes to for-sale, which answers the rental listing
+ * when the fetched page is a rental's (only the page tells them apart); a rental building has an
+ * `/apartment/` page of its own. The page
  * is passed on the marketplace's own origin without its query, so tracking parameters and the
  * host without `www.` share one cache entry.
  */

@@ -32,13 +32,31 @@ export function loadSingles(endpoint: EndpointDefinition, paramsFor: (key: strin
     );
 }
 
-/** As loadSingles, for list endpoints. */
+/** Key under which the context an edge's load receives carries the upstream page cursor to start at. */
+const PAGE_CURSOR = Symbol('pageCursor');
+
+/**
+ * The context for a load of pages that start at an upstream page cursor (an edge asked with
+ * `after`): the kit's list loader adds it to the endpoint's parameters.
+ */
+export function withPageCursor(context: GraphQLContext, cursor: string): GraphQLContext {
+  return Object.assign(Object.create(context) as GraphQLContext, { [PAGE_CURSOR]: cursor });
+}
+
+const listEndpoints = new WeakMap<EdgeLoad, EndpointDefinition>();
+
+/** The endpoint a load made by loadLists runs, or undefined for a family's own load (which knows no page cursor). */
+export const kitListEndpoint = (load: EdgeLoad): EndpointDefinition | undefined => listEndpoints.get(load);
+
+/** As loadSingles, for list endpoints; a page cursor in the context starts each page there. */
 export function loadLists(endpoint: EndpointDefinition, paramsFor: (key: string) => Record<string, unknown>): EdgeLoad {
-  return (keys: readonly string[], context: GraphQLContext) =>
+  const load = (keys: readonly string[], context: GraphQLContext) =>
     Promise.all(
       keys.map(async (key): Promise<EdgeValue> => {
         try {
-          const outcome = await context.run(endpoint, validateRequest(endpoint, paramsFor(key)));
+          const cursor = (context as GraphQLContext & { [PAGE_CURSOR]?: string })[PAGE_CURSOR];
+          const params = cursor === undefined ? paramsFor(key) : { ...paramsFor(key), cursor };
+          const outcome = await context.run(endpoint, validateRequest(endpoint, params));
           const { payload } = outcome;
           return {
             items: (payload.data as { items: Record<string, unknown>[] }).items,
@@ -51,4 +69,6 @@ export function loadLists(endpoint: EndpointDefinition, paramsFor: (key: string)
         }
       }),
     );
+  listEndpoints.set(load, endpoint);
+  return load;
 }

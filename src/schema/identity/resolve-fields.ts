@@ -11,8 +11,9 @@ import { asNode, nodeInterface, type NodeValue } from './node.js';
 /**
  * `resolve(url:)`: the resource behind a pasted page URL, through the endpoint that serves that
  * kind of page (billed and cached like it), as the same Node, with the same global ID, as the
- * family's own root field returns. A URL of a list page (a search) is refused: a Node is one
- * resource, and REST's /v1/resolve serves lists.
+ * family's own root field returns. A page that shows a list but is about one resource (a
+ * community) gives that resource; a URL of a list page about none (a search) is refused: a Node
+ * is one resource, and REST's /v1/resolve serves lists.
  */
 export function addResolveField(): void {
   builder().queryField('resolve', (t) =>
@@ -33,7 +34,7 @@ export function addResolveField(): void {
         };
         let resolved;
         try {
-          resolved = context.resolveUrl(args.url, options);
+          resolved = context.resolveUrl(args.url, options, 'node');
           if (resolved.endpoint.returns.kind === 'list') {
             throw invalidListUrl(resolved.endpoint.path);
           }
@@ -77,7 +78,7 @@ export function addLinkedResourceField(): void {
 function readableLink(context: GraphQLContext, link: unknown): ResolvedUrl | null {
   if (typeof link !== 'string') return null;
   try {
-    const resolved = context.resolveUrl(link);
+    const resolved = context.resolveUrl(link, {}, 'node');
     return resolved.endpoint.returns.kind === 'single' ? resolved : null;
   } catch {
     return null;

@@ -5,6 +5,7 @@ import type { ObjectRef } from '@pothos/core';
 import { builder, perBuilder, type BuilderTypes } from '../builder.js';
 import { objectTypeFromZod } from '../from-zod.js';
 import { nodeInterface } from '../identity/node.js';
+import { addConnectionFields } from '../connections/types.js';
 
 type ResourceRef = ReturnType<typeof objectTypeFromZod>;
 const resourceRefs = perBuilder(() => new Map<ResourceTypeName, ResourceRef>());
@@ -36,9 +37,12 @@ export const paginationType = perBuilder(() =>
   builder()
     .objectRef<{ cursor: string | null; hasMore: boolean }>('Pagination')
     .implement({
-      description: 'Send `cursor` back as the `cursor` argument for the next page.',
+      description: 'Send `cursor` back as the `cursor` (or `after`) argument for the next page.',
       fields: (t) => ({
-        cursor: t.exposeString('cursor', { nullable: true, description: 'Opaque cursor of the next page; null on the last page.' }),
+        cursor: t.exposeString('cursor', {
+          nullable: true,
+          description: 'Opaque cursor of the next page; null on the last page. On a page cut short by `first`, send it as `after`.',
+        }),
         hasMore: t.exposeBoolean('hasMore', { description: 'True when another page follows.' }),
       }),
     }),
@@ -47,14 +51,17 @@ export const paginationType = perBuilder(() =>
 type ListRef = ObjectRef<BuilderTypes, ResourceList>;
 const listTypes = perBuilder(() => new Map<ResourceTypeName, ListRef>());
 
-/** `{ items, pagination, raw, fetchedAt }` for a list endpoint, as the REST envelope has it. */
+/**
+ * `{ items, pagination, raw, fetchedAt }` for a list endpoint, as the REST envelope has it, and
+ * `{ edges, pageInfo }` of a Relay cursor connection over the same items.
+ */
 export function listTypeOf(name: ResourceTypeName): ListRef {
   let ref = listTypes().get(name);
   if (!ref) {
     ref = builder()
       .objectRef<ResourceList>(`${name}List`)
       .implement({
-        description: `One page of ${name} objects, as the REST envelope has it. A value object of the field that holds it (it has no id): client caches keep it under its parent (the typed client's typePolicies merge it there).`,
+        description: `One page of ${name} objects, as the REST envelope has it (items, pagination) and as a Relay cursor connection (edges, pageInfo). A value object of the field that holds it (it has no id): client caches keep it under its parent (the typed client's typePolicies merge it there).`,
         fields: (t) => ({
           items: t.field({
             type: [resourceType(name)],
@@ -75,6 +82,7 @@ export function listTypeOf(name: ResourceTypeName): ListRef {
           fetchedAt: t.exposeString('fetchedAt', { description: 'ISO 8601 time of the upstream fetch (kept on cache hits).' }),
         }),
       });
+    addConnectionFields(ref, resourceType(name), name);
     listTypes().set(name, ref);
   }
   return ref;

@@ -1,3 +1,4 @@
+import { MemoryFlights } from '../flights/memory.js';
 import type { StateAdapters } from '../ports.js';
 import { MemoryAdmissionReads } from './admission-reads.js';
 import { MemoryCache } from './cache.js';
@@ -15,6 +16,7 @@ export function createMemoryState(options: { cacheMaxBytes: number; cacheRetenti
     admissionReads: new MemoryAdmissionReads(keys, ledger),
     cache: new MemoryCache({ maxBytes: options.cacheMaxBytes, retentionSeconds: options.cacheRetentionSeconds }),
     pubsub: new MemoryPubSub(),
+    flights: new MemoryFlights(),
     ready: async () => true,
     close: async () => {},
   };

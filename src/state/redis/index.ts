@@ -1,3 +1,4 @@
+import { RedisFlights } from '../flights/redis.js';
 import { NEAR_CACHE_DEFAULTS, NearCache } from '../near-cache.js';
 import { RedisAdmissionReads } from './admission-reads.js';
 import { DEFAULT_HOLD_MS } from '../hold-period.js';
@@ -50,6 +51,7 @@ export interface RedisState extends StateAdapters {
   prefix: string;
   /** The connection and key layout, for the other Redis-backed parts (jobs, BullMQ). */
   store: RedisStore;
+  pubsub: RedisPubSub;
 }
 
 /** Whether the state is the Redis one, so a part with a Redis variant (jobs, subscriptions, rate limits) can pick it. */
@@ -96,6 +98,7 @@ export async function createRedisState(options: RedisStateOptions): Promise<Redi
     admissionReads: new RedisAdmissionReads(store),
     cache: withNearCache(new RedisCache(store, { retentionSeconds: options.cacheRetentionSeconds, log: options.log }), options),
     pubsub,
+    flights: new RedisFlights(store, pubsub, { log: options.log }),
     ready: () => storeReady(store),
     async close() {
       if (sweeper) clearInterval(sweeper);

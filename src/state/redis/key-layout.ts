@@ -7,6 +7,8 @@
  * - an account: its record, balance, daily counters, reservations, holds, held credits,
  *   settled-reservation index, usage log and request-rate window share the tag `{<account id>}`,
  *   so each ledger script declares all its keys and runs on one slot;
+ * - a flight (the lease of one fetch, its answers and its channel) shares its cache key's tag, so
+ *   its scripts run on the slot of the result it fetches;
  * - a cached result, a lease, a budget record, a pace slot and a pub/sub channel stand alone,
  *   each tagged by its own name;
  * - indexes that span accounts (the accounts list, the accounts that have holds) are keys of
@@ -41,6 +43,12 @@ export const SEGMENT = {
   rateWindow: 'ratelimit:',
   /** Hash: body, raw, fetchedAt; expires after the retention period. */
   cache: 'cache:',
+  /** Token of the flight fetching a cache key, expiring with its lease. */
+  flight: 'flight:',
+  /** A flight's answer, per cache key and flight token, kept a few seconds for the callers that waited on it. */
+  flightAnswer: 'flight-answer:',
+  /** Channel per cache key where a flight's end is announced (its token). */
+  flightChannel: 'flight-events:',
   /** Lease token, expiring with the lease. */
   lease: 'lease:',
   /** Upstream budget record and operator-ceiling counter per host and egress. */
@@ -106,6 +114,9 @@ export class KeyLayout {
 
   cache = (cacheKey: string): string => this.#tagged(SEGMENT.cache, cacheKey);
   lease = (name: string): string => this.#tagged(SEGMENT.lease, name);
+  flight = (cacheKey: string): string => this.#tagged(SEGMENT.flight, cacheKey);
+  flightAnswer = (cacheKey: string, token: string): string => this.#tagged(SEGMENT.flightAnswer, cacheKey, `:${token}`);
+  flightChannel = (cacheKey: string): string => this.#tagged(SEGMENT.flightChannel, cacheKey);
   budget = (target: string): string => this.#tagged(SEGMENT.budget, target);
   ceiling = (target: string): string => this.#tagged(SEGMENT.ceiling, target);
   pace = (key: string): string => this.#tagged(SEGMENT.pace, key);

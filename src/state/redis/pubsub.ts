@@ -23,13 +23,21 @@ export class RedisPubSub implements PubSub {
     this.#sharded = isCluster(store.client) ? new ShardedSubscriptions(store.client, options.log) : null;
   }
 
-  async publish(topic: string, message: string): Promise<void> {
-    const channel = this.#store.keys.channel(topic);
+  publish(topic: string, message: string): Promise<void> {
+    return this.publishTo(this.#store.keys.channel(topic), message);
+  }
+
+  subscribe(topic: string, listener: (message: string) => void): Promise<() => Promise<void>> {
+    return this.subscribeTo(this.#store.keys.channel(topic), listener);
+  }
+
+  /** publish() on a channel named in full (a part whose channel carries another key's hash tag). */
+  async publishTo(channel: string, message: string): Promise<void> {
     await this.#store.call((client) => (isCluster(client) ? client.sPublish(channel, message) : client.publish(channel, message)));
   }
 
-  async subscribe(topic: string, listener: (message: string) => void): Promise<() => Promise<void>> {
-    const channel = this.#store.keys.channel(topic);
+  /** subscribe() to a channel named in full. */
+  async subscribeTo(channel: string, listener: (message: string) => void): Promise<() => Promise<void>> {
     // A wrapper per subscription, so subscribing the same function twice unsubscribes one at a time.
     const deliver = (message: string) => listener(message);
     const sharded = this.#sharded;

@@ -17,5 +17,7 @@ export function callerHostLabels(observer: UpstreamObserver, declared: ReadonlyS
     request: observer.request && ((host, outcome) => observer.request!(label(host), outcome)),
     refused: observer.refused && ((host, budget) => observer.refused!(label(host), budget)),
     joined: observer.joined,
+    connectionRetried: observer.connectionRetried && ((host) => observer.connectionRetried!(label(host))),
+    flight: observer.flight,
   };
 }

@@ -16,10 +16,13 @@ import { floorPlanSummary } from '../listing/floor-plans.js';
 import { resolveMarket } from '../market.js';
 import type { RealtyParams } from '../params.js';
 import type { CachedAnswer } from '../parse/data-cache.js';
+import type { RedfinPage } from '../parse/page.js';
 import { homecardsUrl, homeDetailsUrl, isRentalId, PAGE_TYPE, rentalPartUrl, STINGRAY_PATHS, type RentalPart } from '../stingray-urls.js';
-import { listingTarget } from '../urls.js';
+import { listingTarget, type ListingTarget } from '../urls.js';
 import { loadPage, notFound } from './listing-page.js';
 import { optionalSection, overallVia, section, type OptionalSection, type Via } from './sourced.js';
+
+const RENTAL_ID_IN_PAGE = /"rentalId"\s*:\s*"([0-9a-f-]{36})"/i;
 
 const RENTAL_PART_PATH = /^\/stingray\/api\/v1\/rentals\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(\w+)$/i;
 
@@ -43,7 +46,21 @@ export async function fetchForRent(params: RealtyParams, ctx: FetchContext): Pro
   const target = listingTarget(params.url, market, 'for-rent');
   const loaded = await loadPage(ctx, target.pageUrl);
   if ('empty' in loaded) return loaded.empty;
-  const { page } = loaded;
+  return readRentalPage(ctx, loaded.page, target);
+}
+
+/**
+ * Whether a loaded page is a rental's: it embeds rentals API answers or names a rental id. A
+ * `/home/` page may be either kind, and only the page tells.
+ */
+export function showsRental(page: RedfinPage): boolean {
+  const rentalAnswer = (answer: CachedAnswer) => answer.path.startsWith(STINGRAY_PATHS.rentalPrefix);
+  return (page.dataCache ?? []).some(rentalAnswer) || RENTAL_ID_IN_PAGE.test(page.html);
+}
+
+/** A loaded rental page read into its listing (the sections it lacks fetched as fetchForRent says). */
+export async function readRentalPage(ctx: FetchContext, page: RedfinPage, target: ListingTarget): Promise<SingleResult<PropertyListing>> {
+  const { market } = target;
   const cache = page.dataCache;
   const context = { market, propertyId: target.propertyId, pageUrl: page.canonicalUrl ?? target.pageUrl, fetchedAt: ctx.fetchedAt };
 
@@ -197,7 +214,7 @@ function rentalIdOf(home: RentalHome | null, cache: readonly CachedAnswer[] | nu
   const candidates = [
     home?.rentalExtension?.rentalId,
     ...(cache ?? []).map((answer) => RENTAL_PART_PATH.exec(answer.path)?.[1]),
-    /"rentalId"\s*:\s*"([0-9a-f-]{36})"/i.exec(html)?.[1],
+    RENTAL_ID_IN_PAGE.exec(html)?.[1],
   ];
   return candidates.find(isRentalId) ?? null;
 }

@@ -7,13 +7,15 @@ import { resolveMarket } from '../market.js';
 import type { RealtyParams } from '../params.js';
 import { PAGE_TYPE } from '../stingray-urls.js';
 import { listingTarget } from '../urls.js';
+import { readRentalPage, showsRental } from './for-rent.js';
 import { collectHomeDetails } from './home-details.js';
 import { loadPage, notFound } from './listing-page.js';
 import { overallVia } from './sourced.js';
 
 /**
  * GET /v1/realty/for-sale: the listing page, its embedded home-details answers (stingray
- * for any it lacks), JSON-LD as the last resort.
+ * for any it lacks), JSON-LD as the last resort. A `/home/` page is a sale's or a rental's and
+ * only the page tells: a rental's answers the rental listing (listingType rent), as for-rent does.
  */
 export async function fetchForSale(params: RealtyParams, ctx: FetchContext): Promise<SingleResult<PropertyListing>> {
   const market = resolveMarket(params.tld, params.country_code);
@@ -21,6 +23,8 @@ export async function fetchForSale(params: RealtyParams, ctx: FetchContext): Pro
   const loaded = await loadPage(ctx, target.pageUrl);
   if ('empty' in loaded) return loaded.empty;
   const { page } = loaded;
+  // A `/home/` page of a rented home is read as the rental it is, not as a sale missing its details.
+  if (showsRental(page)) return readRentalPage(ctx, page, target);
   const context = { market, propertyId: target.propertyId, pageUrl: page.canonicalUrl ?? target.pageUrl, fetchedAt: ctx.fetchedAt };
 
   const home = await collectHomeDetails(ctx, page, target, PAGE_TYPE.sale);
