@@ -1421,6 +1421,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/podcasts/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Podcast shows matching a query in Apple Podcasts' directory
+         * @description Returns data.items: Creator[] (shows) in Apple's order, from Apple's record alone; no cursor (hasMore false). With include_raw, raw.shows[i] holds each show's feedUrl, author, categories, explicit and episodeCount. No match is an empty result (meta.reason no_results), not charged.
+         */
+        get: operations["podcastsSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/podcasts/show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A podcast show as a Creator: Apple's directory record and its own feed's channel
+         * @description Returns the show as a Creator from Apple's lookup, its bio and link from its RSS feed (read up to the first item). With include_raw, raw.show holds feedUrl, finalFeedUrl (after the feed's redirects), author, categories, explicit, language, type, episodeCount and lastPublishedAt. A show whose feed is missing, gone or unreadable is Apple's fields with meta.warnings saying why. An id Apple does not know is an empty result (meta.reason not_found), not charged.
+         */
+        get: operations["podcastsShow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/podcasts/show/episodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A podcast show's episodes from its own RSS feed, newest first
+         * @description Returns data.items: Post[] of type episode, newest first (undated last), read from the whole feed as a stream. The cursor holds the last episode served, so a new episode published between pages neither repeats nor hides one. With include_raw, raw.episodes[i] holds each item's guid, html, enclosure, episodeType, season, episode and transcripts; raw.itemCount counts the feed's episodes and raw.skipped its items that are none (no audio, blocked, live). Empty results (not charged): not_found, no_feed, feed_gone, no_episodes, publisher_blocked (the publisher asks other platforms not to show it). Subscribable: a new episode on the first page is a change.
+         */
+        get: operations["podcastsShowEpisodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/podcasts/episode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One podcast episode as a Post, from its show feed (or Apple’s record when the feed lacks it)
+         * @description Returns the episode as a Post of type episode from its show's feed item: by url (an episode page with ?i=) or id, through Apple's episode record; by show with guid, through the show's feed. An episode by url or id whose feed lacks it, or whose feed is gone, is Apple's record (raw.source apple) with meta.warnings. With include_raw, raw.episode holds the guid, html, enclosure, episodeType, season, episode and transcripts. Empty results (not charged): not_found, no_feed, feed_gone, publisher_blocked.
+         */
+        get: operations["podcastsEpisode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/podcasts/episode/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An episode's transcript from the file its feed links (WebVTT, SubRip, JSON or HTML)
+         * @description Finds the episode as /v1/podcasts/episode does, then reads one of its item's podcast:transcript files: VTT before SRT before JSON before HTML, then feed order; with language, only files in that language (the tag's, else the channel's). source is captions (the publisher's file); raw.rel is the tag's rel, raw.format the format read and raw.transcriptUrl the file's URL. Empty results (not charged): not_found, no_feed, feed_gone, publisher_blocked, no_transcript, language_unavailable (raw.availableLanguages lists the languages there are), transcript_gone.
+         */
+        get: operations["podcastsEpisodeTranscript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/resolve": {
         parameters: {
             query?: never;
@@ -3915,6 +4015,99 @@ export interface components {
                 /** @description include the untouched upstream payload under `raw` */
                 include_raw?: boolean | ("0" | "1" | "true" | "false");
             };
+        } | {
+            /** @constant */
+            endpoint: "/v1/podcasts/search";
+            params: {
+                /** @description what to search for in show titles and authors */
+                query: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /**
+                 * @description shows (1-200)
+                 * @default 25
+                 */
+                limit?: number;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/podcasts/show";
+            params: {
+                /** @description the show: its Apple id (digits, or id followed by digits) or its page, https://podcasts.apple.com/us/podcast/NAME/idDIGITS */
+                show: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/podcasts/show/episodes";
+            params: {
+                /** @description the show: its Apple id (digits, or id followed by digits) or its page, https://podcasts.apple.com/us/podcast/NAME/idDIGITS */
+                show: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /**
+                 * @description episodes per page (1-100)
+                 * @default 20
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous page of the same show's episodes */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/podcasts/episode";
+            /** @default {} */
+            params?: {
+                /** @description an episode page: https://podcasts.apple.com/us/podcast/NAME/idSHOW?i=EPISODE */
+                url?: string;
+                /** @description the episode's Apple id (digits) */
+                id?: string;
+                /** @description the show: its Apple id (digits, or id followed by digits) or its page, https://podcasts.apple.com/us/podcast/NAME/idDIGITS */
+                show?: string;
+                /** @description with show: the episode's id in its feed (the item's guid, or its enclosure URL when it has no guid) */
+                guid?: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+        } | {
+            /** @constant */
+            endpoint: "/v1/podcasts/episode/transcript";
+            /** @default {} */
+            params?: {
+                /** @description an episode page: https://podcasts.apple.com/us/podcast/NAME/idSHOW?i=EPISODE */
+                url?: string;
+                /** @description the episode's Apple id (digits) */
+                id?: string;
+                /** @description the show: its Apple id (digits, or id followed by digits) or its page, https://podcasts.apple.com/us/podcast/NAME/idDIGITS */
+                show?: string;
+                /** @description with show: the episode's id in its feed (the item's guid, or its enclosure URL when it has no guid) */
+                guid?: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /** @description a BCP 47 language tag: only transcripts in that language (its primary subtag) */
+                language?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
         };
         /** @description One of the data endpoints (x-batchable ones; 1 to 500 targets, every one checked before anything is queued), with its own parameters; or /v1/resolve with a page URL, run by the endpoint that serves it. */
         BatchRequest: {
@@ -5249,6 +5442,97 @@ export interface components {
                 /** @description include the untouched upstream payload under `raw` */
                 include_raw?: boolean | ("0" | "1" | "true" | "false");
             }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/podcasts/search";
+            targets: {
+                /** @description what to search for in show titles and authors */
+                query: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /**
+                 * @description shows (1-200)
+                 * @default 25
+                 */
+                limit?: number;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/podcasts/show";
+            targets: {
+                /** @description the show: its Apple id (digits, or id followed by digits) or its page, https://podcasts.apple.com/us/podcast/NAME/idDIGITS */
+                show: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/podcasts/show/episodes";
+            targets: {
+                /** @description the show: its Apple id (digits, or id followed by digits) or its page, https://podcasts.apple.com/us/podcast/NAME/idDIGITS */
+                show: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /**
+                 * @description episodes per page (1-100)
+                 * @default 20
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous page of the same show's episodes */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/podcasts/episode";
+            targets: {
+                /** @description an episode page: https://podcasts.apple.com/us/podcast/NAME/idSHOW?i=EPISODE */
+                url?: string;
+                /** @description the episode's Apple id (digits) */
+                id?: string;
+                /** @description the show: its Apple id (digits, or id followed by digits) or its page, https://podcasts.apple.com/us/podcast/NAME/idDIGITS */
+                show?: string;
+                /** @description with show: the episode's id in its feed (the item's guid, or its enclosure URL when it has no guid) */
+                guid?: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
+        } | {
+            /** @constant */
+            endpoint: "/v1/podcasts/episode/transcript";
+            targets: {
+                /** @description an episode page: https://podcasts.apple.com/us/podcast/NAME/idSHOW?i=EPISODE */
+                url?: string;
+                /** @description the episode's Apple id (digits) */
+                id?: string;
+                /** @description the show: its Apple id (digits, or id followed by digits) or its page, https://podcasts.apple.com/us/podcast/NAME/idDIGITS */
+                show?: string;
+                /** @description with show: the episode's id in its feed (the item's guid, or its enclosure URL when it has no guid) */
+                guid?: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /** @description a BCP 47 language tag: only transcripts in that language (its primary subtag) */
+                language?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            }[];
         };
         /** @description One of the data endpoints (x-subscribable ones; a check always fetches live), with its own parameters; or /v1/resolve with a page URL, run by the endpoint that serves it. */
         SubscriptionRequest: {
@@ -6181,6 +6465,37 @@ export interface components {
                  */
                 limit?: number;
                 /** @description pagination.cursor of a previous response */
+                cursor?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/podcasts/show";
+            params: {
+                /** @description the show: its Apple id (digits, or id followed by digits) or its page, https://podcasts.apple.com/us/podcast/NAME/idDIGITS */
+                show: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+            };
+            webhookUrl: string;
+            /** @default 3600 */
+            intervalSeconds?: number;
+        } | {
+            /** @constant */
+            endpoint: "/v1/podcasts/show/episodes";
+            params: {
+                /** @description the show: its Apple id (digits, or id followed by digits) or its page, https://podcasts.apple.com/us/podcast/NAME/idDIGITS */
+                show: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /**
+                 * @description episodes per page (1-100)
+                 * @default 20
+                 */
+                limit?: number;
+                /** @description pagination.cursor of a previous page of the same show's episodes */
                 cursor?: string;
             };
             webhookUrl: string;
@@ -11628,6 +11943,364 @@ export interface operations {
                             answers?: {
                                 [key: string]: unknown;
                             }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    podcastsSearch: {
+        parameters: {
+            query: {
+                /** @description what to search for in show titles and authors */
+                query: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /** @description shows (1-200) */
+                limit?: number;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Creator"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.shows */
+                        raw?: {
+                            /** @description each show's feed URL, author, categories, explicit flag and episode count */
+                            shows?: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    podcastsShow: {
+        parameters: {
+            query: {
+                /** @description the show: its Apple id (digits, or id followed by digits) or its page, https://podcasts.apple.com/us/podcast/NAME/idDIGITS */
+                show: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Creator"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.show */
+                        raw?: {
+                            /** @description the show's feed URLs, author, categories, explicit flag, language, type, episode count and last publication */
+                            show?: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    podcastsShowEpisodes: {
+        parameters: {
+            query: {
+                /** @description the show: its Apple id (digits, or id followed by digits) or its page, https://podcasts.apple.com/us/podcast/NAME/idDIGITS */
+                show: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /** @description episodes per page (1-100) */
+                limit?: number;
+                /** @description pagination.cursor of a previous page of the same show's episodes */
+                cursor?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["Post"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                        pagination: components["schemas"]["Pagination"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.episodes, raw.itemCount, raw.skipped */
+                        raw?: {
+                            /** @description each item's guid, html, enclosure, episodeType, season, episode and transcripts */
+                            episodes?: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @description the feed's episodes */
+                            itemCount?: number;
+                            /** @description the feed's items that are no episode */
+                            skipped?: number;
+                            /** @description the show's feed URLs and channel facts */
+                            show?: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    podcastsEpisode: {
+        parameters: {
+            query?: {
+                /** @description an episode page: https://podcasts.apple.com/us/podcast/NAME/idSHOW?i=EPISODE */
+                url?: string;
+                /** @description the episode's Apple id (digits) */
+                id?: string;
+                /** @description the show: its Apple id (digits, or id followed by digits) or its page, https://podcasts.apple.com/us/podcast/NAME/idDIGITS */
+                show?: string;
+                /** @description with show: the episode's id in its feed (the item's guid, or its enclosure URL when it has no guid) */
+                guid?: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Post"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.source, raw.episode */
+                        raw?: {
+                            /** @description the item's guid, html, enclosure, episodeType, season, episode and transcripts */
+                            episode?: {
+                                [key: string]: unknown;
+                            };
+                            /** @description apple when the Post is Apple’s record alone */
+                            source?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            501: components["responses"]["Error501"];
+            502: components["responses"]["Error502"];
+            503: components["responses"]["Error503"];
+            504: components["responses"]["Error504"];
+        };
+    };
+    podcastsEpisodeTranscript: {
+        parameters: {
+            query?: {
+                /** @description an episode page: https://podcasts.apple.com/us/podcast/NAME/idSHOW?i=EPISODE */
+                url?: string;
+                /** @description the episode's Apple id (digits) */
+                id?: string;
+                /** @description the show: its Apple id (digits, or id followed by digits) or its page, https://podcasts.apple.com/us/podcast/NAME/idDIGITS */
+                show?: string;
+                /** @description with show: the episode's id in its feed (the item's guid, or its enclosure URL when it has no guid) */
+                guid?: string;
+                /** @description the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us */
+                country?: string;
+                /** @description a BCP 47 language tag: only transcripts in that language (its primary subtag) */
+                language?: string;
+                /** @description serve a cached result no older than this (e.g. 7d, 12h, 3600, PT1H); a hit costs 0 credits */
+                cache_max_age?: string;
+                /** @description include the untouched upstream payload under `raw` */
+                include_raw?: boolean | ("0" | "1" | "true" | "false");
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, or an empty result (data null or items [], meta.empty true, not charged). */
+            200: {
+                headers: {
+                    /** @description The request's id (the caller's x-request-id when it is safe, else a new UUID); quote it when reporting a problem. */
+                    "x-request-id": string;
+                    /** @description Credits this call charged (0 on a cache hit, an empty result or any error). */
+                    "x-credits-charged": number;
+                    /** @description The key's balance after this call; absent when the balance could not be read. */
+                    "x-credits-remaining"?: number;
+                    /** @description IETF RateLimit field: the policy that binds first, e.g. `"burst";r=599;t=60` (requests remaining, seconds to reset) or `"daily";r=1;t=3600` near the daily cap. */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy field: the daily cap when the key has one and the per-minute burst quota, e.g. `"daily";q=1000;w=86400, "burst";q=600;w=60`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description null for an empty result (meta.empty: true, not charged) */
+                        data: components["schemas"]["Transcript"] | null;
+                        meta: components["schemas"]["Meta"];
+                        /** @description the upstream payload as read (only with include_raw=true); its shape follows the platform and may change; the endpoint's description explains raw.rel, raw.format, raw.transcriptUrl, raw.availableLanguages */
+                        raw?: {
+                            /** @description the transcript tag's rel (captions for a timed caption file) */
+                            rel?: string | null;
+                            /** @description vtt, srt, json or html */
+                            format?: string;
+                            /** @description the transcript file's URL */
+                            transcriptUrl?: string;
+                            /** @description with language_unavailable: the languages the transcripts are in */
+                            availableLanguages?: string[];
                         } & {
                             [key: string]: unknown;
                         };

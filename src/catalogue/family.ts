@@ -106,8 +106,9 @@ export interface FamilyDefinition {
    * Hosts whose platform allows one request per so many milliseconds (a crawler policy), by
    * host. Calls to them wait for their turn, in every process (through Redis when set); a call
    * whose turn is further away than its time-out is 429 upstream_rate_limited without a request.
+   * A function reads them from the family's parsed settings (a pace the operator sets).
    */
-  hostIntervals?: Readonly<Record<string, number>>;
+  hostIntervals?: Readonly<Record<string, number>> | ((settings: Readonly<Record<string, unknown>>) => Readonly<Record<string, number>>);
   /**
    * Set by a family that fetches hosts it cannot declare in `hosts` (a store or an instance its
    * callers name, a feed its platform names). Requests to any other host then go through the

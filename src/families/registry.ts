@@ -6,6 +6,7 @@ import { forumFamily } from './forum/index.js';
 import { inferenceFamily } from './inference/index.js';
 import { newsFamily } from './news/index.js';
 import { packagesFamily } from './packages/index.js';
+import { podcastsFamily } from './podcasts/index.js';
 import { qaFamily } from './qa/index.js';
 import { realtyFamily } from './realty/index.js';
 import { shopFamily } from './shop/index.js';
@@ -29,4 +30,5 @@ export const registeredFamilies: readonly FamilyDefinition[] = [
   inferenceFamily,
   videoFamily,
   qaFamily,
+  podcastsFamily,
 ];

@@ -84,7 +84,7 @@ export function createPipelineDeps(
       blockPages: family.blockPages,
       readBudget: family.readBudget ? (headers, nowMs, status, answer) => family.readBudget!(headers, nowMs, status, answer) : undefined,
       budgetScopes: family.budgetScopes ? (url) => family.budgetScopes!(url) : undefined,
-      hostIntervals: family.hostIntervals,
+      hostIntervals: typeof family.hostIntervals === 'function' ? family.hostIntervals(config.settings) : family.hostIntervals,
       callerHosts,
     });
     return family.bindUpstream ? family.bindUpstream(upstream, config.settings) : upstream;

@@ -252,7 +252,8 @@ function forCall(upstream: Upstream, call: CallContext, reading: UpstreamReading
   return {
     fetch(upstreamRequest) {
       if ((upstreamRequest.method ?? 'GET') !== 'GET') return send(upstreamRequest).then(handedOver);
-      const key = `${upstreamRequest.url} ${(upstreamRequest.passStatuses ?? []).join(',')} ${JSON.stringify(upstreamRequest.headers ?? {})}`;
+      // A body read differently (a feed read for its channel, or for a page of items) is another answer.
+      const key = `${upstreamRequest.url} ${(upstreamRequest.passStatuses ?? []).join(',')} ${JSON.stringify(upstreamRequest.headers ?? {})} ${upstreamRequest.bodyReader?.id ?? ''}`;
       let pending = memo.get(key);
       if (!pending) {
         pending = send(upstreamRequest);

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { once } from 'node:events';
+import { sendPieces } from '../../support/streamed-reply.js';
 
 /**
  * A generated packument of many versions in lodash's structure (each version a full manifest:
@@ -88,26 +88,7 @@ export function* packumentPieces(name: string, versions: number): Generator<stri
 /** The newest version of a generated packument (its versions are published an hour apart, in order). */
 export const newestVersionOf = (versions: number): string => versionOf(versions - 1);
 
-/** Writes the document to an HTTP answer as it is produced, waiting whenever the socket is full (stopping if it closes). */
-export async function sendPackument(response: ServerResponse, name: string, versions: number): Promise<void> {
-  response.writeHead(200, { 'content-type': 'application/json' });
-  let batch = '';
-  for (const piece of packumentPieces(name, versions)) {
-    batch += piece;
-    if (batch.length < 64 * 1024) continue;
-    if (!response.write(batch)) await drainedOrClosed(response);
-    if (response.destroyed) return;
-    batch = '';
-  }
-  response.end(batch);
-}
-
-/** Waits for the socket to take more or to close; the listener that did not fire is removed, so none pile up over a long answer. */
-async function drainedOrClosed(response: ServerResponse): Promise<void> {
-  const done = new AbortController();
-  try {
-    await Promise.race([once(response, 'drain', { signal: done.signal }), once(response, 'close', { signal: done.signal })]);
-  } finally {
-    done.abort();
-  }
+/** Writes the document to an HTTP answer as it is produced (stopping if it closes). */
+export function sendPackument(response: ServerResponse, name: string, versions: number): Promise<void> {
+  return sendPieces(response, 'application/json', packumentPieces(name, versions));
 }

@@ -113,6 +113,7 @@ export async function startHardeningGateway(env: Record<string, string> = {}): P
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
       // Hundreds of requests a minute from one key: the per-key rate limit has its own suite.
       RATE_LIMIT_PER_MINUTE: '0',
+      ...Object.assign({}, ...HEALTHY_FAMILIES.map(({ healthy }) => healthy.env ?? {})),
       ...(REDIS_URL ? { REDIS_URL } : {}),
       ...env,
     },

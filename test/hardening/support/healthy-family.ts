@@ -29,4 +29,9 @@ export interface HealthyFamily {
    * shared table, with what it answers instead.
    */
   faultExpectations?: Readonly<Record<string, Expected>>;
+  /**
+   * Settings the hardening gateway runs the family with (e.g. a platform pace loosened so the
+   * suites' hundreds of requests do not queue behind it); the suites test behaviour, not the pace.
+   */
+  env?: Readonly<Record<string, string>>;
 }
