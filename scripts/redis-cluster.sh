@@ -40,6 +40,17 @@ cluster_ok() {
   done
 }
 
+# A replica that has not finished its first sync acknowledges no write yet (WAIT counts it out).
+replicas_synced() {
+  local replication
+  for port in "${ports[@]}"; do
+    replication="$(redis-cli -h 127.0.0.1 -p "$port" info replication 2>/dev/null)" || return 1
+    if grep -q '^role:slave' <<<"$replication"; then
+      grep -q '^master_link_status:up' <<<"$replication" || return 1
+    fi
+  done
+}
+
 start() {
   command -v redis-server >/dev/null 2>&1 || { echo "redis-cluster.sh: redis-server is not installed" >&2; exit 1; }
   mkdir -p "$dir"
@@ -57,6 +68,7 @@ start() {
     redis-cli --cluster create "${addresses[@]}" --cluster-replicas 1 --cluster-yes >/dev/null
   fi
   wait_for "cluster_state:ok on every node" cluster_ok
+  wait_for "every replica in sync with its master" replicas_synced
   nodes
 }
 
