@@ -1,3 +1,5 @@
+import { decodeHtmlEntities } from '../../../upstream/html-entities.js';
+
 /**
  * Feed HTML (show notes, escaped or in CDATA) as plain text, by the family's rule: `<br>`,
  * `</p>`, `</div>` and `</li>` end a line, every other tag goes (its text stays; scripts and
@@ -5,40 +7,10 @@
  * pixels and links leave nothing behind. Never rendered or executed.
  */
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  ndash: '\u2013',
-  mdash: '\u2014',
-  hellip: '\u2026',
-  lsquo: '\u2018',
-  rsquo: '\u2019',
-  ldquo: '\u201c',
-  rdquo: '\u201d',
-  bull: '\u2022',
-  middot: '\u00b7',
-  copy: '\u00a9',
-  reg: '\u00ae',
-  trade: '\u2122',
-};
-
 const LINE_END = /^(?:br|\/p|\/div|\/li)$/i;
 
-/** Decodes numeric and the common named entities; an unknown name is left as written. */
-export function decodeEntities(text: string): string {
-  return text.replace(
-    /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z]{2,8}));/g,
-    (whole, decimal?: string, hex?: string, name?: string) => {
-      if (name !== undefined) return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-      const code = decimal !== undefined ? Number(decimal) : Number.parseInt(hex!, 16);
-      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
-    },
-  );
-}
+/** Decodes numeric and the common named references; an unknown name is left as written. */
+export const decodeEntities = (text: string): string => decodeHtmlEntities(text);
 
 /** The text of an HTML fragment, lines kept; null when nothing readable is left. */
 export function htmlToText(html: string | null): string | null {
