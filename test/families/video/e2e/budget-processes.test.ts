@@ -21,9 +21,10 @@ describe.skipIf(!REDIS_URL)("YouTube's throttle across two gateway processes", (
   let gateways: ChildGateway[] = [];
   let video = 0;
 
-  function call(gateway: ChildGateway, prefixOfId = 'vidBudget'): Promise<BudgetAnswer> {
+  /** A video id of its own (11 characters, the prefix then the call's number), so no two calls share a fetch or a cached answer. */
+  function call(gateway: ChildGateway, prefixOfId = 'vidB'): Promise<BudgetAnswer> {
     video += 1;
-    return world.get(gateway, `/v1/video/post?url=${`${prefixOfId}${String(video).padStart(11, '0')}`.slice(0, 11)}`);
+    return world.get(gateway, `/v1/video/post?url=${prefixOfId}${String(video).padStart(11 - prefixOfId.length, '0')}`);
   }
 
   beforeAll(
