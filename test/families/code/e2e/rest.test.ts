@@ -1,18 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Harness } from '../../../support/gateway.js';
-import {
-  api,
-  at,
-  balanceOf,
-  expectEmpty,
-  expectError,
-  expectPaid,
-  fixture,
-  html,
-  post,
-  startCodeHarness,
-  upstreamUrls,
-} from './support.js';
+import { api, at, balanceOf, expectEmpty, expectError, expectPaid, fixture, html, startCodeHarness, upstreamUrls } from './support.js';
 
 /** The code family's REST endpoints end to end: real gateway, loopback fake GitHub. */
 
@@ -193,12 +181,12 @@ describe('code endpoints over loopback', () => {
 
   it('refuses the trending boards in a batch with a clear 400, and accepts a batchable endpoint', async () => {
     for (const endpoint of ['/v1/code/trending', '/v1/code/trending/developers']) {
-      const refused = await post(harness, '/v1/jobs/batch', { endpoint, targets: [{ since: 'daily' }] });
+      const refused = await harness.post('/v1/jobs/batch', { endpoint, targets: [{ since: 'daily' }] });
       expect(refused.status).toBe(400);
       expect(refused.body.error).toMatchObject({ code: 'invalid_request' });
       expect(refused.body.error.message).toContain('cannot be batched');
     }
-    const accepted = await post(harness, '/v1/jobs/batch', { endpoint: '/v1/code/repo', targets: [{ repo: 'lumen-works/ferrite' }] });
+    const accepted = await harness.post('/v1/jobs/batch', { endpoint: '/v1/code/repo', targets: [{ repo: 'lumen-works/ferrite' }] });
     expect(accepted.status).toBe(202);
   });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FakeUpstream, type FakeReply, type FakeRoute } from '../../../support/fake-upstream-server.js';
-import { RICH_KEY, startHarness, type Harness } from '../../../support/gateway.js';
+import { startHarness, type Harness } from '../../../support/gateway.js';
 export { balanceOf, expectEmpty, expectError, expectPaid, upstreamUrls } from '../../../support/envelope.js';
 
 /**
@@ -49,14 +49,4 @@ export function html(body: string, status = 200): FakeReply {
 /** Answers `reply` for one exact path on `host` (any query string). */
 export function at(path: string, reply: FakeReply, host = 'api.github.com'): FakeRoute {
   return (_request, url) => (url.hostname === host && url.pathname === path ? reply : undefined);
-}
-
-/** POST with the test key. */
-export async function post(harness: Harness, path: string, body: unknown): Promise<{ status: number; body: Record<string, any> }> {
-  const response = await fetch(harness.baseUrl + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': RICH_KEY },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
 }

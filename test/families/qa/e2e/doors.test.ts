@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callTool, connectClient } from '../../../mcp/support.js';
 import { balanceOf, expectEmpty, expectError, expectPaid } from '../../../support/envelope.js';
-import { RICH_KEY, startHarness, type Harness } from '../../../support/gateway.js';
+import { startHarness, type Harness } from '../../../support/gateway.js';
 import { eventually, WebhookReceiver } from '../../../subscriptions/support.js';
 import { createStackApi, DEMO_QUESTION, DEMO_USER, gzipped, type StackApiWorld } from '../../../../src/families/qa/demo/stack-api.js';
 
@@ -13,15 +13,6 @@ import { createStackApi, DEMO_QUESTION, DEMO_USER, gzipped, type StackApiWorld }
  */
 
 const q = encodeURIComponent;
-
-async function post(harness: Harness, path: string, body: unknown) {
-  const response = await fetch(harness.baseUrl + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': RICH_KEY },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
 
 describe('the qa family on every door', () => {
   let harness: Harness;
@@ -250,7 +241,7 @@ describe('the qa family on every door', () => {
   });
 
   it('runs as a batch job and an MCP tool per endpoint', async () => {
-    const batch = await post(harness, '/v1/jobs/batch', {
+    const batch = await harness.post('/v1/jobs/batch', {
       endpoint: '/v1/qa/question',
       targets: [{ id: String(DEMO_QUESTION + 1) }, { url: `https://askubuntu.com/q/${DEMO_QUESTION + 2}` }],
     });
@@ -285,14 +276,14 @@ describe('the qa family on every door', () => {
   });
 
   it('refuses a subscription on search, and delivers one when a watched question gets a new answer', async () => {
-    const refused = await post(harness, '/v1/subscriptions', {
+    const refused = await harness.post('/v1/subscriptions', {
       endpoint: '/v1/qa/search',
       params: { query: 'x' },
       webhookUrl: receiver.url,
       intervalSeconds: 60,
     });
     expect(refused.body.error).toMatchObject({ code: 'invalid_request', details: { param: 'endpoint' } });
-    const created = await post(harness, '/v1/subscriptions', {
+    const created = await harness.post('/v1/subscriptions', {
       endpoint: '/v1/qa/question/answers',
       params: { url: `https://stackoverflow.com/questions/${DEMO_QUESTION + 9}/slug` },
       webhookUrl: receiver.url,
