@@ -19,10 +19,10 @@ describe('an endpoint declaration', () => {
       const { family, graphqlField } = defineEndpoint(declaration(path));
       return [family, graphqlField];
     };
-    expect(named('/v1/code/repo')).toEqual(['code', 'codeRepo']);
-    expect(named('/v1/code/user/repos')).toEqual(['code', 'codeUserRepos']);
-    expect(named('/v1/realty/for-sale')).toEqual(['realty', 'realtyForSale']);
-    expect(named('/v1/packages/package_versions')).toEqual(['packages', 'packagesPackageVersions']);
+    expect(named('/v1/bookshelf/shelf')).toEqual(['bookshelf', 'bookshelfShelf']);
+    expect(named('/v1/bookshelf/shelf/books')).toEqual(['bookshelf', 'bookshelfShelfBooks']);
+    expect(named('/v1/bookshelf/reading-list')).toEqual(['bookshelf', 'bookshelfReadingList']);
+    expect(named('/v1/bookshelf/book_notes')).toEqual(['bookshelf', 'bookshelfBookNotes']);
   });
 
   it('keeps the names it is given', () => {
@@ -35,7 +35,7 @@ describe('an endpoint declaration', () => {
   });
 
   it('keeps everything else of the declaration', () => {
-    const given = declaration('/v1/code/repo');
+    const given = declaration('/v1/bookshelf/shelf');
     const definition = defineEndpoint(given);
     expect(definition.fetch).toBe(given.fetch);
     expect(definition.params).toBe(given.params);
