@@ -27,9 +27,7 @@ const SURFACES =
   'Read from the page HTML and the API answers Redfin embeds in it, the stingray JSON endpoints for any it lacks, and the page JSON-LD as the last resort (raw.via names the surface).';
 
 export const forSaleEndpoint = defineEndpoint<typeof forSaleParams, PropertyListing>({
-  family: 'realty',
   path: '/v1/realty/for-sale',
-  graphqlField: 'realtyForSale',
   summary: 'One for-sale listing: price, specs, agent, price history, nearby schools',
   description: `A Redfin for-sale listing as a PropertyListing: asking price in the market currency, beds, baths, area, lot, year built, status, photos and floor plans, listing agent and brokerage, amenities, price history and the schools serving the home. ${SURFACES} A listing Redfin answers 404 is an empty result (not_found). A /home/ page that turns out to be a rental's answers its rental listing (listingType rent), read as for-rent reads it.`,
   params: forSaleParams,
@@ -44,9 +42,7 @@ export const forSaleEndpoint = defineEndpoint<typeof forSaleParams, PropertyList
 });
 
 export const forRentEndpoint = defineEndpoint<typeof forRentParams, PropertyListing>({
-  family: 'realty',
   path: '/v1/realty/for-rent',
-  graphqlField: 'realtyForRent',
   summary: 'One rental: monthly rent (starting rent for a building), specs, amenities, rent history',
   description: `A Redfin rental as a PropertyListing: monthly rent (for a multi-unit building the starting rent, with priceQualifier "starting at, per month", and its unit types, counts and beds/baths/area/rent ranges in raw.unitRange; floor-plan images only where Redfin gives image URLs), specs, availability status, amenities, management company and rent history. ${SURFACES} When the rental card cannot be read the listing is partial: price null (unless floor plans give a starting rent), and meta.warnings names what is unknown.`,
   params: forRentParams,
@@ -61,9 +57,7 @@ export const forRentEndpoint = defineEndpoint<typeof forRentParams, PropertyList
 });
 
 export const agentEndpoint = defineEndpoint<typeof agentParams, RealEstateAgent>({
-  family: 'realty',
   path: '/v1/realty/agent',
-  graphqlField: 'realtyAgent',
   summary: 'One agent or partner-agent profile: name, brokerage, contact, bio, listings',
   description: `A Redfin agent or partner-agent profile as a RealEstateAgent: name, photo, brokerage, license, phone, bio, languages, service areas, rating and review count, sales figures and the listings shown on the profile. ${SURFACES} ${AGENT_UNVERIFIED}`,
   params: agentParams,
@@ -79,9 +73,7 @@ export const agentEndpoint = defineEndpoint<typeof agentParams, RealEstateAgent>
 });
 
 export const searchEndpoint = defineEndpoint<typeof searchParams, SearchResultItem>({
-  family: 'realty',
   path: '/v1/realty/search',
-  graphqlField: 'realtySearch',
   summary: 'Results of a Redfin search page: a city, zip code or filtered search, for sale or for rent',
   description: `The results of a Redfin search page as SearchResultItems in served order (position from 1 on each page): price (the lowest rent for a building), availability from the listing status, badges, and isSponsored only where a result is labelled. Rentals searches (…/apartments-for-rent) read the rentals surface. pagination.cursor fetches the next page (…/page-N). ${SURFACES} A search with no results is an empty list.`,
   params: searchParams,

@@ -24,7 +24,6 @@ const params = z.object({
 
 /** GET /v1/forum/post/comment/replies */
 export const forumCommentRepliesEndpoint = defineEndpoint({
-  family: 'forum',
   path: '/v1/forum/post/comment/replies',
   graphqlField: 'forumCommentReplies',
   summary: 'The thread below one comment (the continuation behind a load-more stub), flattened',

@@ -9,9 +9,7 @@ const params = z.object(episodeIdentity);
 
 /** GET /v1/podcasts/episode */
 export const podcastsEpisodeEndpoint = defineEndpoint({
-  family: 'podcasts',
   path: '/v1/podcasts/episode',
-  graphqlField: 'podcastsEpisode',
   summary: 'One podcast episode as a Post, from its show feed (or Apple’s record when the feed lacks it)',
   description: [
     "Returns the episode as a Post of type episode from its show's feed item: by url (an episode page with ?i=) or id, through Apple's episode record; by show with guid, through the show's feed.",

@@ -17,9 +17,7 @@ const params = z.object({
 
 /** GET /v1/podcasts/search */
 export const podcastsSearchEndpoint = defineEndpoint({
-  family: 'podcasts',
   path: '/v1/podcasts/search',
-  graphqlField: 'podcastsSearch',
   summary: "Podcast shows matching a query in Apple Podcasts' directory",
   description: [
     "Returns data.items: Creator[] (shows) in Apple's order, from Apple's record alone; no cursor (hasMore false).",

@@ -14,9 +14,7 @@ const params = z.object({ show, country, limit: episodesLimit, cursor });
 
 /** GET /v1/podcasts/show/episodes */
 export const podcastsShowEpisodesEndpoint = defineEndpoint({
-  family: 'podcasts',
   path: '/v1/podcasts/show/episodes',
-  graphqlField: 'podcastsShowEpisodes',
   summary: "A podcast show's episodes from its own RSS feed, newest first",
   description: [
     'Returns data.items: Post[] of type episode, newest first (undated last), read from the whole feed as a stream.',

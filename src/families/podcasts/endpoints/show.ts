@@ -44,9 +44,7 @@ async function withFeed(record: AppleRecord, ctx: FetchContext): Promise<SingleR
 
 /** GET /v1/podcasts/show */
 export const podcastsShowEndpoint = defineEndpoint({
-  family: 'podcasts',
   path: '/v1/podcasts/show',
-  graphqlField: 'podcastsShow',
   summary: "A podcast show as a Creator: Apple's directory record and its own feed's channel",
   description: [
     "Returns the show as a Creator from Apple's lookup, its bio and link from its RSS feed (read up to the first item).",

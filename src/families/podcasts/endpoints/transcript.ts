@@ -21,9 +21,7 @@ const params = z.object({
 
 /** GET /v1/podcasts/episode/transcript */
 export const podcastsEpisodeTranscriptEndpoint = defineEndpoint({
-  family: 'podcasts',
   path: '/v1/podcasts/episode/transcript',
-  graphqlField: 'podcastsEpisodeTranscript',
   summary: "An episode's transcript from the file its feed links (WebVTT, SubRip, JSON or HTML)",
   description: [
     "Finds the episode as /v1/podcasts/episode does, then reads one of its item's podcast:transcript files: VTT before SRT before JSON before HTML, then feed order; with language, only files in that language (the tag's, else the channel's).",

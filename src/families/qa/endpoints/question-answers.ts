@@ -20,9 +20,7 @@ const params = z.object({
 
 /** GET /v1/qa/question/answers */
 export const qaQuestionAnswersEndpoint = defineEndpoint({
-  family: 'qa',
   path: '/v1/qa/question/answers',
-  graphqlField: 'qaQuestionAnswers',
   summary: "A Stack Exchange question's answers, with their bodies",
   description: [
     'Returns data.items: Comment[], one per answer (postId the question, likeCount the score, replyCount its comments), in the API order for the sort: the accepted answer is not pinned.',

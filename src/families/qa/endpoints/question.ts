@@ -33,9 +33,7 @@ function canonical(input: Params): Params {
 
 /** GET /v1/qa/question */
 export const qaQuestionEndpoint = defineEndpoint({
-  family: 'qa',
   path: '/v1/qa/question',
-  graphqlField: 'qaQuestion',
   summary: 'One Stack Exchange question (Stack Overflow, Super User, any network site)',
   description: [
     'Returns one Post: id is {site}:{question_id}, title and authorName decoded, text the body as plain text, likeCount the score (can be negative), commentCount the answers, hashtags the tags as sent.',

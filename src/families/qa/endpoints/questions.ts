@@ -21,9 +21,7 @@ const params = z.object({
 
 /** GET /v1/qa/questions */
 export const qaQuestionsEndpoint = defineEndpoint({
-  family: 'qa',
   path: '/v1/qa/questions',
-  graphqlField: 'qaQuestions',
   summary: "A Stack Exchange site's questions, all of them or those with every given tag",
   description: [
     'Returns data.items: Post[], each as /v1/qa/question gives it, in the order of sort.',

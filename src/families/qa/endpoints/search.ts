@@ -27,9 +27,7 @@ const params = z.object({
 
 /** GET /v1/qa/search */
 export const qaSearchEndpoint = defineEndpoint({
-  family: 'qa',
   path: '/v1/qa/search',
-  graphqlField: 'qaSearch',
   summary: "Searches a Stack Exchange site's questions by words, title and tags",
   description: [
     'Returns data.items: Post[], each as /v1/qa/question gives it; raw.posts[i] holds each question’s HTML body, closed state and licence, raw.site the site.',

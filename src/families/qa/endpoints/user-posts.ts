@@ -22,9 +22,7 @@ function normalise(input: Params): Params {
 
 /** GET /v1/qa/user/questions */
 export const qaUserQuestionsEndpoint = defineEndpoint({
-  family: 'qa',
   path: '/v1/qa/user/questions',
-  graphqlField: 'qaUserQuestions',
   summary: "A Stack Exchange user's questions on one site, with their bodies",
   description: [
     'Returns data.items: Post[], each as /v1/qa/question gives it; raw.posts[i] holds each question’s HTML body, closed state and licence, raw.site the site.',
@@ -45,9 +43,7 @@ export const qaUserQuestionsEndpoint = defineEndpoint({
 
 /** GET /v1/qa/user/answers */
 export const qaUserAnswersEndpoint = defineEndpoint({
-  family: 'qa',
   path: '/v1/qa/user/answers',
-  graphqlField: 'qaUserAnswers',
   summary: "A Stack Exchange user's answers on one site, with their bodies",
   description: [
     'Returns data.items: Comment[], one per answer (postId its question, likeCount the score).',

@@ -21,9 +21,7 @@ export function canonicalUser<T extends { site?: string | undefined; id?: string
 
 /** GET /v1/qa/user */
 export const qaUserEndpoint = defineEndpoint({
-  family: 'qa',
   path: '/v1/qa/user',
-  graphqlField: 'qaUser',
   summary: "A Stack Exchange user's public profile on one site",
   description: [
     'Returns one Creator: id is {site}:{user_id} (user ids differ per site), displayName and location decoded, externalLinks the website, category the user_type (registered, moderator ...), createdAt the sign-up time.',
