@@ -86,7 +86,7 @@ export type EndpointDeclaration<Params extends z.ZodObject = z.ZodObject, Item =
 > &
   Partial<Pick<EndpointDefinition<Params, Item>, 'family' | 'graphqlField'>>;
 
-/** The path's words after /v1/ in camelCase: `/v1/realty/for-sale` is realtyForSale. */
+/** The path's words after /v1/ in camelCase: `/v1/code/user/repos` is codeUserRepos. */
 function fieldOfPath(segments: readonly string[]): string {
   const [first = '', ...rest] = segments.flatMap((segment) => segment.split(/[-_]/)).filter((word) => word !== '');
   return first + rest.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');

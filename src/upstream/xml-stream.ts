@@ -14,7 +14,7 @@ import { schemaDrift } from '../errors.js';
  */
 
 export interface XmlElement {
-  /** The name as written, e.g. `itunes:duration`. */
+  /** The name as written, prefix included, e.g. `media:content`. */
   name: string;
   prefix: string;
   local: string;

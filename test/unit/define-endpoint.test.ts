@@ -26,12 +26,8 @@ describe('an endpoint declaration', () => {
   });
 
   it('keeps the names it is given', () => {
-    const definition = defineEndpoint(declaration('/v1/detect-age-gender', { family: 'inference', graphqlField: 'detectAgeGender' }));
-    expect([definition.family, definition.graphqlField, definition.path]).toEqual([
-      'inference',
-      'detectAgeGender',
-      '/v1/detect-age-gender',
-    ]);
+    const definition = defineEndpoint(declaration('/v1/lookup-isbn', { family: 'bookshelf', graphqlField: 'isbnLookup' }));
+    expect([definition.family, definition.graphqlField, definition.path]).toEqual(['bookshelf', 'isbnLookup', '/v1/lookup-isbn']);
   });
 
   it('keeps everything else of the declaration', () => {

@@ -15,10 +15,10 @@ async function collect(body: Buffer | string, bounds: XmlStreamBounds = BOUNDS, 
 }
 
 const FEED = `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+<rss version="2.0" xmlns:show="https://ns.example.org/show/1.0">
   <channel>
     <title>Show é</title>
-    <itunes:author>Someone</itunes:author>
+    <show:author>Someone</show:author>
     <item><title><![CDATA[One <b>bold</b>]]></title><enclosure url="https://a.example.org/1.mp3" length="0"/></item>
     <item><title>Two &amp; more</title><atom:link href="x"/></item>
   </channel>
@@ -29,7 +29,7 @@ describe('streamXml', () => {
     const events = await collect(FEED);
     expect(events[0]).toMatchObject({ kind: 'root', element: { local: 'rss', attributes: { version: '2.0' } } });
     const records = events.filter((event) => event.kind === 'record');
-    expect(records.map((event) => event.element.name)).toEqual(['title', 'itunes:author', 'item', 'item']);
+    expect(records.map((event) => event.element.name)).toEqual(['title', 'show:author', 'item', 'item']);
     expect(records.every((event) => event.kind === 'record' && event.path.join('/') === 'channel')).toBe(true);
     expect(records[0]!.element.text).toBe('Show é');
     const first = records[2]!.element;
@@ -41,7 +41,7 @@ describe('streamXml', () => {
 
   it('resolves prefixes by their declarations and keeps an undeclared prefix with a null URI', async () => {
     const records = (await collect(FEED)).filter((event) => event.kind === 'record');
-    expect(records[1]!.element).toMatchObject({ prefix: 'itunes', local: 'author', uri: 'http://www.itunes.com/dtds/podcast-1.0.dtd' });
+    expect(records[1]!.element).toMatchObject({ prefix: 'show', local: 'author', uri: 'https://ns.example.org/show/1.0' });
     expect(records[3]!.element.children[1]).toMatchObject({ prefix: 'atom', local: 'link', uri: null });
   });
 
