@@ -1,25 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialFamily } from '../../../src/families/social/index.js';
-import { expectPaid } from '../../support/envelope.js';
-import { startHarness, type Harness } from '../../support/gateway.js';
+import { describeHealthyFamily } from '../../hardening/support/healthy-family-check.js';
 import { healthy } from './healthy.js';
 
-/** The healthy AppView the hardening suites use answers every endpoint's scenario with paid data. */
-describe('the social healthy family', () => {
-  let harness: Harness;
-  beforeAll(async () => {
-    harness = await startHarness();
-    harness.upstream.on(healthy.route);
-  });
-  afterAll(() => harness.close());
-
-  it('has a scenario for every endpoint, each answered live and paid', async () => {
-    expect(Object.keys(healthy.scenarios).sort()).toEqual(socialFamily.endpoints.map((endpoint) => endpoint.path).sort());
-    for (const endpoint of socialFamily.endpoints) {
-      for (const variant of [1, 2]) {
-        const query = new URLSearchParams(healthy.scenarios[endpoint.path]!(variant)).toString();
-        expectPaid(await harness.get(`${endpoint.path}?${query}`), endpoint.returns.kind);
-      }
-    }
-  });
-});
+/** The healthy upstream the hardening suites use answers every endpoint's scenario with paid data. */
+describeHealthyFamily(socialFamily, healthy);
