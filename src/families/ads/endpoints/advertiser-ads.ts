@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
+import { emptyListResult } from '../../../catalogue/empty-results.js';
 import type { FetchContext, ListResult } from '../../../catalogue/results.js';
 import { invalidParam, schemaDrift } from '../../../errors.js';
 import { RPC_METHODS } from '../constants.js';
@@ -64,7 +65,7 @@ async function fetchAdsPage(input: Params, ctx: FetchContext): Promise<ListResul
   const answer = await callRpc(ctx, method, request, { knownKeys: ['1', '2', '4', '5'], emptyKeys: ['2', '4', '5'] });
   const total = rangeOf(answer.body, '4', '5');
   const raw = { via: 'rpc', method, request, total, payload: answer.body };
-  const none = { items: [], pagination: { cursor: null, hasMore: false }, raw, emptyReason: 'no_results' };
+  const none = emptyListResult('no_results', raw);
   if (answer.kind === 'empty') return none;
   const creatives = answer.body['1'];
   if (creatives !== undefined && !Array.isArray(creatives)) throw schemaDrift("The platform's list of ads is not a list.", { key: '1' });

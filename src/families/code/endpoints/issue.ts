@@ -5,6 +5,7 @@ import type { Post } from '../../../model/content.js';
 import { parseIssue } from '../input/refs.js';
 import { issueExtras, issueToPost } from '../normalise/issue.js';
 import { issueBodySchema } from '../schemas/issue.js';
+import { emptySingle } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { canonicalIssue, issueUrl } from './params.js';
 import { issueApiUrl } from './repo-urls.js';
@@ -30,7 +31,7 @@ export const codeIssueEndpoint = defineEndpoint({
   async fetch(input, ctx): Promise<SingleResult<Post>> {
     const url = issueApiUrl(parseIssue(input.url));
     const answer = await getApi(ctx, url);
-    if (answer.kind === 'empty') return { data: null, raw: { via: 'api', url, payload: answer.payload }, emptyReason: answer.reason };
+    if (answer.kind === 'empty') return emptySingle(url, answer);
     const payload = parseJsonBody(answer.response, 'issue');
     const issue = parseShape(issueBodySchema, payload, 'issue');
     return { data: issueToPost(issue, ctx.fetchedAt), raw: { via: 'api', url, ...issueExtras(issue), payload } };

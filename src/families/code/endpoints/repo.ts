@@ -5,6 +5,7 @@ import { parseRepo } from '../input/refs.js';
 import type { Repository } from '../model.js';
 import { repositoryFromApi } from '../normalise/repository.js';
 import { repositoryBodySchema } from '../schemas/repository.js';
+import { emptySingle } from '../upstream/answers.js';
 import { getApi } from '../upstream/github.js';
 import { repoApiUrl } from './repo-urls.js';
 import { canonicalRepo, repo } from './params.js';
@@ -28,7 +29,7 @@ export const codeRepoEndpoint = defineEndpoint({
   async fetch(input, ctx): Promise<SingleResult<Repository>> {
     const url = repoApiUrl(parseRepo(input.repo));
     const answer = await getApi(ctx, url);
-    if (answer.kind === 'empty') return { data: null, raw: { via: 'api', url, payload: answer.payload }, emptyReason: answer.reason };
+    if (answer.kind === 'empty') return emptySingle(url, answer);
     const payload = parseJsonBody(answer.response, 'repository');
     const body = parseShape(repositoryBodySchema, payload, 'repository');
     return { data: repositoryFromApi(body, ctx.fetchedAt), raw: { via: 'api', url, payload } };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyListResult } from '../../../catalogue/empty-results.js';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import type { Creator } from '../../../model/content.js';
@@ -28,8 +29,7 @@ export const codeTrendingDevelopersEndpoint = defineEndpoint({
     const path = input.language === undefined ? '/trending/developers' : `/trending/developers/${encodeURIComponent(input.language)}`;
     const url = webUrl(path, { since: input.since });
     const answer = await getWeb(ctx, url);
-    if (answer.kind === 'empty')
-      return { items: [], pagination: { cursor: null, hasMore: false }, raw: { via: 'html', url }, emptyReason: answer.reason };
+    if (answer.kind === 'empty') return emptyListResult(answer.reason, { via: 'html', url });
     const board = parseTrendingDevelopers(answer.response.body, ctx.fetchedAt);
     return {
       items: board.items.slice(0, TRENDING_BOARD_SIZE),

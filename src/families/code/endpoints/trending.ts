@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyListResult } from '../../../catalogue/empty-results.js';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import { invalidParam } from '../../../errors.js';
@@ -45,8 +46,7 @@ export const codeTrendingEndpoint = defineEndpoint({
     const path = input.language === undefined ? '/trending' : `/trending/${encodeURIComponent(input.language)}`;
     const url = webUrl(path, { since: input.since, spoken_language_code: input.spoken_language });
     const answer = await getWeb(ctx, url);
-    if (answer.kind === 'empty')
-      return { items: [], pagination: { cursor: null, hasMore: false }, raw: { via: 'html', url }, emptyReason: answer.reason };
+    if (answer.kind === 'empty') return emptyListResult(answer.reason, { via: 'html', url });
     const board = parseTrendingRepositories(answer.response.body, ctx.fetchedAt);
     return {
       items: board.items.slice(0, TRENDING_BOARD_SIZE),

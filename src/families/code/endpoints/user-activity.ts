@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyListResult } from '../../../catalogue/empty-results.js';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import { invalidParam } from '../../../errors.js';
@@ -55,14 +56,7 @@ export const codeUserActivityEndpoint = defineEndpoint({
     const url = apiUrl(`/users/${encodeURIComponent(parseLogin(input.username))}/events/public`, { per_page: input.limit, page });
     const answer = await getApi(ctx, url, [PAST_CAP_STATUS]);
     if (answer.kind === 'empty') return emptyList(url, answer);
-    if (answer.response.status === PAST_CAP_STATUS) {
-      return {
-        items: [],
-        pagination: { cursor: null, hasMore: false },
-        raw: { via: 'api', url, cap: CAP_NOTE },
-        emptyReason: 'activity_cap',
-      };
-    }
+    if (answer.response.status === PAST_CAP_STATUS) return emptyListResult('activity_cap', { via: 'api', url, cap: CAP_NOTE });
     const payload = parseJsonBody(answer.response, 'activity feed');
     const events = parseShape(z.array(eventBodySchema), payload, 'activity feed');
     // At most `limit`, and never past the cap: a page that straddles it is cut at the 300th event.

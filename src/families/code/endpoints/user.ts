@@ -5,6 +5,7 @@ import type { Creator } from '../../../model/content.js';
 import { parseLogin } from '../input/refs.js';
 import { accountExtras, accountToCreator } from '../normalise/creator.js';
 import { accountSchema } from '../schemas/account.js';
+import { emptySingle } from '../upstream/answers.js';
 import { apiUrl, getApi } from '../upstream/github.js';
 import { canonicalUser, username } from './params.js';
 import { parseJsonBody, parseShape } from '../../../upstream/json-body.js';
@@ -28,7 +29,7 @@ export const codeUserEndpoint = defineEndpoint({
   async fetch(input, ctx): Promise<SingleResult<Creator>> {
     const url = apiUrl(`/users/${encodeURIComponent(parseLogin(input.username))}`);
     const answer = await getApi(ctx, url);
-    if (answer.kind === 'empty') return { data: null, raw: { via: 'api', url, payload: answer.payload }, emptyReason: answer.reason };
+    if (answer.kind === 'empty') return emptySingle(url, answer);
     const payload = parseJsonBody(answer.response, 'account');
     const account = parseShape(accountSchema, payload, 'account');
     return { data: accountToCreator(account, ctx.fetchedAt), raw: { via: 'api', url, ...accountExtras(account), payload } };

@@ -1,4 +1,5 @@
-import type { ListResult } from '../../../catalogue/results.js';
+import { emptyListResult, emptySingleResult } from '../../../catalogue/empty-results.js';
+import type { ListResult, SingleResult } from '../../../catalogue/results.js';
 import { GatewayError, schemaDrift } from '../../../errors.js';
 import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 import { tryParseJson } from '../../../upstream/json-body.js';
@@ -24,15 +25,15 @@ const EMPTY_REASONS: Readonly<Record<number, string>> = {
 export type Answer =
   { kind: 'ok'; response: UpstreamResponse } | { kind: 'empty'; reason: string; response: UpstreamResponse; payload: unknown };
 
+type EmptyAnswer = Extract<Answer, { kind: 'empty' }>;
+
+/** The empty result of an endpoint whose resource the platform says is missing (never charged). */
+export const emptySingle = (url: string, answer: EmptyAnswer): SingleResult<never> =>
+  emptySingleResult(answer.reason, { via: 'api', url, payload: answer.payload });
+
 /** The empty page of a list endpoint whose resource the platform says is missing (never charged). */
-export function emptyList(url: string, answer: Extract<Answer, { kind: 'empty' }>): ListResult<never> {
-  return {
-    items: [],
-    pagination: { cursor: null, hasMore: false },
-    raw: { via: 'api', url, payload: answer.payload },
-    emptyReason: answer.reason,
-  };
-}
+export const emptyList = (url: string, answer: EmptyAnswer): ListResult<never> =>
+  emptyListResult(answer.reason, { via: 'api', url, payload: answer.payload });
 
 /** Sorts an answer into usable, empty or a thrown failure. */
 export function readAnswer(response: UpstreamResponse, nowMs: number): Answer {

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import type { Comment } from '../../../model/content.js';
+import { allWithheld, withheldNotice, withheldRaw } from '../../../catalogue/withheld.js';
 import { CONTEXT_DESCENDANTS_CAP, OPTED_OUT_REASON } from '../constants.js';
 import { descendantsToComments } from '../normalise/comments.js';
 import { shownStatus } from '../normalise/post.js';
 import { contextSchema, originalStatusSchema } from '../schemas/mastodon.js';
 import { getApi } from '../upstream/api.js';
 import { canonicalStatus, STATUS_FORMS, statusUrl } from './params.js';
-import { allWithheld, emptyList, parseShape, reasonedList, withheldNotice } from './results.js';
+import { emptyList, parseShape, reasonedList } from './results.js';
 import { lookupStatus } from './status.js';
 
 const params = z.object({ url: statusUrl });
@@ -47,10 +48,10 @@ export const fediversePostRepliesEndpoint = defineEndpoint({
         via: 'api',
         url: answer.url,
         comments: replies.extras,
-        ...(replies.withheld > 0 ? { withheld: { count: replies.withheld, reason: OPTED_OUT_REASON } } : {}),
+        ...withheldRaw(replies.withheld, OPTED_OUT_REASON),
       },
-      notices: withheldNotice(replies.withheld, 'reply'),
-      ...allWithheld(replies.comments.length, replies.withheld),
+      notices: withheldNotice(replies.withheld, 'reply', OPTED_OUT_REASON),
+      ...allWithheld(replies.comments.length, replies.withheld, OPTED_OUT_REASON),
     };
   },
 });

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import type { ListResult, Pagination, SingleResult } from '../../../catalogue/results.js';
+import { emptyListResult, emptySingleResult } from '../../../catalogue/empty-results.js';
+import type { ListResult, SingleResult } from '../../../catalogue/results.js';
+import { allWithheld, withheldNotice, withheldRaw } from '../../../catalogue/withheld.js';
 import type { Post } from '../../../model/content.js';
 import { OPTED_OUT_REASON } from '../constants.js';
 import { isOptedOut } from '../normalise/consent.js';
@@ -8,7 +10,7 @@ import { statusSchema, type Status } from '../schemas/mastodon.js';
 import type { ApiAnswer } from '../upstream/api.js';
 import { parseShape as parseUpstreamShape } from '../../../upstream/json-body.js';
 
-/** Pieces every fediverse endpoint shares: reading shapes, empty results, pages and withheld counts. */
+/** Pieces every fediverse endpoint shares: reading shapes, empty results and pages of statuses. */
 
 type EmptyAnswer = Extract<ApiAnswer, { kind: 'empty' }>;
 
@@ -17,42 +19,13 @@ export const parseShape = <Schema extends z.ZodType>(schema: Schema, value: unkn
   parseUpstreamShape(schema, value, `instance's ${what}`);
 
 const rawOfEmpty = (answer: EmptyAnswer) => ({ via: 'api', url: answer.url, error: answer.error });
-const NO_PAGE: Pagination = { cursor: null, hasMore: false };
 
-export const emptySingle = (answer: EmptyAnswer): SingleResult<never> => ({
-  data: null,
-  raw: rawOfEmpty(answer),
-  emptyReason: answer.reason,
-});
-export const emptyList = (answer: EmptyAnswer): ListResult<never> => ({
-  items: [],
-  pagination: NO_PAGE,
-  raw: rawOfEmpty(answer),
-  emptyReason: answer.reason,
-});
+export const emptySingle = (answer: EmptyAnswer): SingleResult<never> => emptySingleResult(answer.reason, rawOfEmpty(answer));
+export const emptyList = (answer: EmptyAnswer): ListResult<never> => emptyListResult(answer.reason, rawOfEmpty(answer));
 
 /** An empty result with a reason and nothing of the upstream answer in raw (withheld, suspended). */
-export const reasonedSingle = (url: string, reason: string): SingleResult<never> => ({
-  data: null,
-  raw: { via: 'api', url },
-  emptyReason: reason,
-});
-export const reasonedList = (url: string, reason: string): ListResult<never> => ({
-  items: [],
-  pagination: NO_PAGE,
-  raw: { via: 'api', url },
-  emptyReason: reason,
-});
-
-/** The meta.warnings line of items left out, e.g. "2 posts withheld: author_opted_out". */
-export function withheldNotice(count: number, noun: 'post' | 'reply' | 'account', reason = OPTED_OUT_REASON): string[] {
-  if (count === 0) return [];
-  const plural = noun === 'reply' ? 'replies' : `${noun}s`;
-  return [`${count} ${count === 1 ? noun : plural} withheld: ${reason}`];
-}
-
-/** A page that withholding left empty is empty for that reason. */
-export const allWithheld = (kept: number, withheld: number) => (kept === 0 && withheld > 0 ? { emptyReason: OPTED_OUT_REASON } : {});
+export const reasonedSingle = (url: string, reason: string): SingleResult<never> => emptySingleResult(reason, { via: 'api', url });
+export const reasonedList = (url: string, reason: string): ListResult<never> => emptyListResult(reason, { via: 'api', url });
 
 export interface StatusPage {
   posts: Post[];
@@ -87,9 +60,9 @@ export function statusPageResult(page: StatusPage, url: string, nextMaxId: strin
       via: 'api',
       url,
       posts: page.extras,
-      ...(page.withheld > 0 ? { withheld: { count: page.withheld, reason: OPTED_OUT_REASON } } : {}),
+      ...withheldRaw(page.withheld, OPTED_OUT_REASON),
     },
-    notices: withheldNotice(page.withheld, 'post'),
-    ...allWithheld(page.posts.length, page.withheld),
+    notices: withheldNotice(page.withheld, 'post', OPTED_OUT_REASON),
+    ...allWithheld(page.posts.length, page.withheld, OPTED_OUT_REASON),
   };
 }

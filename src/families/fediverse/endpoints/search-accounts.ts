@@ -3,13 +3,14 @@ import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import type { Creator } from '../../../model/content.js';
 import { invalidParam } from '../../../errors.js';
-import { NOT_DISCOVERABLE_REASON } from '../constants.js';
+import { allWithheld, withheldNotice } from '../../../catalogue/withheld.js';
+import { NOT_DISCOVERABLE_REASON, OPTED_OUT_REASON } from '../constants.js';
 import { isOptedOut, isUndiscoverable } from '../normalise/consent.js';
 import { accountToCreator } from '../normalise/creator.js';
 import { accountSchema, searchSchema } from '../schemas/mastodon.js';
 import { getApi } from '../upstream/api.js';
 import { canonicalInstance, instance, INSTANCE_FORMS, pageLimit } from './params.js';
-import { allWithheld, emptyList, parseShape, withheldNotice } from './results.js';
+import { emptyList, parseShape } from './results.js';
 
 const params = z.object({
   instance,
@@ -57,8 +58,11 @@ export const fediverseSearchAccountsEndpoint = defineEndpoint({
       items: kept,
       pagination: { cursor: null, hasMore: false },
       raw: { via: 'api', url: answer.url, accounts: kept.map((each) => each.id) },
-      notices: [...withheldNotice(optedOut, 'account'), ...withheldNotice(undiscoverable, 'account', NOT_DISCOVERABLE_REASON)],
-      ...(kept.length === 0 && optedOut > 0 ? allWithheld(0, optedOut) : {}),
+      notices: [
+        ...withheldNotice(optedOut, 'account', OPTED_OUT_REASON),
+        ...withheldNotice(undiscoverable, 'account', NOT_DISCOVERABLE_REASON),
+      ],
+      ...(kept.length === 0 && optedOut > 0 ? allWithheld(0, optedOut, OPTED_OUT_REASON) : {}),
     };
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyListResult } from '../../../catalogue/empty-results.js';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import { queryInt } from '../../../catalogue/query-params.js';
 import type { ListResult } from '../../../catalogue/results.js';
@@ -47,16 +48,10 @@ export const forumCommentRepliesEndpoint = defineEndpoint({
     // Reddit counts the anchor comment as level 1 of its permalink view.
     const url = commentThreadUrl(postId, commentId, { sort: input.sort, depth: input.depth + 1 });
     const thread = await fetchPostThread(ctx.upstream, url, 'comment thread');
-    const empty = (reason: string, raw: Record<string, unknown>): ListResult<Comment> => ({
-      items: [],
-      pagination: { cursor: null, hasMore: false },
-      raw,
-      emptyReason: reason,
-    });
-    if (thread.kind === 'empty') return empty(thread.reason, { via: 'json', url, payload: thread.payload });
+    if (thread.kind === 'empty') return emptyListResult(thread.reason, { via: 'json', url, payload: thread.payload });
     const context = { postId: thread.post.id, postAuthor: authorHandle(thread.post.author) };
     const anchor = findComment(thread.comments, commentId);
-    if (anchor === null) return empty('not_found', { via: 'json', url, payload: thread.payload, anchor: null, moreStubs: [] });
+    if (anchor === null) return emptyListResult('not_found', { via: 'json', url, payload: thread.payload, anchor: null, moreStubs: [] });
     const replies = replyChildren(anchor);
     const flat = flattenCommentTree(replies, context);
     const raw = {
@@ -67,7 +62,7 @@ export const forumCommentRepliesEndpoint = defineEndpoint({
       moreStubs: flat.moreStubs,
     };
     if (flat.comments.length === 0)
-      return { ...empty('no_replies', raw), pagination: { cursor: null, hasMore: flat.moreStubs.length > 0 } };
+      return { ...emptyListResult('no_replies', raw), pagination: { cursor: null, hasMore: flat.moreStubs.length > 0 } };
     return { items: flat.comments, pagination: { cursor: null, hasMore: flat.moreStubs.length > 0 }, raw };
   },
 });

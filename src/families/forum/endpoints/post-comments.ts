@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyListResult } from '../../../catalogue/empty-results.js';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import { queryInt } from '../../../catalogue/query-params.js';
 import type { Comment } from '../../../model/content.js';
@@ -50,14 +51,7 @@ export const forumPostCommentsEndpoint = defineEndpoint({
     const postId = parsePostRef(input.url, 'url');
     const url = postCommentsUrl(postId, { sort: input.sort, depth: input.depth, limit: input.limit });
     const thread = await fetchPostThread(ctx.upstream, url, 'comments');
-    if (thread.kind === 'empty') {
-      return {
-        items: [],
-        pagination: { cursor: null, hasMore: false },
-        raw: { via: 'json', url, payload: thread.payload },
-        emptyReason: thread.reason,
-      };
-    }
+    if (thread.kind === 'empty') return emptyListResult(thread.reason, { via: 'json', url, payload: thread.payload });
     const { kept, cut } = firstTopLevel(thread.comments, input.limit);
     const flat = flattenCommentTree(kept, { postId: thread.post.id, postAuthor: authorHandle(thread.post.author) });
     const totalComments = thread.post.num_comments ?? null;

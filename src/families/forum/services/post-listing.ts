@@ -1,3 +1,4 @@
+import { emptyListResult } from '../../../catalogue/empty-results.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import type { Upstream } from '../../../catalogue/upstream.js';
 import type { Post } from '../../../model/content.js';
@@ -45,14 +46,8 @@ export function jsonPageResult(
   limit: number,
   extraRaw: Record<string, unknown> = {},
 ): ListResult<Post> {
-  if (page.kind === 'empty') {
-    return {
-      items: [],
-      pagination: { cursor: null, hasMore: false },
-      raw: { via: 'json', url: page.url, payload: page.payload, posts: [], ...extraRaw },
-      emptyReason: page.reason,
-    };
-  }
+  if (page.kind === 'empty')
+    return emptyListResult(page.reason, { via: 'json', url: page.url, payload: page.payload, posts: [], ...extraRaw });
   const posts = page.posts.slice(0, limit);
   const cut = page.posts.length > limit;
   const items = posts.map((post) => normalisePost(post, fetchedAt));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyListResult } from '../../../catalogue/empty-results.js';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { FetchContext, ListResult } from '../../../catalogue/results.js';
 import { GatewayError } from '../../../errors.js';
@@ -26,9 +27,7 @@ interface Thread {
 }
 
 /** The empty page of an item without comments, or one that is gone. */
-function emptyThread(raw: Record<string, unknown>, reason: string): ListResult<Comment> {
-  return { items: [], pagination: { cursor: null, hasMore: false }, raw, emptyReason: reason };
-}
+const emptyThread = (raw: Record<string, unknown>, reason: string): ListResult<Comment> => emptyListResult(reason, raw);
 
 /** A failure that means HN Search could not answer in time (the walk takes over), not a refusal. */
 const isTimeout = (error: unknown): boolean => error instanceof GatewayError && error.code === 'upstream_timeout';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptySingleResult } from '../../../catalogue/empty-results.js';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
 import type { SingleResult } from '../../../catalogue/results.js';
 import { crateDownloadsUrl, cratesDownloadCount } from '../crates/downloads.js';
@@ -33,7 +34,7 @@ export const packagesPackageDownloadsEndpoint = defineEndpoint({
     refusePypi(registry, 'download counts');
     const url = registry === 'npm' ? npmDownloadsUrl(name, input.period) : crateDownloadsUrl(name);
     const answer = await getJson(ctx, url);
-    if (answer.kind === 'empty') return { data: null, raw: { registry, url, payload: answer.payload }, emptyReason: answer.reason };
+    if (answer.kind === 'empty') return emptySingleResult(answer.reason, { registry, url, payload: answer.payload });
     const body = jsonRecord(answer.response, 'downloads', registry === 'npm' ? SHAPES.npmDownloads : SHAPES.crateDownloads);
     const data =
       registry === 'npm'

@@ -1,6 +1,7 @@
 import { GatewayError, schemaDrift } from '../../../errors.js';
 import { DEFAULT_RETRY_AFTER_SECONDS, retryAfterSeconds } from '../../../upstream/classify.js';
 import { readRetryAfter, type BudgetReader } from '../../../upstream/budget/read-budget.js';
+import { emptyListResult } from '../../../catalogue/empty-results.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import type { UpstreamResponse } from '../../../catalogue/upstream.js';
 import { tryParseJson } from '../../../upstream/json-body.js';
@@ -93,6 +94,4 @@ export const SHAPES = {
 } as const;
 
 /** The empty page of a list whose package the registry does not know (never charged). */
-export function emptyPage(url: string, payload: unknown): ListResult<never> {
-  return { items: [], pagination: { cursor: null, hasMore: false }, raw: { url, payload }, emptyReason: 'not_found' };
-}
+export const emptyPage = (url: string, payload: unknown): ListResult<never> => emptyListResult('not_found', { url, payload });

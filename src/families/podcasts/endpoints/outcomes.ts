@@ -1,4 +1,4 @@
-/** The empty results (meta.reason) the podcasts endpoints name, and their shared list shape. */
+/** The empty results (meta.reason) the podcasts endpoints name. */
 
 export const REASONS = {
   noResults: 'no_results',
@@ -11,7 +11,3 @@ export const REASONS = {
   languageUnavailable: 'language_unavailable',
   transcriptGone: 'transcript_gone',
 } as const;
-
-export function emptyList(reason: string, raw: unknown) {
-  return { items: [], pagination: { cursor: null, hasMore: false }, raw, emptyReason: reason };
-}

@@ -6,7 +6,8 @@ import type { Creator } from '../../../model/content.js';
 import { resolveCountry } from '../input/refs.js';
 import { showCreator, showRaw } from '../normalise/apple.js';
 import { itunesResults } from '../upstream/itunes.js';
-import { REASONS, emptyList } from './outcomes.js';
+import { emptyListResult } from '../../../catalogue/empty-results.js';
+import { REASONS } from './outcomes.js';
 import { country, searchLimit } from './params.js';
 
 const params = z.object({
@@ -44,7 +45,7 @@ export const podcastsSearchEndpoint = defineEndpoint({
       limit: String(input.limit),
     });
     const shows = results.filter((record) => record.kind === 'podcast' && record.collectionId !== undefined).slice(0, input.limit);
-    if (shows.length === 0) return emptyList(REASONS.noResults, { shows: [] });
+    if (shows.length === 0) return emptyListResult(REASONS.noResults, { shows: [] });
     return {
       items: shows.map((record) => showCreator(record, ctx.fetchedAt)),
       pagination: { cursor: null, hasMore: false },

@@ -7,7 +7,8 @@ import { showRaw, str } from '../normalise/apple.js';
 import { episodePost, episodeRaw } from '../normalise/episode.js';
 import { fetchFeed } from '../upstream/feed.js';
 import { lookupShow } from '../upstream/itunes.js';
-import { REASONS, emptyList } from './outcomes.js';
+import { emptyListResult } from '../../../catalogue/empty-results.js';
+import { REASONS } from './outcomes.js';
 import { canonicalShow, country, cursor, episodesLimit, show } from './params.js';
 
 const params = z.object({ show, country, limit: episodesLimit, cursor });
@@ -41,16 +42,16 @@ export const podcastsShowEpisodesEndpoint = defineEndpoint({
   },
   async fetch(input, ctx): Promise<ListResult<Post>> {
     const record = await lookupShow(ctx, input.show, input.country ?? 'us');
-    if (record === null) return emptyList(REASONS.notFound, {});
+    if (record === null) return emptyListResult(REASONS.notFound, {});
     const feedUrl = str(record.feedUrl);
-    if (feedUrl === null) return emptyList(REASONS.noFeed, { show: showRaw(record, null, null) });
+    if (feedUrl === null) return emptyListResult(REASONS.noFeed, { show: showRaw(record, null, null) });
     const after = input.cursor === undefined ? null : decodeCursor(input.cursor, input.show);
     const answer = await fetchFeed(ctx, feedUrl, { kind: 'page', limit: input.limit, after });
-    if (answer.kind === 'gone') return emptyList(REASONS.feedGone, { show: showRaw(record, null, answer.finalUrl) });
+    if (answer.kind === 'gone') return emptyListResult(REASONS.feedGone, { show: showRaw(record, null, answer.finalUrl) });
     const { channel, items, itemCount, skipped, hasMore } = answer.read;
     const raw = { show: showRaw(record, channel, answer.finalUrl), itemCount, skipped };
-    if (channel.blocked) return emptyList(REASONS.publisherBlocked, { ...raw, episodes: [] });
-    if (items.length === 0) return emptyList(REASONS.noEpisodes, { ...raw, episodes: [] });
+    if (channel.blocked) return emptyListResult(REASONS.publisherBlocked, { ...raw, episodes: [] });
+    if (items.length === 0) return emptyListResult(REASONS.noEpisodes, { ...raw, episodes: [] });
     const identity = { id: input.show, name: str(record.collectionName) };
     const last = items.at(-1)!;
     return {

@@ -1,3 +1,4 @@
+import { emptyListResult } from '../../../catalogue/empty-results.js';
 import type { FetchContext, ListResult } from '../../../catalogue/results.js';
 import { schemaDrift } from '../../../errors.js';
 import type { SearchResultItem } from '../model.js';
@@ -34,14 +35,7 @@ export async function fetchSearch(params: RealtySearchParams, ctx: FetchContext)
   const page = params.cursor === undefined ? search.page : Number(params.cursor);
   const pageUrl = searchPageUrl(market.origin, search, page);
   const response = await fetchPage(ctx, pageUrl);
-  if (response.status === 404) {
-    return {
-      items: [],
-      pagination: { cursor: null, hasMore: false },
-      raw: { url: pageUrl, upstreamStatus: 404 },
-      emptyReason: 'not_found',
-    };
-  }
+  if (response.status === 404) return emptyListResult('not_found', { url: pageUrl, upstreamStatus: 404 });
   const redfinPage = readPage(response.body);
   if (lacksEverySurface(redfinPage)) {
     throw schemaDrift('The Redfin search page loaded but carries none of its data surfaces (no embedded API answers, no JSON-LD).', {

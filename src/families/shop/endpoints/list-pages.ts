@@ -6,7 +6,8 @@ import { productFromListItem } from '../normalise/product.js';
 import { array } from '../normalise/values.js';
 import { storeMetaFor } from '../upstream/meta.js';
 import { bodyWith, getStorefront } from '../upstream/storefront.js';
-import { PASSWORD_PROTECTED, emptyList, notShopify, otherShape } from './outcomes.js';
+import { emptyListResult } from '../../../catalogue/empty-results.js';
+import { PASSWORD_PROTECTED, notShopify, otherShape } from './outcomes.js';
 
 /**
  * A page of a store's products.json, or of a collection's: `limit` items from the cursor's
@@ -29,7 +30,7 @@ export async function readListPage(call: ListCall, ctx: FetchContext): Promise<L
   const { domain, collection } = call;
   const start = call.cursor === undefined ? 0 : positionIndex(decodeCursor(call.cursor, domain, collection));
   const limit = Math.min(call.limit, MAX_LIST_POSITION - start);
-  if (limit <= 0) return emptyList('no_results', { storeDomain: domain, pages: [] });
+  if (limit <= 0) return emptyListResult('no_results', { storeDomain: domain, pages: [] });
   // Asked beside the list (the list answer decides; meta.json only fills currency and name, null when it fails).
   const meta = storeMetaFor(ctx, domain).catch(() => null);
   const taken: unknown[] = [];
@@ -38,11 +39,11 @@ export async function readListPage(call: ListCall, ctx: FetchContext): Promise<L
   let after: ListPosition | null = null;
   for (const read of pagesFor(start, limit)) {
     const answer = await getStorefront(ctx, domain, listPath(collection, read.limit, read.page), 'domain');
-    if (answer.kind === 'password') return emptyList(PASSWORD_PROTECTED, { storeDomain: domain, url: answer.url });
+    if (answer.kind === 'password') return emptyListResult(PASSWORD_PROTECTED, { storeDomain: domain, url: answer.url });
     if (answer.kind === 'not_json') throw notShopify('domain', domain);
     if (answer.kind === 'not_found') {
       if (collection === null || (await meta) === null) throw notShopify('domain', domain);
-      return emptyList('not_found', { storeDomain: domain, url: answer.url });
+      return emptyListResult('not_found', { storeDomain: domain, url: answer.url });
     }
     const body = bodyWith(answer.body, 'products');
     if (body === null || !Array.isArray(body.products)) throw otherShape('products.json', answer.url);
@@ -63,6 +64,6 @@ export async function readListPage(call: ListCall, ctx: FetchContext): Promise<L
   const items = taken.flatMap((item) => productFromListItem(item, context) ?? []);
   const full = taken.length === limit && after !== null && positionIndex(after) < MAX_LIST_POSITION;
   const raw = { storeDomain, currency: context.currency, pages };
-  if (taken.length === 0) return emptyList('no_results', raw);
+  if (taken.length === 0) return emptyListResult('no_results', raw);
   return { items, pagination: { cursor: full ? encodeCursor(after!) : null, hasMore: full }, raw };
 }

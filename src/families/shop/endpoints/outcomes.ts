@@ -2,7 +2,7 @@ import { GatewayError, schemaDrift } from '../../../errors.js';
 
 /**
  * The answers every shop endpoint shares: a host that is no Shopify store (400 naming the
- * parameter, never charged), a locked store and an empty list (empty results, never charged),
+ * parameter, never charged), a locked store (an empty result, never charged),
  * and JSON of another shape (upstream_schema_drift).
  */
 
@@ -15,8 +15,3 @@ export const otherShape = (what: string, url: string): GatewayError =>
   schemaDrift(`The store's ${what} answer did not have Shopify's shape.`, { url });
 
 export const PASSWORD_PROTECTED = 'password_protected';
-
-/** The empty page of a list (a locked store, no products, a collection that is not there). */
-export function emptyList(reason: string, raw: unknown) {
-  return { items: [], pagination: { cursor: null, hasMore: false }, raw, emptyReason: reason };
-}

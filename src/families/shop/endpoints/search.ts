@@ -8,7 +8,8 @@ import { productFromSuggestion } from '../normalise/product.js';
 import { array, record } from '../normalise/values.js';
 import { storeMetaFor } from '../upstream/meta.js';
 import { bodyWith, getStorefront } from '../upstream/storefront.js';
-import { PASSWORD_PROTECTED, emptyList, notShopify, otherShape } from './outcomes.js';
+import { emptyListResult } from '../../../catalogue/empty-results.js';
+import { PASSWORD_PROTECTED, notShopify, otherShape } from './outcomes.js';
 import { domain, searchLimit } from './params.js';
 
 const params = z.object({
@@ -41,7 +42,7 @@ export const shopSearchEndpoint = defineEndpoint({
     const host = storeHost(input.domain);
     const meta = storeMetaFor(ctx, host).catch(() => null);
     const answer = await getStorefront(ctx, host, suggestPath(input.query, input.limit), 'domain');
-    if (answer.kind === 'password') return emptyList(PASSWORD_PROTECTED, { storeDomain: host, url: answer.url });
+    if (answer.kind === 'password') return emptyListResult(PASSWORD_PROTECTED, { storeDomain: host, url: answer.url });
     if (answer.kind !== 'json') throw notShopify('domain', host);
     const body = bodyWith(answer.body, 'resources');
     const found = record(record(body?.resources)?.results)?.products;
@@ -57,7 +58,7 @@ export const shopSearchEndpoint = defineEndpoint({
       .slice(0, input.limit)
       .flatMap((item) => productFromSuggestion(item, context) ?? []);
     const raw = { storeDomain: answer.storeDomain, url: answer.url, payload: body };
-    if (items.length === 0) return emptyList('no_results', raw);
+    if (items.length === 0) return emptyListResult('no_results', raw);
     return { items, pagination: { cursor: null, hasMore: false }, raw };
   },
 });

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import { emptyListResult, emptySingleResult } from '../../../catalogue/empty-results.js';
 import type { FetchContext, ListResult, Pagination, SingleResult } from '../../../catalogue/results.js';
+import { allWithheld, withheldNotice, withheldRaw } from '../../../catalogue/withheld.js';
 import type { Creator, Post } from '../../../model/content.js';
 import { OPTED_OUT_REASON } from '../constants.js';
 import { isDid } from '../input/refs.js';
@@ -10,7 +12,7 @@ import { feedItemSchema, profileViewSchema, resolvedHandleSchema, type ProfileVi
 import { getXrpc, type XrpcAnswer } from '../upstream/xrpc.js';
 import { parseShape as parseUpstreamShape } from '../../../upstream/json-body.js';
 
-/** Pieces every social endpoint shares: reading shapes, empty results, pages and the withheld count. */
+/** Pieces every social endpoint shares: reading shapes, empty results and pages of posts and profiles. */
 
 type EmptyAnswer = Extract<XrpcAnswer, { kind: 'empty' }>;
 
@@ -20,31 +22,12 @@ export const parseShape = <Schema extends z.ZodType>(schema: Schema, value: unkn
 
 const rawOfEmpty = (answer: EmptyAnswer) => ({ via: 'xrpc', url: answer.url, error: answer.error });
 
-export const emptySingle = (answer: EmptyAnswer): SingleResult<never> => ({
-  data: null,
-  raw: rawOfEmpty(answer),
-  emptyReason: answer.reason,
-});
-
-export const emptyList = (answer: EmptyAnswer): ListResult<never> => ({
-  items: [],
-  pagination: { cursor: null, hasMore: false },
-  raw: rawOfEmpty(answer),
-  emptyReason: answer.reason,
-});
+export const emptySingle = (answer: EmptyAnswer): SingleResult<never> => emptySingleResult(answer.reason, rawOfEmpty(answer));
+export const emptyList = (answer: EmptyAnswer): ListResult<never> => emptyListResult(answer.reason, rawOfEmpty(answer));
 
 /** The empty result of something its author asked to keep from logged-out viewers: nothing of it in raw. */
-export const optedOutSingle = (url: string): SingleResult<never> => ({
-  data: null,
-  raw: { via: 'xrpc', url },
-  emptyReason: OPTED_OUT_REASON,
-});
-export const optedOutList = (url: string): ListResult<never> => ({
-  items: [],
-  pagination: { cursor: null, hasMore: false },
-  raw: { via: 'xrpc', url },
-  emptyReason: OPTED_OUT_REASON,
-});
+export const optedOutSingle = (url: string): SingleResult<never> => emptySingleResult(OPTED_OUT_REASON, { via: 'xrpc', url });
+export const optedOutList = (url: string): ListResult<never> => emptyListResult(OPTED_OUT_REASON, { via: 'xrpc', url });
 
 /**
  * The platform's cursor passed on as it is: `hasMore` exactly when it sent one (a short page may
@@ -54,19 +37,6 @@ export function pageAfter(upstreamCursor: string | null | undefined, upstreamIte
   const cursor = typeof upstreamCursor === 'string' && upstreamCursor !== '' && upstreamItems > 0 ? upstreamCursor : null;
   return { cursor, hasMore: cursor !== null };
 }
-
-/** The meta.warnings line of items left out at their authors' request. */
-export function withheldNotices(count: number, noun: 'post' | 'reply' | 'account'): string[] {
-  if (count === 0) return [];
-  const plural = noun === 'reply' ? 'replies' : `${noun}s`;
-  return [`${count} ${count === 1 ? noun : plural} withheld: ${OPTED_OUT_REASON}`];
-}
-
-/** What raw says of withheld items (it survives a cache hit, where meta.warnings is not repeated). */
-export const withheldRaw = (count: number) => (count === 0 ? {} : { withheld: { count, reason: OPTED_OUT_REASON } });
-
-/** A page whose every item was withheld is empty for that reason. */
-const allWithheld = (kept: number, withheld: number) => (kept === 0 && withheld > 0 ? { emptyReason: OPTED_OUT_REASON } : {});
 
 /** The DID of an actor: itself, or the handle resolved (getFeed and getList take DIDs only). */
 export async function didOf(ctx: FetchContext, actor: string): Promise<{ did: string } | EmptyAnswer> {
@@ -127,9 +97,9 @@ export function feedResult(
   return {
     items: page.posts,
     pagination: pageAfter(upstreamCursor, upstreamItems),
-    raw: { via: 'xrpc', url, posts: page.extras, ...withheldRaw(page.withheld), payload: withoutOptedOut(body) },
-    notices: withheldNotices(page.withheld, 'post'),
-    ...allWithheld(page.posts.length, page.withheld),
+    raw: { via: 'xrpc', url, posts: page.extras, ...withheldRaw(page.withheld, OPTED_OUT_REASON), payload: withoutOptedOut(body) },
+    notices: withheldNotice(page.withheld, 'post', OPTED_OUT_REASON),
+    ...allWithheld(page.posts.length, page.withheld, OPTED_OUT_REASON),
   };
 }
 
@@ -154,8 +124,8 @@ export function creatorsResult(
   return {
     items: creators,
     pagination: pageAfter(upstreamCursor, views.length),
-    raw: { via: 'xrpc', url: answer.url, ...extras, ...withheldRaw(withheld), payload: withoutOptedOut(answer.body) },
-    notices: withheldNotices(withheld, 'account'),
-    ...allWithheld(creators.length, withheld),
+    raw: { via: 'xrpc', url: answer.url, ...extras, ...withheldRaw(withheld, OPTED_OUT_REASON), payload: withoutOptedOut(answer.body) },
+    notices: withheldNotice(withheld, 'account', OPTED_OUT_REASON),
+    ...allWithheld(creators.length, withheld, OPTED_OUT_REASON),
   };
 }

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { queryInt } from '../../../catalogue/query-params.js';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
+import { emptyListResult } from '../../../catalogue/empty-results.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import type { Comment } from '../../../model/content.js';
+import { withheldNotice, withheldRaw } from '../../../catalogue/withheld.js';
 import { OPTED_OUT_REASON } from '../constants.js';
 import { isOptedOut, withoutOptedOut } from '../normalise/opt-out.js';
 import { flattenReplies, threadNodeOf } from '../normalise/thread.js';
 import { threadAnswerSchema } from '../schemas/views.js';
 import { getXrpc } from '../upstream/xrpc.js';
-import { emptyList, optedOutList, parseShape, withheldNotices, withheldRaw } from './pages.js';
+import { emptyList, optedOutList, parseShape } from './pages.js';
 import { canonicalRecord, pageLimit, postUrl, recordForms } from './params.js';
 
 const params = z.object({
@@ -37,7 +39,7 @@ export const socialPostRepliesEndpoint = defineEndpoint({
     if (answer.kind === 'empty') return emptyList(answer);
     const root = threadNodeOf(parseShape(threadAnswerSchema, answer.body, 'getPostThread').thread);
     if ('missing' in root) {
-      return { items: [], pagination: { cursor: null, hasMore: false }, raw: { via: 'xrpc', url: answer.url }, emptyReason: root.missing };
+      return emptyListResult(root.missing, { via: 'xrpc', url: answer.url });
     }
     if (isOptedOut(root.post.author)) return optedOutList(answer.url);
     const thread = flattenReplies(root.replies, { post: root.post, depth: input.depth, limit: input.limit });
@@ -49,12 +51,12 @@ export const socialPostRepliesEndpoint = defineEndpoint({
         via: 'xrpc',
         url: answer.url,
         comments: thread.comments.map(({ comment, depth }) => ({ uri: comment.id, depth, parentId: comment.parentId })),
-        ...withheldRaw(withheld),
+        ...withheldRaw(withheld, OPTED_OUT_REASON),
         payload: withoutOptedOut(answer.body),
       },
       notices: [
         ...Object.entries(skipped).map(([reason, count]) => `${count} ${count === 1 ? 'reply' : 'replies'} skipped: ${reason}`),
-        ...withheldNotices(withheld, 'reply'),
+        ...withheldNotice(withheld, 'reply', OPTED_OUT_REASON),
       ],
     };
   },

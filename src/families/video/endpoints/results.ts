@@ -1,3 +1,4 @@
+import { emptyListResult, emptySingleResult } from '../../../catalogue/empty-results.js';
 import type { ListResult, Pagination, SingleResult } from '../../../catalogue/results.js';
 import { invalidParam } from '../../../errors.js';
 import { withoutPrivateParts } from '../normalise/privacy.js';
@@ -5,18 +6,11 @@ import type { InnertubeAnswer } from '../upstream/innertube.js';
 
 /** Pieces every video endpoint shares: empty results, pages, raw payloads and a refused cursor. */
 
-export const emptySingle = (reason: string, raw: Record<string, unknown> = {}): SingleResult<never> => ({
-  data: null,
-  raw: { via: 'innertube', ...raw },
-  emptyReason: reason,
-});
+export const emptySingle = (reason: string, raw: Record<string, unknown> = {}): SingleResult<never> =>
+  emptySingleResult(reason, { via: 'innertube', ...raw });
 
-export const emptyList = (reason: string, raw: Record<string, unknown> = {}): ListResult<never> => ({
-  items: [],
-  pagination: { cursor: null, hasMore: false },
-  raw: { via: 'innertube', ...raw },
-  emptyReason: reason,
-});
+export const emptyList = (reason: string, raw: Record<string, unknown> = {}): ListResult<never> =>
+  emptyListResult(reason, { via: 'innertube', ...raw });
 
 /** `hasMore` exactly when the platform sent a continuation. */
 export const pageOf = (continuation: string | null): Pagination => ({ cursor: continuation, hasMore: continuation !== null });
