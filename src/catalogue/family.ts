@@ -119,9 +119,10 @@ export interface FamilyDefinition {
    */
   callerNamedHosts?: CallerNamedHosts;
   /**
-   * The environment variables the family reads, as zod schemas of their text (use the helpers of
-   * src/config/setting-types.ts). They join the gateway's configuration: a bad value stops
-   * start-up with one line naming the variable, like any other setting.
+   * The environment variables the family reads besides the proxy, provider and concurrency
+   * settings the gateway derives (`proxyEnv`, `providerEnv`, `concurrencyEnv`), as zod schemas of
+   * their text (use the helpers of src/config/setting-types.ts). They join the gateway's
+   * configuration: a bad value stops start-up with one line naming the variable, like any other setting.
    */
   settings?: z.ZodRawShape;
   /**
@@ -131,7 +132,7 @@ export interface FamilyDefinition {
    * the environment.
    */
   bindUpstream?(upstream: Upstream, settings: Readonly<Record<string, unknown>>): Upstream;
-  /** The setting naming the family's outbound proxy, if it has one. */
+  /** The setting naming the family's outbound proxy (a URL), if it has one. */
   proxyEnv?: string;
   /** When true, requests answer 501 not_configured without a proxy, before any upstream request. */
   requiresResidentialProxy: boolean;
@@ -144,6 +145,8 @@ export interface FamilyDefinition {
   providerUpstream?(providerUrl: string, options: ProviderUpstreamOptions): Upstream;
   /** The setting bounding how many of the family's job targets run at once across all workers. */
   concurrencyEnv?: string;
+  /** That bound when the setting is not set (DEFAULT_FAMILY_CONCURRENCY when absent). */
+  concurrency?: number;
   /** Resource types the family introduces (zod object schemas with `.meta({ id, description })`). */
   resources?: readonly z.ZodObject[];
   endpoints: readonly EndpointDefinition[];
@@ -171,5 +174,24 @@ export interface FamilyDefinition {
 /** Job concurrency of a family that declares no setting for it. */
 export const DEFAULT_FAMILY_CONCURRENCY = 4;
 
-/** Identity helper that checks a family declaration against the type. */
-export const defineFamily = (family: FamilyDefinition): FamilyDefinition => family;
+/** A family as its folder declares it: what the conventions derive may be left out. */
+export type FamilyDeclaration = Omit<FamilyDefinition, 'requiresResidentialProxy'> & { requiresResidentialProxy?: boolean };
+
+/** The prefix of a family's settings: its name in capitals (`news` -> `NEWS`). */
+const settingPrefix = (name: string): string => name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+
+/**
+ * A family's definition from its declaration, by the conventions every family follows unless it
+ * says otherwise: its proxy is `<NAME>_PROXY_URL` (a provider family, which reaches only its
+ * provider, has none), its job concurrency `<NAME>_CONCURRENCY`, and no residential proxy is
+ * required. The gateway's configuration adds these settings (src/config/family-settings.ts).
+ */
+export function defineFamily(declaration: FamilyDeclaration): FamilyDefinition {
+  const prefix = settingPrefix(declaration.name);
+  return {
+    ...(declaration.providerEnv === undefined ? { proxyEnv: `${prefix}_PROXY_URL` } : {}),
+    concurrencyEnv: `${prefix}_CONCURRENCY`,
+    ...declaration,
+    requiresResidentialProxy: declaration.requiresResidentialProxy ?? false,
+  };
+}

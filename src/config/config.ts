@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FamilyDefinition } from '../catalogue/family.js';
 import { booleanFlag, nonNegativeInt, optionalHostPorts, optionalUrl, positiveInt } from './setting-types.js';
 import { callerHostSettings } from './caller-host-settings.js';
+import { familySettings } from './family-settings.js';
 import { upstreamBudgetsSchema } from './upstream-budgets.js';
 
 /** Environment -> typed configuration. A bad value stops start-up with one line naming the variable. */
@@ -116,7 +117,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv, families: readonly FamilyDefinition[]): Config {
   const familyShape: z.ZodRawShape = Object.assign(
     {},
-    ...families.map((family) => ({ ...family.settings, ...callerHostSettings(family.callerNamedHosts) })),
+    ...families.map((family) => ({ ...familySettings(family), ...callerHostSettings(family.callerNamedHosts) })),
   );
   const result = z.object({ ...envSchema.shape, ...familyShape }).safeParse(env);
   if (!result.success) {

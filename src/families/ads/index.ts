@@ -1,5 +1,4 @@
 import { defineFamily } from '../../catalogue/family.js';
-import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { ADS_HOSTS } from './constants.js';
 import { adsAdEndpoint } from './endpoints/ad.js';
 import { adsAdvertiserAdsEndpoint } from './endpoints/advertiser-ads.js';
@@ -22,13 +21,6 @@ export const adsFamily = defineFamily({
   name: 'ads',
   hosts: ADS_HOSTS,
   readBudget: readThrottle,
-  settings: {
-    ADS_PROXY_URL: optionalUrl,
-    ADS_CONCURRENCY: positiveInt(4),
-  },
-  proxyEnv: 'ADS_PROXY_URL',
-  requiresResidentialProxy: false,
-  concurrencyEnv: 'ADS_CONCURRENCY',
   resources: [adSchema],
   endpoints: [adsAdvertiserAdsEndpoint, adsAdEndpoint, adsAdvertisersSearchEndpoint],
   urlForms: adsUrlForms,

@@ -1,6 +1,5 @@
 import { defineFamily } from '../../catalogue/family.js';
 import { codeUrlForms } from './url-forms.js';
-import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { CODE_HOSTS } from './constants.js';
 import { codeEdges } from './graph.js';
 import { codeRefetch } from './refetch.js';
@@ -30,13 +29,6 @@ export const codeFamily = defineFamily({
   name: 'code',
   hosts: CODE_HOSTS,
   readBudget: readHostBudget,
-  settings: {
-    CODE_PROXY_URL: optionalUrl,
-    CODE_CONCURRENCY: positiveInt(4),
-  },
-  proxyEnv: 'CODE_PROXY_URL',
-  requiresResidentialProxy: false,
-  concurrencyEnv: 'CODE_CONCURRENCY',
   resources: [repositorySchema, activityEventSchema],
   endpoints: [
     codeUserEndpoint,

@@ -1,5 +1,4 @@
 import { defineFamily } from '../../catalogue/family.js';
-import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { INSTANCES_ENV } from './constants.js';
 import { fediverseAccountPostsEndpoint } from './endpoints/account-posts.js';
 import { fediverseAccountEndpoint } from './endpoints/account.js';
@@ -32,13 +31,6 @@ export const fediverseFamily = defineFamily({
     maxRedirects: 3,
   },
   readBudget: readInstanceBudget,
-  settings: {
-    FEDIVERSE_PROXY_URL: optionalUrl,
-    FEDIVERSE_CONCURRENCY: positiveInt(4),
-  },
-  proxyEnv: 'FEDIVERSE_PROXY_URL',
-  requiresResidentialProxy: false,
-  concurrencyEnv: 'FEDIVERSE_CONCURRENCY',
   resources: [instanceSchema],
   endpoints: [
     fediverseAccountEndpoint,

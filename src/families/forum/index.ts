@@ -1,6 +1,5 @@
 import { defineFamily } from '../../catalogue/family.js';
 import { forumUrlForms } from './url-forms.js';
-import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { FORUM_HOSTS } from './constants.js';
 import { forumEdges } from './graph.js';
 import { forumRefetch } from './refetch.js';
@@ -29,13 +28,7 @@ export const forumFamily = defineFamily({
     titles: [/pardner/i],
   },
   readBudget: readRedditBudget,
-  settings: {
-    FORUM_PROXY_URL: optionalUrl,
-    FORUM_CONCURRENCY: positiveInt(8),
-  },
-  proxyEnv: 'FORUM_PROXY_URL',
-  requiresResidentialProxy: false,
-  concurrencyEnv: 'FORUM_CONCURRENCY',
+  concurrency: 8,
   endpoints: [
     forumPostEndpoint,
     forumPostCommentsEndpoint,

@@ -1,5 +1,4 @@
 import { defineFamily } from '../../catalogue/family.js';
-import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { ageGenderEstimateSchema } from './model.js';
 import { lazyUpstream } from '../../upstream/lazy.js';
 import { detectAgeGenderEndpoint } from './detect-age-gender.js';
@@ -11,15 +10,10 @@ import { detectAgeGenderEndpoint } from './detect-age-gender.js';
 export const inferenceFamily = defineFamily({
   name: 'inference',
   hosts: [],
-  settings: {
-    INFERENCE_URL: optionalUrl,
-    INFERENCE_CONCURRENCY: positiveInt(8),
-  },
   providerEnv: 'INFERENCE_URL',
   providerUpstream: (providerUrl, options) =>
     lazyUpstream(async () => (await import('./provider-upstream.js')).createProviderUpstream({ providerUrl, ...options })),
-  requiresResidentialProxy: false,
-  concurrencyEnv: 'INFERENCE_CONCURRENCY',
+  concurrency: 8,
   resources: [ageGenderEstimateSchema],
   endpoints: [detectAgeGenderEndpoint],
   demo: async () => (await import('./demo/world.js')).inferenceDemo,

@@ -1,5 +1,4 @@
 import { defineFamily } from '../../catalogue/family.js';
-import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { NEWS_HOSTS } from './constants.js';
 import { newsItemCommentsEndpoint } from './endpoints/item-comments.js';
 import { newsItemEndpoint } from './endpoints/item.js';
@@ -21,13 +20,6 @@ export const newsFamily = defineFamily({
   name: 'news',
   hosts: NEWS_HOSTS,
   readBudget: readNewsBudget,
-  settings: {
-    NEWS_PROXY_URL: optionalUrl,
-    NEWS_CONCURRENCY: positiveInt(4),
-  },
-  proxyEnv: 'NEWS_PROXY_URL',
-  requiresResidentialProxy: false,
-  concurrencyEnv: 'NEWS_CONCURRENCY',
   endpoints: [
     newsStoriesEndpoint,
     newsItemEndpoint,

@@ -1,5 +1,4 @@
 import { defineFamily } from '../../catalogue/family.js';
-import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { CRATES_HOST, CRATES_INTERVAL_MS, PACKAGES_HOSTS } from './constants.js';
 import { packagesPackageDownloadsEndpoint } from './endpoints/downloads.js';
 import { packagesPackageEndpoint } from './endpoints/package.js';
@@ -30,13 +29,6 @@ export const packagesFamily = defineFamily({
   hosts: PACKAGES_HOSTS,
   readBudget: readPackagesBudget,
   hostIntervals: { [CRATES_HOST]: CRATES_INTERVAL_MS },
-  settings: {
-    PACKAGES_PROXY_URL: optionalUrl,
-    PACKAGES_CONCURRENCY: positiveInt(4),
-  },
-  proxyEnv: 'PACKAGES_PROXY_URL',
-  requiresResidentialProxy: false,
-  concurrencyEnv: 'PACKAGES_CONCURRENCY',
   resources: [packageSchema, packageVersionSchema, downloadCountSchema],
   endpoints: [packagesPackageEndpoint, packagesPackageVersionsEndpoint, packagesPackageDownloadsEndpoint, packagesSearchEndpoint],
   urlForms: packagesUrlForms,

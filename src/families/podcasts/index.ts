@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineFamily } from '../../catalogue/family.js';
-import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { DEFAULT_ITUNES_PER_MINUTE, ITUNES_HOST, MAX_REDIRECTS } from './constants.js';
 import { podcastsEpisodeEndpoint } from './endpoints/episode.js';
 import { podcastsSearchEndpoint } from './endpoints/search.js';
@@ -32,13 +31,8 @@ export const podcastsFamily = defineFamily({
     return { [ITUNES_HOST]: 60_000 / (typeof perMinute === 'number' ? perMinute : DEFAULT_ITUNES_PER_MINUTE) };
   },
   settings: {
-    PODCASTS_PROXY_URL: optionalUrl,
-    PODCASTS_CONCURRENCY: positiveInt(4),
     PODCASTS_ITUNES_PER_MINUTE: itunesPerMinute,
   },
-  proxyEnv: 'PODCASTS_PROXY_URL',
-  requiresResidentialProxy: false,
-  concurrencyEnv: 'PODCASTS_CONCURRENCY',
   endpoints: [
     podcastsSearchEndpoint,
     podcastsShowEndpoint,

@@ -1,5 +1,4 @@
 import { defineFamily } from '../../catalogue/family.js';
-import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { KEY_SETTING, QA_HOSTS } from './constants.js';
 import { qaQuestionAnswersEndpoint } from './endpoints/question-answers.js';
 import { qaQuestionEndpoint } from './endpoints/question.js';
@@ -26,13 +25,8 @@ export const qaFamily = defineFamily({
   readBudget: readQaBudget,
   budgetScopes: qaBudgetScopes,
   settings: {
-    QA_PROXY_URL: optionalUrl,
-    QA_CONCURRENCY: positiveInt(4),
     [KEY_SETTING]: registrationKey,
   },
-  proxyEnv: 'QA_PROXY_URL',
-  requiresResidentialProxy: false,
-  concurrencyEnv: 'QA_CONCURRENCY',
   bindUpstream: (upstream, settings) => keyedUpstream(upstream, settings[KEY_SETTING] as string | undefined),
   endpoints: [
     qaQuestionEndpoint,

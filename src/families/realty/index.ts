@@ -1,6 +1,5 @@
 import { defineFamily } from '../../catalogue/family.js';
 import { realtyUrlForms } from './url-forms.js';
-import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { realtyEdges } from './graph.js';
 import { realtyRefetch } from './refetch.js';
 import { propertyListingSchema, realEstateAgentSchema, searchResultItemSchema } from './model.js';
@@ -15,13 +14,7 @@ export const realtyFamily = defineFamily({
   name: 'realty',
   hosts: REALTY_HOSTS,
   blockPages: { markers: [/<title>[^<]*are you a robot\??[^<]*<\/title>/i], titles: [/are you a robot/i] },
-  settings: {
-    REALTY_PROXY_URL: optionalUrl,
-    REALTY_CONCURRENCY: positiveInt(4),
-  },
-  proxyEnv: 'REALTY_PROXY_URL',
   requiresResidentialProxy: true,
-  concurrencyEnv: 'REALTY_CONCURRENCY',
   resources: [propertyListingSchema, realEstateAgentSchema, searchResultItemSchema],
   endpoints: [forSaleEndpoint, forRentEndpoint, agentEndpoint, searchEndpoint],
   urlForms: realtyUrlForms,

@@ -1,5 +1,4 @@
 import { defineFamily } from '../../catalogue/family.js';
-import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { MAX_REDIRECTS } from './constants.js';
 import { shopCollectionProductsEndpoint } from './endpoints/collection-products.js';
 import { shopProductEndpoint } from './endpoints/product.js';
@@ -23,13 +22,6 @@ export const shopFamily = defineFamily({
   hosts: [],
   callerNamedHosts: { hostBudgetEnv: 'SHOP_STORE_BUDGET', hostBudgetDefault: '60/60s', maxRedirects: MAX_REDIRECTS },
   readBudget: readStoreBudget,
-  settings: {
-    SHOP_PROXY_URL: optionalUrl,
-    SHOP_CONCURRENCY: positiveInt(4),
-  },
-  proxyEnv: 'SHOP_PROXY_URL',
-  requiresResidentialProxy: false,
-  concurrencyEnv: 'SHOP_CONCURRENCY',
   endpoints: [shopStoreEndpoint, shopStoreProductsEndpoint, shopProductEndpoint, shopCollectionProductsEndpoint, shopSearchEndpoint],
   urlForms: shopUrlForms,
   edges: shopEdges,

@@ -1,5 +1,4 @@
 import { defineFamily } from '../../catalogue/family.js';
-import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { SOCIAL_HOSTS } from './constants.js';
 import { socialFeedEndpoint } from './endpoints/feed.js';
 import { socialListEndpoint } from './endpoints/list.js';
@@ -24,13 +23,6 @@ export const socialFamily = defineFamily({
   name: 'social',
   hosts: SOCIAL_HOSTS,
   readBudget: readHostBudget,
-  settings: {
-    SOCIAL_PROXY_URL: optionalUrl,
-    SOCIAL_CONCURRENCY: positiveInt(4),
-  },
-  proxyEnv: 'SOCIAL_PROXY_URL',
-  requiresResidentialProxy: false,
-  concurrencyEnv: 'SOCIAL_CONCURRENCY',
   endpoints: [
     socialProfileEndpoint,
     socialProfilePostsEndpoint,

@@ -1,5 +1,4 @@
 import { defineFamily } from '../../catalogue/family.js';
-import { optionalUrl, positiveInt } from '../../config/setting-types.js';
 import { VIDEO_HOSTS } from './constants.js';
 import { videoChannelEndpoint } from './endpoints/channel.js';
 import { videoChannelShortsEndpoint, videoChannelVideosEndpoint } from './endpoints/channel-videos.js';
@@ -22,13 +21,6 @@ export const videoFamily = defineFamily({
   hosts: VIDEO_HOSTS,
   blockPages: { markers: [/action="https:\/\/consent\.youtube\.com\/s"/, /g-recaptcha/] },
   readBudget: readThrottle,
-  settings: {
-    VIDEO_PROXY_URL: optionalUrl,
-    VIDEO_CONCURRENCY: positiveInt(4),
-  },
-  proxyEnv: 'VIDEO_PROXY_URL',
-  requiresResidentialProxy: false,
-  concurrencyEnv: 'VIDEO_CONCURRENCY',
   endpoints: [
     videoPostEndpoint,
     videoPostCommentsEndpoint,

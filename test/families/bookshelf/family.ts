@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../src/catalogue/endpoint.js';
 import { defineFamily } from '../../../src/catalogue/family.js';
-import { optionalUrl, positiveInt } from '../../../src/config/setting-types.js';
 import { invalidParam, schemaDrift } from '../../../src/errors.js';
 import type { FakeReply, FakeRoute } from '../../../src/catalogue/demo-world.js';
 import { json, onHost } from '../../../src/demo-kit/replies.js';
@@ -194,10 +193,7 @@ export const bookshelfFamily = defineFamily({
   hosts: [BOOKS_HOST, COVERS_HOST],
   blockPages: { markers: [/shelves are closed/i] },
   readBudget: readCatalogueBudget,
-  settings: { BOOKSHELF_PROXY_URL: optionalUrl, BOOKSHELF_CONCURRENCY: positiveInt(2) },
-  proxyEnv: 'BOOKSHELF_PROXY_URL',
-  requiresResidentialProxy: false,
-  concurrencyEnv: 'BOOKSHELF_CONCURRENCY',
+  concurrency: 2,
   resources: [bookSchema],
   endpoints: [shelfEndpoint, bookEndpoint],
   edges: (kit) => [
