@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from '../../../catalogue/query-params.js';
+import { cursorParam, queryInt } from '../../../catalogue/query-params.js';
 import { PAGE } from '../constants.js';
 import { ANYWHERE } from '../input/refs.js';
 import { MAX_CURSOR_LENGTH } from '../input/cursor.js';
@@ -30,9 +30,7 @@ export type AdFormatFilter = (typeof AD_FORMAT_FILTERS)[number];
 export const format = z.enum(AD_FORMAT_FILTERS).default('all').describe('only ads of this format: all (default), text, image or video');
 
 export const limit = queryInt(1, PAGE.max).default(PAGE.default).describe(`ads per page (1-${PAGE.max}, default ${PAGE.default})`);
-export const cursor = z
-  .string()
-  .min(1)
-  .max(MAX_CURSOR_LENGTH)
-  .optional()
-  .describe('pagination.cursor of a previous answer to the same query (the same domain or advertiser_id, region and format)');
+export const cursor = cursorParam(
+  MAX_CURSOR_LENGTH,
+  'pagination.cursor of a previous answer to the same query (the same domain or advertiser_id, region and format)',
+);

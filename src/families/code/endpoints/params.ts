@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from '../../../catalogue/query-params.js';
+import { countParam, cursorParam } from '../../../catalogue/query-params.js';
 import { invalidParam } from '../../../errors.js';
 import { parseIssue, parseLogin, parseRepo, issueKey, repoKey } from '../input/refs.js';
 import { pageOf } from '../upstream/paging.js';
@@ -17,13 +17,8 @@ export const issueUrl = z
   .min(1)
   .max(2048)
   .describe('issue or pull-request URL (https://github.com/owner/name/issues/1, .../pull/2), or owner/name#number');
-export const pageLimit = queryInt(1, 100).default(30).describe('items per page (1-100)');
-export const cursor = z
-  .string()
-  .min(1)
-  .max(64)
-  .optional()
-  .describe('pagination.cursor of a previous response (pass the same limit with it)');
+export const pageLimit = countParam('items per page', { default: 30, max: 100 });
+export const cursor = cursorParam(64, 'pagination.cursor of a previous response (pass the same limit with it)');
 
 /** Trending language slug as the site spells it in its paths: python, c++, c#, jupyter-notebook. */
 const LANGUAGE = /^[a-z0-9+#._-]{1,40}$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryBoolean, queryInt } from '../../../catalogue/query-params.js';
+import { countParam, cursorParam, queryBoolean } from '../../../catalogue/query-params.js';
 import { invalidParam } from '../../../errors.js';
 import { DEFAULT_PAGE, MAX_PAGE } from '../constants.js';
 import { accountUrl, canonicalStatusUrl, parseAccount, parseInstance, parseTag } from '../input/refs.js';
@@ -22,10 +22,10 @@ export const statusUrl = z
 
 export const instance = z.string().min(1).max(300).describe('the instance: a host name (mastodon.social) or https://host');
 
-export const pageLimit = queryInt(1, MAX_PAGE).default(DEFAULT_PAGE).describe(`items per page (1-${MAX_PAGE})`);
+export const pageLimit = countParam('items per page', { default: DEFAULT_PAGE, max: MAX_PAGE });
 
 /** The `max_id` of the instance's own next link: a local status id. */
-export const cursor = z.string().min(1).max(64).optional().describe('pagination.cursor of a previous response, unchanged');
+export const cursor = cursorParam(64, 'pagination.cursor of a previous response, unchanged');
 
 export const flag = (fallback: boolean, what: string) => queryBoolean.default(fallback).describe(what);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from '../../../catalogue/query-params.js';
+import { countParam } from '../../../catalogue/query-params.js';
 import { invalidParam } from '../../../errors.js';
 import { POST_FULLNAME } from '../input/identifiers.js';
 
@@ -20,7 +20,7 @@ export const timeframe = (fallback: (typeof TIMEFRAMES)[number], appliesTo: stri
   z.enum(TIMEFRAMES).default(fallback).describe(`time window of the ranking; applies to ${appliesTo}`);
 
 /** Page size of post listings: 1-100, default 25. */
-export const pageLimit = queryInt(1, 100).default(25).describe('posts per page (1-100)');
+export const pageLimit = countParam('posts per page', { default: 25, max: 100 });
 
 const CURSOR_MESSAGE = 'expected a post fullname such as t3_1abc2d: the pagination.cursor of a previous response';
 

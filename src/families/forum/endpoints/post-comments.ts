@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emptyListResult } from '../../../catalogue/empty-results.js';
 import { defineEndpoint, endpointFlags } from '../../../catalogue/endpoint.js';
-import { queryInt } from '../../../catalogue/query-params.js';
+import { countParam, queryInt } from '../../../catalogue/query-params.js';
 import type { Comment } from '../../../model/content.js';
 import type { ListResult } from '../../../catalogue/results.js';
 import { parsePostRef } from '../input/post-ref.js';
@@ -18,7 +18,7 @@ const params = z.object({
   url: z.string().min(1).max(2048).describe('post URL or post id (a comment permalink also works: its post is used)'),
   sort: commentSort,
   depth: queryInt(1, 10).default(4).describe('reply levels to load, top-level comments counting as 1 (1-10)'),
-  limit: queryInt(1, 500).default(100).describe('top-level comments to return (1-500)'),
+  limit: countParam('top-level comments to return', { default: 100, max: 500 }),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from '../../../catalogue/query-params.js';
+import { countParam, cursorParam, queryInt } from '../../../catalogue/query-params.js';
 import { invalidParam } from '../../../errors.js';
 import { COMMENT_DEPTH, COMMENT_LIMIT, PAGE_LIMIT } from '../constants.js';
 import { itemIdOf, parseUsername } from '../input/refs.js';
@@ -18,14 +18,12 @@ export const username = z
   .min(1)
   .max(2048)
   .describe('username (case-sensitive: pg is not PG) or profile URL https://news.ycombinator.com/user?id=NAME');
-export const pageLimit = queryInt(1, PAGE_LIMIT.max).default(PAGE_LIMIT.default).describe(`items per page (1-${PAGE_LIMIT.max})`);
+export const pageLimit = countParam('items per page', PAGE_LIMIT);
 export const commentDepth = queryInt(1, COMMENT_DEPTH.max)
   .default(COMMENT_DEPTH.default)
   .describe(`reply levels to include (1 = direct replies only, up to ${COMMENT_DEPTH.max})`);
-export const commentLimit = queryInt(1, COMMENT_LIMIT.max)
-  .default(COMMENT_LIMIT.default)
-  .describe(`most comments to return (1-${COMMENT_LIMIT.max})`);
-export const cursor = z.string().min(1).max(64).optional().describe('pagination.cursor of a previous response');
+export const commentLimit = countParam('most comments to return', COMMENT_LIMIT);
+export const cursor = cursorParam(64);
 
 export const ITEM_CONSTRAINT = 'pass either id or url';
 

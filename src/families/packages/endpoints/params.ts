@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from '../../../catalogue/query-params.js';
+import { countParam, cursorParam } from '../../../catalogue/query-params.js';
 import { invalidParam } from '../../../errors.js';
 import { REGISTRIES, type Registry } from '../constants.js';
 import { packageRef } from '../input/identity.js';
@@ -24,12 +24,12 @@ export const identity = {
 
 export const IDENTITY_CONSTRAINT = 'pass either url, or registry with name';
 
-export const cursor = z.string().min(1).max(600).optional().describe('pagination.cursor of a previous response');
+export const cursor = cursorParam(600);
 /** The period a downloads call without one counts. */
 export const DEFAULT_PERIOD = 'last-week' satisfies (typeof PERIODS)[number];
 export const period = z.enum(PERIODS).default(DEFAULT_PERIOD).describe('last-day, last-week or last-month');
-export const versionsLimit = queryInt(1, 100).default(30).describe('versions per page (1-100)');
-export const searchLimit = queryInt(1, 100).default(20).describe('packages per page (1-100)');
+export const versionsLimit = countParam('versions per page', { default: 30, max: 100 });
+export const searchLimit = countParam('packages per page', { default: 20, max: 100 });
 
 type Identity = { registry?: Registry | undefined; name?: string | undefined; url?: string | undefined };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from '../../../catalogue/query-params.js';
+import { countParam, cursorParam } from '../../../catalogue/query-params.js';
 import { invalidParam } from '../../../errors.js';
 import { EPISODES_LIMIT, SEARCH_LIMIT } from '../constants.js';
 import { episodeId, episodePage, resolveCountry, showRef } from '../input/refs.js';
@@ -17,11 +17,9 @@ export const country = z
   .max(2)
   .optional()
   .describe("the Apple store, an ISO 3166-1 alpha-2 code in any case; default the URL's, else us");
-export const searchLimit = queryInt(1, SEARCH_LIMIT.max).default(SEARCH_LIMIT.default).describe(`shows (1-${SEARCH_LIMIT.max})`);
-export const episodesLimit = queryInt(1, EPISODES_LIMIT.max)
-  .default(EPISODES_LIMIT.default)
-  .describe(`episodes per page (1-${EPISODES_LIMIT.max})`);
-export const cursor = z.string().min(1).max(4000).optional().describe("pagination.cursor of a previous page of the same show's episodes");
+export const searchLimit = countParam('shows', SEARCH_LIMIT);
+export const episodesLimit = countParam('episodes per page', EPISODES_LIMIT);
+export const cursor = cursorParam(4000, "pagination.cursor of a previous page of the same show's episodes");
 
 export const EPISODE_CONSTRAINT = 'pass exactly one of url, id, or show with guid';
 

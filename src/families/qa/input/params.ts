@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from '../../../catalogue/query-params.js';
+import { countParam, cursorParam } from '../../../catalogue/query-params.js';
 import { invalidParam } from '../../../errors.js';
 import { DEFAULT_SITE, MAX_PAGE, MAX_TAGS, PAGE_LIMIT } from '../constants.js';
 import { parsePageUrl, type PageRef } from './page-url.js';
@@ -19,8 +19,8 @@ export const numericId = (what: string, example: string) =>
   z.string().min(1).max(20).optional().describe(`${what} id (digits, per site), e.g. ${example}`);
 export const pageUrl = (what: string, example: string) =>
   z.string().min(1).max(2048).optional().describe(`${what} URL, e.g. ${example} (pass id or url; the host fixes the site)`);
-export const pageLimit = queryInt(1, PAGE_LIMIT.max).default(PAGE_LIMIT.default).describe(`items per page (1-${PAGE_LIMIT.max})`);
-export const cursor = z.string().min(1).max(64).optional().describe('pagination.cursor of a previous response');
+export const pageLimit = countParam('items per page', PAGE_LIMIT);
+export const cursor = cursorParam(64);
 
 export const ID_OR_URL = 'pass either id or url';
 

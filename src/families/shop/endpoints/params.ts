@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from '../../../catalogue/query-params.js';
+import { countParam, cursorParam } from '../../../catalogue/query-params.js';
 import { invalidParam } from '../../../errors.js';
 import { LIST_LIMIT, SEARCH_LIMIT } from '../constants.js';
 import { decodeCursor } from '../input/cursor.js';
@@ -14,9 +14,9 @@ export const domain = z
   .max(2048)
   .describe('the store: its host name (shop.example.com, any .myshopify.com host) or any http(s) URL on it');
 
-export const limit = queryInt(1, LIST_LIMIT.max).default(LIST_LIMIT.default).describe(`products per page (1-${LIST_LIMIT.max})`);
-export const searchLimit = queryInt(1, SEARCH_LIMIT.max).default(SEARCH_LIMIT.default).describe(`products (1-${SEARCH_LIMIT.max})`);
-export const cursor = z.string().min(1).max(800).optional().describe('pagination.cursor of a previous response of the same list');
+export const limit = countParam('products per page', LIST_LIMIT);
+export const searchLimit = countParam('products', SEARCH_LIMIT);
+export const cursor = cursorParam(800, 'pagination.cursor of a previous response of the same list');
 
 export const PRODUCT_CONSTRAINT = 'pass either url, or domain with handle';
 export const COLLECTION_CONSTRAINT = 'pass either url, or domain with collection';

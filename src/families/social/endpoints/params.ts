@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt } from '../../../catalogue/query-params.js';
+import { countParam, cursorParam } from '../../../catalogue/query-params.js';
 import { invalidParam } from '../../../errors.js';
 import { COLLECTIONS, type RecordKind } from '../constants.js';
 import { parseActor, parseRecord, recordUri } from '../input/refs.js';
@@ -24,10 +24,10 @@ export const postUrl = recordUrl('post', 'post', COLLECTIONS.post);
 export const feedUrl = recordUrl('custom feed', 'feed', COLLECTIONS.feed);
 export const listUrl = recordUrl('list', 'lists', COLLECTIONS.list);
 
-export const pageLimit = (max: number, fallback: number) => queryInt(1, max).default(fallback).describe(`items per page (1-${max})`);
+export const pageLimit = (max: number, fallback: number) => countParam('items per page', { default: fallback, max });
 
 /** The platform's cursor, opaque: times, `ms::cid`, record keys, a feed generator's own string. */
-export const cursor = z.string().min(1).max(1024).optional().describe('pagination.cursor of a previous response, unchanged');
+export const cursor = cursorParam(1024, 'pagination.cursor of a previous response, unchanged');
 
 /** Parameter constraints published with the endpoints (x-parameter-constraints). */
 export const HANDLE_FORMS =

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorParam } from '../../../catalogue/query-params.js';
 import { invalidParam } from '../../../errors.js';
 import { parseChannelRef, parseVideoRef } from '../input/refs.js';
 
@@ -12,7 +13,7 @@ export const channelHandle = z
   .describe('@handle, handle, channel id (UC…), or a channel URL (youtube.com/@name, /channel/UC…, /c/name, /user/name)');
 
 /** The platform's continuation token, opaque (it holds `%3D`: percent-encode it in a query string). */
-export const cursor = z.string().min(1).max(4096).optional().describe('pagination.cursor of a previous response, unchanged');
+export const cursor = cursorParam(4096, 'pagination.cursor of a previous response, unchanged');
 
 function checkedCursor(value: string | undefined): void {
   if (value !== undefined && !/^[A-Za-z0-9_%=.+/-]+$/.test(value)) {
