@@ -37,6 +37,12 @@ export interface DemoExample {
   path: string;
 }
 
+/** An example of `endpoint` called with `params` (its path and query string follow from them). */
+export const demoExample = (endpoint: `/v1/${string}`, what: string, params: Record<string, string> = {}): DemoExample => {
+  const query = new URLSearchParams(params).toString();
+  return { endpoint, what, path: query === '' ? endpoint : `${endpoint}?${query}` };
+};
+
 export interface DemoWorldOptions {
   /** How often the world's content moves, so watches and subscriptions see changes. */
   changeEveryMs: number;

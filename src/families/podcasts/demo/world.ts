@@ -1,4 +1,4 @@
-import type { DemoExample, DemoWorld, FakeReply, FakeRoute } from '../../../catalogue/demo-world.js';
+import { demoExample, type DemoExample, type DemoWorld, type FakeReply, type FakeRoute } from '../../../catalogue/demo-world.js';
 import { json, text } from '../../../demo-kit/replies.js';
 
 /**
@@ -104,26 +104,17 @@ function routes(tickMs: number): FakeRoute[] {
   ];
 }
 
-const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
-
 const EXAMPLES: readonly DemoExample[] = [
-  { endpoint: '/v1/podcasts/search', what: 'shows matching a query', path: `/v1/podcasts/search?${query({ query: 'tide' })}` },
-  { endpoint: '/v1/podcasts/show', what: 'a show from its Apple id', path: `/v1/podcasts/show?${query({ show: String(SHOW_ID) })}` },
-  {
-    endpoint: '/v1/podcasts/show/episodes',
-    what: "a show's episodes, newest first (a new one every tick)",
-    path: `/v1/podcasts/show/episodes?${query({ show: `https://podcasts.apple.com/nz/podcast/tide-tables/id${SHOW_ID}`, limit: '2' })}`,
-  },
-  {
-    endpoint: '/v1/podcasts/episode',
-    what: 'an episode from its Apple page',
-    path: `/v1/podcasts/episode?${query({ url: `https://podcasts.apple.com/nz/podcast/tide-tables/id${SHOW_ID}?i=${EPISODE_ID}` })}`,
-  },
-  {
-    endpoint: '/v1/podcasts/episode/transcript',
-    what: "an episode's WebVTT transcript",
-    path: `/v1/podcasts/episode/transcript?${query({ show: String(SHOW_ID), guid: GUID })}`,
-  },
+  demoExample('/v1/podcasts/search', 'shows matching a query', { query: 'tide' }),
+  demoExample('/v1/podcasts/show', 'a show from its Apple id', { show: String(SHOW_ID) }),
+  demoExample('/v1/podcasts/show/episodes', "a show's episodes, newest first (a new one every tick)", {
+    show: `https://podcasts.apple.com/nz/podcast/tide-tables/id${SHOW_ID}`,
+    limit: '2',
+  }),
+  demoExample('/v1/podcasts/episode', 'an episode from its Apple page', {
+    url: `https://podcasts.apple.com/nz/podcast/tide-tables/id${SHOW_ID}?i=${EPISODE_ID}`,
+  }),
+  demoExample('/v1/podcasts/episode/transcript', "an episode's WebVTT transcript", { show: String(SHOW_ID), guid: GUID }),
 ];
 
 export const podcastsDemo: DemoWorld = {
