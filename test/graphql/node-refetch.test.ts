@@ -32,7 +32,12 @@ describe('node(id:) through the pipeline', () => {
     const book = fetched.body.data.bookshelfBook as { id: string; platformId: string };
     const requests = harness.upstream.requests.length;
     const cached = await harness.graphql(NODE.replace('node(id: $id)', 'node(id: $id, cacheMaxAge: "1h")'), { id: book.id });
-    expect(cached.body.data.node).toEqual({ __typename: 'Book', id: book.id, platformId: book.platformId, title: 'A Field Guide to Lichens' });
+    expect(cached.body.data.node).toEqual({
+      __typename: 'Book',
+      id: book.id,
+      platformId: book.platformId,
+      title: 'A Field Guide to Lichens',
+    });
     expect(cached.body.extensions.billing).toEqual({ creditsCharged: 0, liveFetches: 0, cacheHits: 1 });
     expect(harness.upstream.requests.length).toBe(requests);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { isHostsFromSetting } from '../../src/catalogue/url-forms.js';
 import { BOOKS, BOOKS_HOST, booksOnShelf, booksRoutes } from '../families/bookshelf/family.js';
-import { balance, get, HARDENING_KEY, startHardeningGateway, type HardeningGateway } from '../hardening/support/hardening-gateway.js';
+import { balance, get, startHardeningGateway, type HardeningGateway } from '../hardening/support/hardening-gateway.js';
 import { HEALTHY_FAMILIES } from '../hardening/support/healthy-families.js';
 import { callTool, connectClient } from '../mcp/support.js';
 import { bookshelfCatalogue } from '../support/bookshelf-catalogue.js';
