@@ -18,3 +18,29 @@ export function refetchByField(
     fetch: (key) => ({ endpoint: fetchWith.endpoint, params: { [fetchWith.param]: key } }),
   };
 }
+
+/**
+ * A resource found by several of its string fields at once (a product by its store and handle):
+ * the key is their values joined by `/`, which none of them may hold, each the parameter of the
+ * same position in `params`. A key of any other number of parts, or an empty one, names nothing.
+ */
+export function refetchByFields(
+  type: string,
+  platform: string,
+  fields: readonly string[],
+  fetchWith: { endpoint: `/v1/${string}`; params: readonly string[] },
+): RefetchDeclaration {
+  return {
+    type,
+    platform,
+    key: (resource) => {
+      const values = fields.map((field) => textOf(resource[field]));
+      return values.includes(null) ? null : values.join('/');
+    },
+    fetch: (key) => {
+      const values = key.split('/');
+      if (values.length !== fetchWith.params.length || values.includes('')) return null;
+      return { endpoint: fetchWith.endpoint, params: Object.fromEntries(fetchWith.params.map((param, index) => [param, values[index]])) };
+    },
+  };
+}
