@@ -3,19 +3,20 @@ import { textOf } from './standard-edges.js';
 
 /**
  * The refetch most resources have: the key is one string field of the resource (an id, a URL, a
- * handle), fetched again as one parameter of a single-resource endpoint.
+ * handle), fetched again as one parameter of a single-resource endpoint. `fixed` are parameters
+ * the same for every resource of the declaration (the registry of a platform's packages).
  */
 export function refetchByField(
   type: string,
   platform: string,
   field: string,
-  fetchWith: { endpoint: `/v1/${string}`; param: string },
+  fetchWith: { endpoint: `/v1/${string}`; param: string; fixed?: Record<string, unknown> },
 ): RefetchDeclaration {
   return {
     type,
     platform,
     key: (resource) => textOf(resource[field]),
-    fetch: (key) => ({ endpoint: fetchWith.endpoint, params: { [fetchWith.param]: key } }),
+    fetch: (key) => ({ endpoint: fetchWith.endpoint, params: { ...fetchWith.fixed, [fetchWith.param]: key } }),
   };
 }
 

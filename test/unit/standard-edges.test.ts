@@ -148,6 +148,8 @@ describe('the standard edges', () => {
     expect([refetch.type, refetch.platform]).toEqual(['Creator', 'example']);
     expect([refetch.key({ handle: 'ada' }), refetch.key({ handle: '' }), refetch.key({})]).toEqual(['ada', null, null]);
     expect(refetch.fetch('ada')).toEqual({ endpoint: '/v1/x/user', params: { username: 'ada' } });
+    const fixed = refetchByField('Package', 'example', 'id', { endpoint: '/v1/x/package', param: 'name', fixed: { registry: 'example' } });
+    expect(fixed.fetch('left-pad')).toEqual({ endpoint: '/v1/x/package', params: { registry: 'example', name: 'left-pad' } });
   });
 
   it('refetch a resource by several of its fields, one parameter each, from a key of exactly as many parts', () => {
