@@ -1,4 +1,4 @@
-import type { EdgeDefinition, EdgeKit, EdgeLoad } from './edge.js';
+import type { EdgeArguments, EdgeDefinition, EdgeKit, EdgeLoad } from './edge.js';
 import type { EndpointDefinition, ResourceTypeName } from './endpoint.js';
 import type { Resource } from './resource.js';
 
@@ -93,6 +93,8 @@ export function splitPagedKey(paged: string): { key: string; limit: number } {
  * A first page whose size the caller sets with the field's `limit` argument (default and bounds
  * the list endpoint's own): `keyOf` reads what to list from the parent, `params` turns it and the
  * page size into the endpoint's parameters. `fetches` is what one page costs in upstream calls.
+ * `takeOver` names parameters of the endpoint the field takes over as its own arguments (a
+ * `cursor`): the key carries the values asked for, and those given reach the endpoint as they are.
  */
 export function throughPage(
   kit: EdgeKit,
@@ -102,16 +104,27 @@ export function throughPage(
     keyOf: (parent: Resource) => string | null;
     params: (key: string, limit: number) => Record<string, unknown>;
     fetches?: number;
+    takeOver?: readonly string[];
   },
-): Pick<EdgeSpec, 'limit' | 'upstreamCost' | 'key' | 'load'> {
-  const { page, keyOf, params, fetches = 1 } = options;
+): Pick<EdgeSpec, 'limit' | 'upstreamCost' | 'key' | 'load' | 'parameters'> {
+  const { page, keyOf, params, fetches = 1, takeOver = [] } = options;
+  // Without parameters taken over the key is the parent's own; with them, a JSON array of it and their values.
+  const withTaken = (key: string | null, args: EdgeArguments): string | null =>
+    key === null || takeOver.length === 0 ? key : JSON.stringify([key, ...takeOver.map((name) => args[name] ?? null)]);
+  const paramsOf = (key: string, limit: number): Record<string, unknown> => {
+    if (takeOver.length === 0) return params(key, limit);
+    const [own, ...values] = JSON.parse(key) as [string, ...unknown[]];
+    const given = takeOver.flatMap((name, index) => (values[index] == null ? [] : [[name, values[index]] as const]));
+    return { ...params(own, limit), ...Object.fromEntries(given) };
+  };
   return {
     limit: page,
     upstreamCost: { fetches, page: { argument: 'limit', ...page } },
-    key: (parent, { limit }) => pagedKey(keyOf(parent), limit ?? page.default),
+    ...(takeOver.length === 0 ? {} : { parameters: { endpoint, names: takeOver } }),
+    key: (parent, args) => pagedKey(withTaken(keyOf(parent), args), args.limit ?? page.default),
     load: kit.loadLists(endpoint, (paged) => {
       const { key, limit } = splitPagedKey(paged);
-      return params(key, limit);
+      return paramsOf(key, limit);
     }),
   };
 }

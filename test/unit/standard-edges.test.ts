@@ -18,7 +18,7 @@ import {
   throughPage,
   throughSingle,
 } from '../../src/catalogue/standard-edges.js';
-import { refetchByField } from '../../src/catalogue/standard-refetch.js';
+import { refetchByField, refetchByFields } from '../../src/catalogue/standard-refetch.js';
 
 /** A kit whose loaders answer with the parameters they were asked to load with. */
 function recordingKit(): EdgeKit & { calls: { kind: string; path: string; params: Record<string, unknown> }[] } {
@@ -108,6 +108,29 @@ describe('the standard edges', () => {
     ).toBe(2);
   });
 
+  it('carry the parameters a paged edge takes over in its key, and pass on those given', async () => {
+    const kit = recordingKit();
+    const endpoint = kit.endpoint('/v1/x/products');
+    const products = throughPage(kit, endpoint, {
+      page: { default: 30, max: 100 },
+      keyOf: keyField('handle'),
+      params: (store, limit) => ({ store, limit }),
+      takeOver: ['cursor'],
+    });
+    expect(products.parameters).toEqual({ endpoint, names: ['cursor'] });
+    const first = products.key({ handle: 's|1' }, {});
+    const next = products.key({ handle: 's|1' }, { limit: 5, cursor: 'c"2' });
+    expect(new Set([first, next, products.key({ handle: 's|1' }, { cursor: 'c"2' })]).size).toBe(3);
+    expect(products.key({}, { cursor: 'c' })).toBeNull();
+    expect(await products.load([first!, next!], context)).toEqual([
+      { store: 's|1', limit: 30 },
+      { store: 's|1', limit: 5, cursor: 'c"2' },
+    ]);
+    expect(throughPage(kit, endpoint, { page: { default: 1, max: 1 }, keyOf: keyField('id'), params: () => ({}) })).not.toHaveProperty(
+      'parameters',
+    );
+  });
+
   it('build a field from its parent without a request, equal parents sharing one key', async () => {
     const author = fromParent(
       (post) => (textOf(post.authorId) === null ? null : [textOf(post.authorId)!, textOf(post.authorName)]),
@@ -125,5 +148,23 @@ describe('the standard edges', () => {
     expect([refetch.type, refetch.platform]).toEqual(['Creator', 'example']);
     expect([refetch.key({ handle: 'ada' }), refetch.key({ handle: '' }), refetch.key({})]).toEqual(['ada', null, null]);
     expect(refetch.fetch('ada')).toEqual({ endpoint: '/v1/x/user', params: { username: 'ada' } });
+    const fixed = refetchByField('Package', 'example', 'id', { endpoint: '/v1/x/package', param: 'name', fixed: { registry: 'example' } });
+    expect(fixed.fetch('left-pad')).toEqual({ endpoint: '/v1/x/package', params: { registry: 'example', name: 'left-pad' } });
+  });
+
+  it('refetch a resource by several of its fields, one parameter each, from a key of exactly as many parts', () => {
+    const refetch = refetchByFields('Product', 'example', ['store', 'handle'], { endpoint: '/v1/x/product', params: ['domain', 'handle'] });
+    expect([
+      refetch.key({ store: 'a.com', handle: 'hat' }),
+      refetch.key({ store: 'a.com' }),
+      refetch.key({ store: '', handle: 'hat' }),
+    ]).toEqual(['a.com/hat', null, null]);
+    expect(refetch.fetch('a.com/hat')).toEqual({ endpoint: '/v1/x/product', params: { domain: 'a.com', handle: 'hat' } });
+    expect([refetch.fetch('a.com'), refetch.fetch('a.com/hat/x'), refetch.fetch('/hat'), refetch.fetch('a.com/')]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

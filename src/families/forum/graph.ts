@@ -1,6 +1,17 @@
 import type { EdgeDefinition, EdgeKit } from '../../catalogue/edge.js';
 import type { Resource } from '../../catalogue/resource.js';
-import { commentAuthor, creatorPosts, postAuthor, postComments, postTranscript, single } from '../../catalogue/standard-edges.js';
+import {
+  commentAuthor,
+  creatorPosts,
+  keyField,
+  postAuthor,
+  postComments,
+  postTranscript,
+  single,
+  textOf,
+  throughList,
+  throughSingle,
+} from '../../catalogue/standard-edges.js';
 import { FORUM_PLATFORM } from './constants.js';
 
 /** Reddit handles that name no account. */
@@ -17,12 +28,23 @@ function communityOf(post: Resource): string | null {
   return match?.[1] ?? null;
 }
 
-/** Users have /user/ or /u/ profile URLs; communities have /r/. */
-function creatorKind(creator: Resource): 'user' | 'community' | null {
-  if (typeof creator.url !== 'string') return null;
-  if (/\/(user|u)\//.test(creator.url)) return 'user';
-  if (/\/r\//.test(creator.url)) return 'community';
+/**
+ * `user:{name}` or `community:{name}`: users have /user/ or /u/ profile URLs, communities /r/.
+ * Both are Creators, so the key says which endpoint reads the creator and its posts.
+ */
+export function creatorKey(creator: Resource): string | null {
+  const url = textOf(creator.url);
+  const handle = textOf(creator.handle);
+  if (!url || !handle) return null;
+  if (/\/(user|u)\//.test(url)) return `user:${handle}`;
+  if (/\/r\//.test(url)) return `community:${handle}`;
   return null;
+}
+
+/** The kind and the name a creator's key carries. */
+export function splitCreatorKey(key: string): { kind: string; name: string } {
+  const colon = key.indexOf(':');
+  return { kind: key.slice(0, colon), name: key.slice(colon + 1) };
 }
 
 /**
@@ -30,54 +52,44 @@ function creatorKind(creator: Resource): 'user' | 'community' | null {
  * each one upstream resource billed like a live REST call.
  */
 export function forumEdges(kit: EdgeKit): EdgeDefinition[] {
-  const user = kit.endpoint('/v1/forum/user');
-  const community = kit.endpoint('/v1/forum/subreddit/details');
-  const comments = kit.endpoint('/v1/forum/post/comments');
-  const transcript = kit.endpoint('/v1/forum/post/transcript');
   const userPosts = kit.endpoint('/v1/forum/user/posts');
   const communityPosts = kit.endpoint('/v1/forum/subreddit');
-
-  const loadUser = kit.loadSingles(user, (username) => ({ username }));
+  // One loader for post and comment authors alike, so a query reads each user once.
+  const throughUser = throughSingle(kit, kit.endpoint('/v1/forum/user'), 'username');
   const loadUserPosts = kit.loadLists(userPosts, (username) => ({ username }));
   const loadCommunityPosts = kit.loadLists(communityPosts, (subreddit) => ({ subreddit }));
-  const oneFetch = { fetches: 1 };
   const platform = FORUM_PLATFORM;
 
   return [
     postAuthor({
       platform,
-      upstreamCost: oneFetch,
       description: "The post's author (1 credit per distinct author, through /v1/forum/user); null for deleted accounts.",
       key: (post) => accountHandle(post.authorHandle),
-      load: loadUser,
+      ...throughUser,
     }),
     single('Post', 'community', 'Creator', {
       platform,
-      upstreamCost: oneFetch,
       description: 'The community the post is in (1 credit, through /v1/forum/subreddit/details).',
       key: communityOf,
-      load: kit.loadSingles(community, (subreddit) => ({ subreddit })),
+      ...throughSingle(kit, kit.endpoint('/v1/forum/subreddit/details'), 'subreddit'),
     }),
     postComments({
       platform,
-      upstreamCost: kit.cost(comments),
       description: 'The first page of comments, flattened in reading order (1 credit, through /v1/forum/post/comments with its defaults).',
-      key: (post) => String(post.id),
-      load: kit.loadLists(comments, (url) => ({ url })),
+      key: keyField('id'),
+      ...throughList(kit, kit.endpoint('/v1/forum/post/comments'), 'url'),
     }),
     postTranscript({
       platform,
-      upstreamCost: oneFetch,
       description: "The hosted video's captions (1 credit when found, through /v1/forum/post/transcript); null when there are none.",
-      key: (post) => String(post.id),
-      load: kit.loadSingles(transcript, (url) => ({ url })),
+      key: keyField('id'),
+      ...throughSingle(kit, kit.endpoint('/v1/forum/post/transcript'), 'url'),
     }),
     commentAuthor({
       platform,
-      upstreamCost: oneFetch,
       description: "The comment's author (1 credit per distinct author); null for deleted accounts.",
       key: (comment) => accountHandle(comment.authorHandle),
-      load: loadUser,
+      ...throughUser,
     }),
     creatorPosts({
       platform,
@@ -86,15 +98,12 @@ export function forumEdges(kit: EdgeKit): EdgeDefinition[] {
         (a.page?.default ?? 0) >= (b.page?.default ?? 0) ? a : b,
       ),
       description: "A user's newest posts, or a community's hot posts (1 credit, first page with the endpoint's defaults).",
-      key: (creator) => {
-        const kind = creatorKind(creator);
-        return kind && typeof creator.handle === 'string' ? `${kind}:${creator.handle}` : null;
-      },
+      key: creatorKey,
       load: (keys, context) =>
         Promise.all(
           keys.map(async (key) => {
-            const [kind, handle] = key.split(':', 2) as ['user' | 'community', string];
-            const [result] = await (kind === 'user' ? loadUserPosts : loadCommunityPosts)([handle], context);
+            const { kind, name } = splitCreatorKey(key);
+            const [result] = await (kind === 'user' ? loadUserPosts : loadCommunityPosts)([name], context);
             return result!;
           }),
         ),

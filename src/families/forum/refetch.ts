@@ -1,17 +1,7 @@
 import type { RefetchDeclaration } from '../../catalogue/family.js';
-import { textOf } from '../../catalogue/standard-edges.js';
 import { refetchByField } from '../../catalogue/standard-refetch.js';
 import { FORUM_PLATFORM } from './constants.js';
-
-/** A user's profile URL is /user/{name} (or /u/); a community's is /r/{name}. */
-function creatorKey(creator: Readonly<Record<string, unknown>>): string | null {
-  const url = textOf(creator.url);
-  const handle = textOf(creator.handle);
-  if (!url || !handle) return null;
-  if (/\/(user|u)\//.test(url)) return `user:${handle}`;
-  if (/\/r\//.test(url)) return `community:${handle}`;
-  return null;
-}
+import { creatorKey, splitCreatorKey } from './graph.js';
 
 /**
  * Forum resources fetched again by key: a post by its base36 id, a user by name and a
@@ -25,7 +15,7 @@ export const forumRefetch: readonly RefetchDeclaration[] = [
     platform: FORUM_PLATFORM,
     key: creatorKey,
     fetch: (key) => {
-      const [kind, name] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+      const { kind, name } = splitCreatorKey(key);
       if (name === '') return null;
       if (kind === 'user') return { endpoint: '/v1/forum/user', params: { username: name } };
       if (kind === 'community') return { endpoint: '/v1/forum/subreddit/details', params: { subreddit: name } };

@@ -183,12 +183,18 @@ describe('shop over loopback', () => {
     const again = await harness.graphql(`query($id: ID!) { node(id: $id) { ... on Product { handle storeDomain } } }`, { id: product.id });
     expect(again.body.data.node).toEqual({ handle: 'sencha-tin', storeDomain: STORE });
     const products = await harness.graphql(
-      `{ shopStore(domain: "${STORE}") { products(limit: 2) { items { handle } pagination { hasMore } } } }`,
+      `{ shopStore(domain: "${STORE}") { products(limit: 2) { items { handle } pagination { hasMore cursor } } } }`,
     );
-    expect(products.body.data.shopStore.products).toEqual({
+    expect(products.body.data.shopStore.products).toMatchObject({
       items: [{ handle: 'sencha-tin' }, { handle: 'genmaicha' }],
       pagination: { hasMore: true },
     });
+    // The edge takes over the endpoint's cursor: the next page is the one REST serves after it.
+    const next = await harness.graphql(
+      `query($cursor: String) { shopStore(domain: "${STORE}") { products(limit: 5, cursor: $cursor) { items { handle } pagination { hasMore } } } }`,
+      { cursor: products.body.data.shopStore.products.pagination.cursor },
+    );
+    expect(next.body.data.shopStore.products).toEqual({ items: [{ handle: 'kukicha' }], pagination: { hasMore: false } });
   });
 
   it('serves the MCP tools and /v1/resolve on any host no family reads', async () => {
