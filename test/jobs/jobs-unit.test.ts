@@ -5,12 +5,12 @@ import { validateJobRequest } from '../../src/jobs/job-requests.js';
 import { MemoryJobQueue } from '../../src/jobs/memory-queue.js';
 import { MemoryJobStore } from '../../src/jobs/memory-store.js';
 import { processTarget } from '../../src/jobs/process-target.js';
-import { JobService } from '../../src/jobs/service.js';
 import type { JobRecord, TargetTask } from '../../src/jobs/types.js';
 import { validateRequest } from '../../src/pipeline/params.js';
 import { createMemoryState } from '../../src/state/memory/index.js';
 import { BOOKS, bookshelfFamily } from '../families/bookshelf/family.js';
 import { bookshelfCatalogue as catalogue } from '../support/bookshelf-catalogue.js';
+import { flakyQueue, jobService } from '../support/job-service.js';
 import { stubUpstream } from '../support/stub-upstream.js';
 
 /** On the test family's shelf endpoint (test/families/bookshelf). */
@@ -103,23 +103,12 @@ describe('queuing a job when the store fails midway', () => {
     store.abandon = async () => {
       throw new GatewayError('service_unavailable', 'store away');
     };
-    const queue = new MemoryJobQueue({ bookshelf: 2 });
+    const { queue, state } = flakyQueue();
     const run: TargetTask[] = [];
-    let queueAway = true;
-    const enqueue = queue.enqueue.bind(queue);
-    queue.enqueue = async (...args) => {
-      if (queueAway) throw new GatewayError('service_unavailable', 'queue away');
-      return enqueue(...args);
-    };
-    const service = new JobService({
-      catalogue,
-      store,
-      queue,
-      pubsub: createMemoryState({ cacheMaxBytes: 1_000, cacheRetentionSeconds: 60 }).pubsub,
-    });
+    const service = jobService(store, queue);
 
     await expect(service.create(account, 'batch', batch, 'retry-key')).rejects.toMatchObject({ code: 'service_unavailable' });
-    queueAway = false;
+    state.away = false;
     const retried = await service.create(account, 'batch', batch, 'retry-key');
     expect(retried.replayed).toBe(true);
     await queue.startWorkers(async (task) => void run.push(task));
@@ -134,12 +123,7 @@ describe('queuing a job when the store fails midway', () => {
     await store.record(String(retried.view.id), 0, { status: 'succeeded', creditsCharged: 0, reservationId: null, envelope: '{}' }, 'now');
     const again = new MemoryJobQueue({ bookshelf: 2 });
     const rerun: TargetTask[] = [];
-    const replayer = new JobService({
-      catalogue,
-      store,
-      queue: again,
-      pubsub: createMemoryState({ cacheMaxBytes: 1_000, cacheRetentionSeconds: 60 }).pubsub,
-    });
+    const replayer = jobService(store, again);
     await replayer.create(account, 'batch', batch, 'retry-key');
     await replayer.create(account, 'batch', batch, 'retry-key');
     await again.startWorkers(async (task) => void rerun.push(task));
