@@ -590,7 +590,7 @@ export interface paths {
         };
         /**
          * A Bluesky account's followers, most recent first
-         * @description Returns data.items: Creator[] (their counts are null: follower lists carry none). The platform drops accounts it no longer shows, so a page may be short and still have more. Followers who asked not to be shown to logged-out viewers are left out (meta.warnings says how many); the followers of such an account are an empty result with meta.reason author_opted_out. A missing account is an empty result (meta.reason not_found), never charged; an account without followers is an empty result (meta.reason empty).
+         * @description Returns data.items: Creator[] (their counts are null: follower lists carry none). The platform drops accounts it no longer shows, so a page may be short and still have more. Followers who asked not to be shown to logged-out viewers are left out (meta.warnings says how many); the followers of such an account are an empty result with meta.reason author_opted_out. A missing account is an empty result (meta.reason not_found), never charged; an account without followers is an empty result (meta.reason no_results).
          */
         get: operations["socialProfileFollowers"];
         put?: never;
@@ -610,7 +610,7 @@ export interface paths {
         };
         /**
          * Bluesky accounts matching words, best match first
-         * @description Returns data.items: Creator[] in the platform's order (their counts are null: search results carry none). Accounts that asked not to be shown to logged-out viewers are left out (meta.warnings says how many). No match is an empty result (meta.reason empty), never charged. There is no post search: the platform closes it to logged-out callers.
+         * @description Returns data.items: Creator[] in the platform's order (their counts are null: search results carry none). Accounts that asked not to be shown to logged-out viewers are left out (meta.warnings says how many). No match is an empty result (meta.reason no_results), never charged. There is no post search: the platform closes it to logged-out callers.
          */
         get: operations["socialSearchUsers"];
         put?: never;

@@ -52,6 +52,20 @@ export const keyField =
   (parent: Resource): string | null =>
     textOf(parent[name]);
 
+/**
+ * A key read from several string fields of the parent (an episode is found by its show and its
+ * id), null when any is missing: a JSON array, so no value's characters can blur two keys into one.
+ */
+export const keyFields =
+  (...names: string[]) =>
+  (parent: Resource): string | null => {
+    const values = names.map((name) => textOf(parent[name]));
+    return values.includes(null) ? null : JSON.stringify(values);
+  };
+
+/** The values a key of `keyFields` carries, in the order of its names. */
+export const fieldsOfKey = (key: string): string[] => JSON.parse(key) as string[];
+
 /** The endpoint's parameters for a key: a parameter's name (the key is its value) or a function. */
 type ParamsFor = string | ((key: string) => Record<string, unknown>);
 const paramsOf = (params: ParamsFor) => (typeof params === 'string' ? (key: string) => ({ [params]: key }) : params);

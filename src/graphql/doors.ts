@@ -10,6 +10,7 @@ import { GraphQLContextFactory, type GraphQLExtras } from './request-context.js'
 import { createGraphQLServer } from './yoga.js';
 import { readBody } from './event-stream-wire.js';
 import { SharedEventStreams } from './event-streams.js';
+import { endStreamsOnClose } from './streams-on-close.js';
 import { FrontendCors } from './cors.js';
 import { PublishableAdmission } from '../frontends/publishable-admission.js';
 import type { FrontendStore } from '../frontends/store.js';
@@ -47,6 +48,7 @@ export function registerGraphQLDoors(
   server.register(async (doors) => {
     // GraphiQL and CORS preflights need no key: the servers answer them, and render refusals themselves.
     if (frontends) new FrontendCors(frontends.store).register(doors);
+    endStreamsOnClose(server, doors);
     registerAdmission(doors, extras.admission, { acceptBearer: false, refusals: 'route', publishable });
     doors.register(async (scope) => {
       scope.removeAllContentTypeParsers();

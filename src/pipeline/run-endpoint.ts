@@ -15,6 +15,9 @@ import { makeOutcome, type EndpointOutcome } from './outcome.js';
 import type { ValidatedRequest } from './params.js';
 import { asError, decodeAnswer, encodeAnswer, failureOf, type SharedResult } from './shared-answer.js';
 
+/** meta.reason of an empty result whose family names no reason of its own: nothing matched. */
+const DEFAULT_EMPTY_REASON = 'no_results';
+
 export interface PipelineDeps {
   catalogue: Catalogue;
   state: StateAdapters;
@@ -101,7 +104,11 @@ export async function runEndpoint(
   const raw = request.includeRaw ? { text: result.raw } : null;
   if (result.empty) {
     await release();
-    return makeOutcome({ ...facts, creditsCharged: 0, emptyReason: result.emptyReason ?? 'empty' }, { text: result.payload }, raw);
+    return makeOutcome(
+      { ...facts, creditsCharged: 0, emptyReason: result.emptyReason ?? DEFAULT_EMPTY_REASON },
+      { text: result.payload },
+      raw,
+    );
   }
   const outcome = makeOutcome({ ...facts, creditsCharged: cost, emptyReason: null }, { text: result.payload }, raw);
   await call.beforeCommit?.(outcome);
@@ -180,7 +187,7 @@ async function fetchResult(miss: CacheMiss, signal: AbortSignal | undefined): Pr
   const warnings = [...(result.warnings ?? []), ...(result.notices ?? [])];
   // A partial result is served, never kept: the next caller deserves another try at the whole.
   if (key !== null && !empty && !partial) await deps.state.cache.set(key, { body: payload, raw, fetchedAt });
-  return { fetchedAt, empty, emptyReason: empty ? (result.emptyReason ?? 'empty') : null, warnings, payload, raw };
+  return { fetchedAt, empty, emptyReason: empty ? (result.emptyReason ?? DEFAULT_EMPTY_REASON) : null, warnings, payload, raw };
 }
 
 /** What a caller that went away before its answer sees: the same failure the client gives for a dropped request. */

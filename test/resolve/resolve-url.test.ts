@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../src/catalogue/catalogue.js';
-import { catalogue as unsettled } from '../support/registered-catalogue.js';
 import { defineFamily } from '../../src/catalogue/family.js';
 import { loadConfig } from '../../src/config/config.js';
-import { isGatewayError } from '../../src/errors.js';
 import { resolveUrl } from '../../src/pipeline/resolve-url.js';
 import { isHostsFromSetting } from '../../src/catalogue/url-forms.js';
+import { registeredFamilies } from '../../src/families/registry.js';
+import { BOOKS_HOST, bookshelfFamily } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue as unsettled } from '../support/bookshelf-catalogue.js';
+import { readUrl, refusalOf } from '../support/resolve-url.js';
 
-/** Proves the URL forms across every registered family: each example resolves to its own endpoint, and nothing else does. */
+/**
+ * Proves the URL forms across every registered family and the test family (test/families/bookshelf):
+ * each example resolves to its own endpoint, and nothing else does. What the forms of one real
+ * family read (aliases, tabs, refused pages) is tested in that family's folder (url-forms.test.ts).
+ */
 
 /** Each setting that lists a family's hosts (an allowlist of instances), set to the hosts of its forms' examples. */
 const settingHosts = new Map<string, Set<string>>();
@@ -21,20 +27,9 @@ for (const family of unsettled.families) {
 const env = Object.fromEntries([...settingHosts].map(([setting, hosts]) => [setting, [...hosts].join(',')]));
 const catalogue = unsettled.withSettings(loadConfig(env, unsettled.families).settings);
 
-const resolved = (url: string) => {
-  const { endpoint, request } = resolveUrl(catalogue, url);
-  return { endpoint: endpoint.path, params: request.params };
-};
-
-function refusal(url: unknown): { message: string; details: Record<string, unknown> | undefined } {
-  try {
-    resolveUrl(catalogue, url);
-  } catch (error) {
-    if (isGatewayError(error) && error.code === 'invalid_request') return { message: error.message, details: error.details };
-    throw error;
-  }
-  throw new Error(`${String(url)} resolved`);
-}
+const resolved = (url: string) => readUrl(catalogue, url);
+const refusal = (url: unknown) => refusalOf(catalogue, url);
+const BOOKS = `https://${BOOKS_HOST}`;
 
 describe('resolveUrl', () => {
   const forms = [...new Set([...catalogue.urlForms.values()].flat()), ...catalogue.fallbackUrlForms];
@@ -62,87 +57,22 @@ describe('resolveUrl', () => {
     expect([...families].sort()).toEqual([...withHosts].sort());
   });
 
-  it("tries the any-host forms only on hosts no family names, through their endpoint's parser", () => {
-    expect(resolved('https://Shop.Example.net./de/collections/tea/products/sencha.js?variant=1')).toEqual({
-      endpoint: '/v1/shop/product',
-      params: { domain: 'shop.example.net', handle: 'sencha' },
-    });
-    expect(resolved('https://shop.example.net/collections/sale/')).toMatchObject({
-      params: { domain: 'shop.example.net', collection: 'sale' },
-    });
-    // A named host keeps its own forms; a host the store rules refuse is the unknown-host refusal, listing named hosts only.
-    expect(refusal('https://pypi.org/products/x').message).toMatch(/none that the gateway reads/);
-    for (const url of [
-      'https://localhost/products/x',
-      'https://127.0.0.1/products/x',
-      'https://shop.example.net:8443/products/x',
-      'https://shop.example.net/pages/about',
-    ]) {
-      const refused = refusal(url);
-      expect(refused.message, url).toMatch(/no family reads pages/);
-      expect(refused.details?.supportedHosts).toEqual(catalogue.urlFormHosts);
-    }
-    expect(catalogue.urlFormHosts).not.toContain('shop.example.net');
-  });
-
-  it('reads pages of the instances an allowlist names, and of no other host', () => {
-    const allowlisted = unsettled.withSettings(
-      loadConfig({ FEDIVERSE_INSTANCES: 'Social.Example.com,fedi.example.org' }, unsettled.families).settings,
-    );
-    const read = (url: string) => {
-      const { endpoint, request } = resolveUrl(allowlisted, url);
-      return { endpoint: endpoint.path, params: request.params };
-    };
-    expect(read('https://fedi.example.org/@Someone@elsewhere.example.net/?utm_source=x')).toMatchObject({
-      endpoint: '/v1/fediverse/account',
-      params: { account: 'https://fedi.example.org/@Someone@elsewhere.example.net' },
-    });
-    expect(read('https://social.example.com/users/someone')).toMatchObject({
-      params: { account: 'https://social.example.com/@someone' },
-    });
-    expect(read('https://social.example.com/users/someone/statuses/1234/')).toMatchObject({
-      endpoint: '/v1/fediverse/post',
-      params: { url: 'https://social.example.com/users/someone/statuses/1234' },
-    });
-    expect(read('https://SOCIAL.example.com/tags/Caf%C3%A9')).toMatchObject({
-      endpoint: '/v1/fediverse/hashtag',
-      params: { instance: 'social.example.com', tag: 'Café' },
-    });
-    expect(allowlisted.urlFormHosts).toEqual(expect.arrayContaining(['fedi.example.org', 'social.example.com']));
-    // An instance's page that names no resource is its own refusal, not a store page.
-    expect(() => resolveUrl(allowlisted, 'https://social.example.com/products/tea')).toThrow(/none that the gateway reads/);
-    // Off the allowlist, or with no allowlist, an instance's page is a host no family names; a store path there is a store's.
-    for (const settled of [allowlisted, unsettled]) {
-      expect(() => resolveUrl(settled, 'https://other.example.net/@someone')).toThrow(/no family reads pages/);
-      expect(resolveUrl(settled, 'https://other.example.net/products/tea').endpoint.path).toBe('/v1/shop/product');
-    }
-    expect(() => resolveUrl(unsettled, 'https://social.example.com/@someone')).toThrow(/no family reads pages/);
-    expect(unsettled.urlFormHosts).not.toContain('social.example.com');
-  });
-
   it.each([
-    [
-      'https://old.reddit.com/r/redditdev/comments/1abc2d/title/?utm_source=share&utm_medium=web',
-      'https://www.reddit.com/r/redditdev/comments/1abc2d/',
-    ],
-    ['https://redd.it/1abc2d', 'https://www.reddit.com/comments/1abc2d'],
-    ['https://m.reddit.com/r/redditdev', 'https://www.reddit.com/r/redditdev/'],
-    ['https://www.github.com/Octocat/Hello-World/?utm_campaign=x', 'https://github.com/octocat/hello-world'],
-    ['https://github.com/octocat/hello-world/issues/1#issuecomment-1', 'https://github.com/octocat/Hello-World/issues/1'],
-    [
-      'https://redfin.com/TX/Austin/123-Main-St-78701/home/12345678/?utm_source=x',
-      'https://www.redfin.com/TX/Austin/123-Main-St-78701/home/12345678',
-    ],
+    [`${BOOKS}/shelves/poetry?utm_source=share&utm_medium=web`, `${BOOKS}/shelves/poetry/`],
+    [`https://www.${BOOKS_HOST}/shelves/Poetry/Title/`, `${BOOKS}/shelves/poetry/title`],
+    [`https://WWW.${BOOKS_HOST.toUpperCase()}./books/101#reviews`, `${BOOKS}/books/101`],
   ])('reads %s as %s reads', (first, second) => {
     expect(resolved(first)).toEqual(resolved(second));
   });
 
-  it('keeps each marketplace apart', () => {
-    expect(resolved('https://www.redfin.ca/ON/Toronto/1-Front-St-M5J/home/87654321').params).toMatchObject({ tld: 'ca' });
-    expect(resolved('https://www.redfin.com/TX/Austin/The-Building/apartment/12345678').endpoint).toBe('/v1/realty/for-rent');
+  it("reads a shelf page's tab as the shelf in that order", () => {
+    expect(resolved(`${BOOKS}/shelves/nature/pages`)).toMatchObject({
+      endpoint: '/v1/bookshelf/shelf',
+      params: { shelf: 'nature', sort: 'pages' },
+    });
   });
 
-  it.each([undefined, '', '/r/redditdev', 'javascript:alert(1)', 'ftp://github.com/octocat', 'not a url'])(
+  it.each([undefined, '', '/shelves/poetry', 'javascript:alert(1)', `ftp://${BOOKS_HOST}/books/101`, 'not a url'])(
     'refuses %j naming url',
     (url) => {
       expect(refusal(url).details).toEqual({ param: 'url' });
@@ -150,20 +80,20 @@ describe('resolveUrl', () => {
   );
 
   it('refuses an unknown host with every supported host', () => {
-    const { details } = refusal('https://example.com/r/redditdev');
+    const { details } = refusal('https://example.com/shelves/poetry');
     expect(details?.param).toBe('url');
     expect(details?.supportedHosts).toEqual(catalogue.urlFormHosts);
-    expect(catalogue.urlFormHosts).toContain('github.com');
+    expect(catalogue.urlFormHosts).toContain(BOOKS_HOST);
   });
 
-  it.each(['https://github.com@127.0.0.1/octocat/hello-world', 'https://127.0.0.1/r/redditdev', 'http://[::1]/user/spez'])(
+  it.each([`https://${BOOKS_HOST}@127.0.0.1/books/101`, 'https://127.0.0.1/shelves/poetry', 'http://[::1]/books/101'])(
     'treats %s as an unknown host',
     (url) => {
       expect(refusal(url).details?.supportedHosts).toBeDefined();
     },
   );
 
-  it.each(['https://github.com/settings', 'https://github.com/login', 'https://www.reddit.com/settings/', 'https://www.redfin.com/login'])(
+  it.each([`${BOOKS}/settings`, `${BOOKS}/login`, `${BOOKS}/shelves/poetry/upside-down`, `${BOOKS}/books/not-a-number`])(
     'refuses %s, a page that is no resource',
     (url) => {
       expect(refusal(url)).toMatchObject({ details: { param: 'url' } });
@@ -171,29 +101,30 @@ describe('resolveUrl', () => {
   );
 
   it('passes the common options through to the resolved endpoint', () => {
-    const { request } = resolveUrl(catalogue, 'https://github.com/octocat', { cache_max_age: '1h', include_raw: 'true' });
+    const { request } = resolveUrl(catalogue, `${BOOKS}/books/101`, { cache_max_age: '1h', include_raw: 'true' });
     expect(request).toMatchObject({ cacheMaxAgeSeconds: 3600, includeRaw: true });
-    expect(() => resolveUrl(catalogue, 'https://github.com/octocat', { cache_max_age: 'soon' })).toThrow(/cache_max_age/);
+    expect(() => resolveUrl(catalogue, `${BOOKS}/books/101`, { cache_max_age: 'soon' })).toThrow(/cache_max_age/);
   });
 });
 
 describe('the catalogue', () => {
-  const [forum] = catalogue.families;
-  const endpoint = forum!.endpoints[0]!;
+  const [endpoint] = bookshelfFamily.endpoints;
+  const [form] = bookshelfFamily.urlForms!;
 
   it('refuses two families claiming one form', () => {
     const rival = defineFamily({
       name: 'rival',
-      hosts: ['www.reddit.com'],
+      hosts: [BOOKS_HOST],
       requiresResidentialProxy: false,
-      endpoints: [{ ...endpoint, family: 'rival', path: '/v1/rival/post', graphqlField: 'rivalPost' }],
-      urlForms: [{ ...forum!.urlForms![0]!, endpoint: '/v1/rival/post' }],
+      endpoints: [{ ...endpoint!, family: 'rival', path: '/v1/rival/post', graphqlField: 'rivalPost' }],
+      urlForms: [{ ...form!, endpoint: '/v1/rival/post' }],
     });
-    expect(() => buildCatalogue([forum!, rival])).toThrow(/URL form conflict/);
+    expect(() => buildCatalogue([bookshelfFamily, rival])).toThrow(/URL form conflict/);
   });
 
   it('refuses a form naming an endpoint of another family', () => {
-    const stray = defineFamily({ ...forum!, urlForms: [{ ...forum!.urlForms![0]!, endpoint: '/v1/code/repo' }] });
-    expect(() => buildCatalogue([stray])).toThrow(/not one of its endpoints/);
+    const [other] = registeredFamilies;
+    const stray = defineFamily({ ...bookshelfFamily, urlForms: [{ ...form!, endpoint: other!.endpoints[0]!.path }] });
+    expect(() => buildCatalogue([other!, stray])).toThrow(/not one of its endpoints/);
   });
 });

@@ -58,6 +58,15 @@ describe('billing guarantees over REST', () => {
     expect(harness.upstream.requests.filter((request) => request.url.startsWith('/shelves/synthetic.json'))).toHaveLength(2);
   });
 
+  it('names no_results as the reason of an empty list whose family names none', async () => {
+    serveShelf(2);
+    const all = await harness.get(`${SHELF}&limit=2`);
+    const last = all.body.data.items.at(-1).id as string;
+    const pastTheEnd = await harness.get(`${SHELF}&limit=2&cursor=${last}`);
+    expect(pastTheEnd.body.data.items).toEqual([]);
+    expect(pastTheEnd.body.meta).toMatchObject({ creditsCharged: 0, empty: true, reason: 'no_results' });
+  });
+
   it('serves a cache hit for 0 credits with the original fetchedAt', async () => {
     serveShelf(2);
     const first = await harness.get('/v1/bookshelf/shelf?shelf=synthetic&limit=7');

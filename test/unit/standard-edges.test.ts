@@ -4,7 +4,9 @@ import type { EndpointDefinition } from '../../src/catalogue/endpoint.js';
 import {
   commentAuthor,
   creatorPosts,
+  fieldsOfKey,
   fromParent,
+  keyFields,
   keyField,
   pagedKey,
   postAuthor,
@@ -62,6 +64,15 @@ describe('the standard edges', () => {
     expect([textOf('a'), textOf(''), textOf(3), textOf(null)]).toEqual(['a', null, null, null]);
     expect(keyField('authorId')({ authorId: 'u1' })).toBe('u1');
     expect(keyField('authorId')({ authorId: '' })).toBeNull();
+  });
+
+  it('read a key of several fields only when every one is there, and give its values back', () => {
+    const key = keyFields('authorId', 'id');
+    const both = key({ authorId: 'show|1', id: '"a",b' });
+    expect(both).not.toBeNull();
+    expect(fieldsOfKey(both!)).toEqual(['show|1', '"a",b']);
+    expect(both).not.toBe(key({ authorId: 'show', id: '1|"a",b' }));
+    expect([key({ authorId: 's' }), key({ authorId: '', id: 'e' }), key({ authorId: 's', id: 3 })]).toEqual([null, null, null]);
   });
 
   it('load singles and first pages through the endpoint, costed like it', async () => {

@@ -1,5 +1,6 @@
 import type { EdgeDefinition, EdgeKit } from '../../catalogue/edge.js';
 import type { Resource } from '../../catalogue/resource.js';
+import { commentAuthor, creatorPosts, postAuthor, postComments, throughList, throughPage } from '../../catalogue/standard-edges.js';
 import { PAGE_LIMIT, QA_PLATFORM } from './constants.js';
 
 /** `{site}:{number}` split into the parameters of a qa endpoint; null for anything else. */
@@ -9,7 +10,11 @@ export function siteParamsOf(id: unknown): { site: string; id: string } | null {
   return match ? { site: match[1]!, id: match[2]! } : null;
 }
 
-const keyOf = (id: unknown): string | null => (siteParamsOf(id) === null ? null : (id as string));
+/** A key read from one field of the parent: a per-site id, or null (nothing to load) for anything else. */
+export const siteKey =
+  (field: string) =>
+  (parent: Resource): string | null =>
+    siteParamsOf(parent[field]) === null ? null : (parent[field] as string);
 const paramsOf = (key: string): Record<string, unknown> => ({ ...siteParamsOf(key) });
 
 /**
@@ -19,55 +24,36 @@ const paramsOf = (key: string): Record<string, unknown> => ({ ...siteParamsOf(ke
  */
 export function qaEdges(kit: EdgeKit): EdgeDefinition[] {
   const user = kit.endpoint('/v1/qa/user');
-  const answers = kit.endpoint('/v1/qa/question/answers');
-  const questions = kit.endpoint('/v1/qa/user/questions');
-  const loadUser = kit.loadSingles(user, paramsOf);
-  const creator = { kind: 'single', type: 'Creator' } as const;
-  const authorKey = (item: Resource) => keyOf(item.authorId);
+  // One loader for questions' and answers' authors alike, so a query reads each user once.
+  const throughUser = { upstreamCost: kit.cost(user), load: kit.loadSingles(user, paramsOf) };
+  const platform = QA_PLATFORM;
   return [
-    {
-      on: 'Post',
-      field: 'author',
-      platform: QA_PLATFORM,
-      returns: creator,
-      upstreamCost: kit.cost(user),
+    postAuthor({
+      platform,
       description: "The question's author (1 credit per distinct author, through /v1/qa/user); null for a deleted account.",
-      key: authorKey,
-      load: loadUser,
-    },
-    {
-      on: 'Comment',
-      field: 'author',
-      platform: QA_PLATFORM,
-      returns: creator,
-      upstreamCost: kit.cost(user),
+      key: siteKey('authorId'),
+      ...throughUser,
+    }),
+    commentAuthor({
+      platform,
       description: "The answer's author (1 credit per distinct author, through /v1/qa/user); null for a deleted account.",
-      key: authorKey,
-      load: loadUser,
-    },
-    {
-      on: 'Post',
-      field: 'comments',
-      platform: QA_PLATFORM,
-      returns: { kind: 'list', type: 'Comment' },
-      upstreamCost: kit.cost(answers),
+      key: siteKey('authorId'),
+      ...throughUser,
+    }),
+    postComments({
+      platform,
       description: "The question's answers, first page (1 credit, through /v1/qa/question/answers with its defaults).",
-      key: (post) => keyOf(post.id),
-      load: kit.loadLists(answers, paramsOf),
-    },
-    {
-      on: 'Creator',
-      field: 'posts',
-      platform: QA_PLATFORM,
-      returns: { kind: 'list', type: 'Post' },
-      limit: PAGE_LIMIT,
-      upstreamCost: { fetches: 1, page: { argument: 'limit', ...PAGE_LIMIT } },
+      key: siteKey('id'),
+      ...throughList(kit, kit.endpoint('/v1/qa/question/answers'), paramsOf),
+    }),
+    creatorPosts({
+      platform,
       description: "The user's questions, newest first (1 credit, through /v1/qa/user/questions).",
-      key: (account, { limit }) => (keyOf(account.id) === null ? null : `${String(account.id)}|${limit ?? PAGE_LIMIT.default}`),
-      load: kit.loadLists(questions, (key) => {
-        const at = key.lastIndexOf('|');
-        return { ...siteParamsOf(key.slice(0, at)), limit: Number(key.slice(at + 1)) };
+      ...throughPage(kit, kit.endpoint('/v1/qa/user/questions'), {
+        page: PAGE_LIMIT,
+        keyOf: siteKey('id'),
+        params: (key, limit) => ({ ...siteParamsOf(key), limit }),
       }),
-    },
+    }),
   ];
 }

@@ -1,25 +1,19 @@
 import type { RefetchDeclaration } from '../../catalogue/family.js';
 import { QA_PLATFORM } from './constants.js';
-import { siteParamsOf } from './graph.js';
+import { siteKey, siteParamsOf } from './graph.js';
+
+/** A resource fetched again by its per-site id `{site}:{id}` through one single-resource endpoint. */
+function bySiteId(type: string, endpoint: `/v1/${string}`): RefetchDeclaration {
+  return {
+    type,
+    platform: QA_PLATFORM,
+    key: siteKey('id'),
+    fetch: (key) => {
+      const params = siteParamsOf(key);
+      return params === null ? null : { endpoint, params };
+    },
+  };
+}
 
 /** qa resources fetched again by their per-site id: a question by `{site}:{id}`, a user likewise. */
-export const qaRefetch: readonly RefetchDeclaration[] = [
-  {
-    type: 'Post',
-    platform: QA_PLATFORM,
-    key: (post) => (siteParamsOf(post.id) === null ? null : (post.id as string)),
-    fetch: (key) => {
-      const params = siteParamsOf(key);
-      return params === null ? null : { endpoint: '/v1/qa/question', params };
-    },
-  },
-  {
-    type: 'Creator',
-    platform: QA_PLATFORM,
-    key: (user) => (siteParamsOf(user.id) === null ? null : (user.id as string)),
-    fetch: (key) => {
-      const params = siteParamsOf(key);
-      return params === null ? null : { endpoint: '/v1/qa/user', params };
-    },
-  },
-];
+export const qaRefetch: readonly RefetchDeclaration[] = [bySiteId('Post', '/v1/qa/question'), bySiteId('Creator', '/v1/qa/user')];

@@ -38,6 +38,7 @@ export const healthy: HealthyFamily = {
     '/v1/ads/ad': (variant) => ({ advertiser_id: ADVERTISER, creative_id: creativeIdOf(variant + 1) }),
     '/v1/ads/advertisers/search': (variant) => ({ query: `healthy ${variant}` }),
   },
+  pages: [`https://adstransparency.google.com/advertiser/${ADVERTISER}/creative/${creativeIdOf(7)}?region=anywhere`],
   // The family's contract: HTML where the RPC's JSON was expected is a block page, not drift.
   faultExpectations: { 'HTML where JSON was expected': { status: 502, code: 'upstream_blocked' } },
 };

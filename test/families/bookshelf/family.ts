@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../../src/catalogue/endpoint.js';
 import { defineFamily } from '../../../src/catalogue/family.js';
+import { refetchByField } from '../../../src/catalogue/standard-refetch.js';
+import type { UrlForm } from '../../../src/catalogue/url-forms.js';
 import { optionalUrl, positiveInt } from '../../../src/config/setting-types.js';
 import { invalidParam, schemaDrift } from '../../../src/errors.js';
 import type { FakeReply, FakeRoute } from '../../../src/catalogue/demo-world.js';
@@ -9,7 +11,8 @@ import { json, onHost } from '../../../src/demo-kit/replies.js';
 /**
  * A small family that lives only under test/: an invented book catalogue on `books.example.test`,
  * with a resource type of its own, a paged list endpoint and a single-resource endpoint, graph
- * edges, settings, a block page, an announced request budget, and a demo world. It is registered
+ * edges, pages people link to (URL forms), a refetchable Node, settings, a block page, an announced
+ * request budget, and a demo world. It is registered
  * through the same API as the platform families, and the doors serve it with no file outside this
  * folder touched. The shared tests of the doors, the pipeline, state, jobs and subscriptions run on it.
  */
@@ -189,6 +192,36 @@ function catalogueReply(books: Record<string, CatalogueBook>, url: URL): FakeRep
   return id && books[id] ? json(books[id]) : json({ error: 'no book' }, 404);
 }
 
+/** The hosts a catalogue page is pasted from: the site and its www. alias. */
+const PAGE_HOSTS = [BOOKS_HOST, `www.${BOOKS_HOST}`];
+/** A shelf page, or one of its tabs (`/shelves/poetry/title`): the shelf in that order. */
+const SHELF_PAGE = /^\/shelves\/([^/]+)(?:\/([^/]+))?\/?$/i;
+
+/** The catalogue's pages: a book's page reads as the book, a shelf page (or tab) as its books in the tab's order. */
+const bookshelfUrlForms: readonly UrlForm[] = [
+  {
+    names: 'a book',
+    hosts: PAGE_HOSTS,
+    path: /^\/books\/\d{1,8}\/?$/,
+    example: `${ORIGIN}/books/101`,
+    endpoint: '/v1/bookshelf/book',
+    params: (url) => ({ id: url.pathname.split('/')[2]! }),
+  },
+  {
+    names: 'a shelf',
+    hosts: PAGE_HOSTS,
+    path: { test: (pathname) => SHELF_PAGE.test(pathname) && (SHELF_ORDERS as readonly string[]).includes(shelfTab(pathname)) },
+    example: `${ORIGIN}/shelves/poetry`,
+    endpoint: '/v1/bookshelf/shelf',
+    params: (url) => ({ shelf: SHELF_PAGE.exec(url.pathname)![1]!, sort: shelfTab(url.pathname) }),
+  },
+];
+
+/** The order a shelf page's tab shows, lower case; a shelf page without a tab is in catalogue order. */
+function shelfTab(pathname: string): string {
+  return (SHELF_PAGE.exec(pathname)?.[2] ?? 'catalogue').toLowerCase();
+}
+
 export const bookshelfFamily = defineFamily({
   name: 'bookshelf',
   hosts: [BOOKS_HOST, COVERS_HOST],
@@ -200,6 +233,9 @@ export const bookshelfFamily = defineFamily({
   concurrencyEnv: 'BOOKSHELF_CONCURRENCY',
   resources: [bookSchema],
   endpoints: [shelfEndpoint, bookEndpoint],
+  urlForms: bookshelfUrlForms,
+  // A book is fetched again (node(id:)) by its catalogue number.
+  refetch: [refetchByField('Book', 'bookshelf', 'id', { endpoint: '/v1/bookshelf/book', param: 'id' })],
   edges: (kit) => [
     {
       on: 'Book',

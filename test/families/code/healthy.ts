@@ -49,4 +49,9 @@ export const healthy: HealthyFamily = {
     '/v1/code/trending': (n) => ({ language: id('lang', n) }),
     '/v1/code/trending/developers': (n) => ({ language: id('devlang', n) }),
   },
+  pages: [
+    'https://github.com/fault-owner/resolved-repo?tab=readme',
+    'https://www.github.com/resolved-user',
+    'https://github.com/fault-owner/resolved-issue/issues/1',
+  ],
 };

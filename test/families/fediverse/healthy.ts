@@ -35,4 +35,6 @@ export const healthy: HealthyFamily = {
     '/v1/fediverse/instance': (variant) => ({ instance: variantInstance(variant) }),
     '/v1/fediverse/search/accounts': (variant) => ({ instance: HOME, query: `user ${variant}` }),
   },
+  // Read on the instances an allowlist names only: /v1/resolve's test names this page's instance there.
+  pages: [`https://${HOME}/@resolved?utm_source=x`],
 };

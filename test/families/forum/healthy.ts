@@ -78,4 +78,9 @@ export const healthy: HealthyFamily = {
     '/v1/forum/user': (n) => ({ username: id('fu_', n) }),
     '/v1/forum/user/posts': (n) => ({ username: id('fup_', n) }),
   },
+  pages: [
+    'https://old.reddit.com/r/resolvers/comments/rs1abc/a_title/?utm_source=share&utm_medium=web',
+    'https://www.reddit.com/r/fd_resolve/',
+    'https://www.reddit.com/user/fu_resolve/',
+  ],
 };

@@ -219,6 +219,19 @@ describe('the news family end to end', () => {
     expect(requestsSince().filter((request) => request.host === GITHUB_API)).toHaveLength(1);
   });
 
+  it("Post.linkedResource is the resource behind a link post's link, and null for a self post", async () => {
+    const { body } = await harness.graphql(
+      `{ link: newsItem(id: "1001") { linkUrl linkedResource { __typename ... on Repository { fullName } } }
+         self: newsItem(id: "${TOP_IDS[1]!}") { linkUrl linkedResource { id } } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.link).toEqual({
+      linkUrl: `https://github.com/${LINKED_REPO}/tree/main/docs`,
+      linkedResource: { __typename: 'Repository', fullName: JSON.parse(REPO_BODY).full_name },
+    });
+    expect(body.data.self).toEqual({ linkUrl: null, linkedResource: null });
+  });
+
   it('follows linkedRepository from a listed story by its linkUrl, without reading the item again', async () => {
     seen = harness.upstream.requests.length;
     const response = await harness.graphql(`{

@@ -100,4 +100,5 @@ export const healthy: HealthyFamily = {
     '/v1/news/user/submissions': (variant) => ({ username: `healthy_user_${variant}` }),
     '/v1/news/search': (variant) => ({ query: `healthy query ${variant}` }),
   },
+  pages: ['https://news.ycombinator.com/item?id=1001'],
 };

@@ -184,7 +184,7 @@ describe('packages over loopback', () => {
     const page2 = await harness.get(
       `/v1/packages/search?${q({ registry: 'crates', query: 'ferrite', cursor: crates.body.pagination.cursor })}`,
     );
-    expectEmpty(page2, 'list', 'empty');
+    expectEmpty(page2, 'list', 'no_results');
     expect(upstreamUrls(harness)).toEqual([
       `${NPM_REGISTRY_HOST}/-/v1/search?text=prism&size=2`,
       `${NPM_REGISTRY_HOST}/-/v1/search?text=prism&size=2&from=2`,

@@ -53,4 +53,5 @@ export const healthy: HealthyFamily = {
     '/v1/packages/package/downloads': (variant) => ({ url: `https://${NPM_WEB_HOST}/package/healthy-downloads-${variant}` }),
     '/v1/packages/search': (variant) => ({ query: `healthy ${variant}` }),
   },
+  pages: [`https://${NPM_WEB_HOST}/package/resolved-package`],
 };

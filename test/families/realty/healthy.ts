@@ -7,10 +7,12 @@ import type { HealthyFamily } from '../../hardening/support/healthy-family.js';
 /**
  * A healthy Redfin for the hardening suites: a few fixed pages (sale, rental, agent, city
  * search, and two that make the gateway ask a secondary surface), belowTheFold and gis on
- * stingray; other stingray calls 404. Bodies are synthetic.
+ * stingray, and a sale on the .ca marketplace; other stingray calls 404. Bodies are synthetic.
  */
 
 const sale = fixtures.saleCom();
+const saleCa = fixtures.saleCa();
+const SALE_CA_PATH = new URL(saleCa.url).pathname;
 const rental = fixtures.rentalBuilding();
 const agent = fixtures.agent();
 const SALE_PATH = new URL(sale.url).pathname;
@@ -42,8 +44,9 @@ const REDFIN_PAGES: Record<string, () => string> = {
 
 const stingray = (body: unknown): FakeReply => ({ body: stingrayText(body), headers: { 'content-type': 'application/json' } });
 
-/** www.redfin.com, healthy. */
+/** www.redfin.com, and one listing of www.redfin.ca, healthy. */
 const route: FakeRoute = (_request, url) => {
+  if (url.hostname === 'www.redfin.ca') return url.pathname === SALE_CA_PATH ? html(salePage(saleCa)) : undefined;
   if (url.hostname !== 'www.redfin.com') return undefined;
   const page = REDFIN_PAGES[url.pathname];
   if (page) return html(page());
@@ -66,6 +69,7 @@ export const healthy: HealthyFamily = {
     '/v1/realty/agent': (n) => ({ url: redfin(AGENT_PATH, n) }),
     '/v1/realty/search': (n) => ({ url: redfin(CITY_PATH, n) }),
   },
+  pages: [sale.url, saleCa.url],
   // The secondary surfaces have tests of their own (faults-on-secondary-surfaces.test.ts).
   faultTarget: (_request, url) => !isStingray(url),
 };

@@ -18,4 +18,5 @@ export const healthy: HealthyFamily = {
     '/v1/social/profile/followers': (variant) => ({ handle: account(variant) }),
     '/v1/social/search/users': (variant) => ({ query: `user ${variant}` }),
   },
+  pages: ['https://bsky.app/profile/user7.example.com/post/p7'],
 };

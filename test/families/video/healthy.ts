@@ -18,4 +18,5 @@ export const healthy: HealthyFamily = {
     '/v1/video/channel/shorts': (variant) => ({ handle: `https://www.youtube.com/@${channel(variant)}/shorts` }),
     '/v1/video/search': (variant) => ({ query: `healthy ${variant}` }),
   },
+  pages: ['https://youtu.be/vidResolve7?t=5'],
 };

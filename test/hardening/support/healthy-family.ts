@@ -20,6 +20,12 @@ export interface HealthyFamily {
   /** One healthy request per endpoint of the family, keyed by endpoint path. */
   scenarios: Readonly<Record<string, Scenario>>;
   /**
+   * Pages people link to, one per kind of page worth reading (the family's URL forms), that
+   * `route` answers healthy, written as pasted (a host alias, a tracking parameter): /v1/resolve
+   * across every family reads each as its endpoint (test/resolve/every-door.test.ts).
+   */
+  pages?: readonly string[];
+  /**
    * Which of the family's upstream requests a matrix fault hits (default: every request to its
    * declared hosts). A family whose first request is the meaningful one narrows it.
    */

@@ -1,4 +1,5 @@
 import type { Creator, Post } from '../../../model/content.js';
+import { makeCreator, makePost } from '../../../model/make.js';
 import { PLATFORM, PODCASTS_PAGE_HOST } from '../constants.js';
 import type { AppleRecord } from '../upstream/itunes.js';
 import type { ChannelInfo } from './channel.js';
@@ -19,28 +20,17 @@ export function canonicalPageUrl(raw: unknown): string | null {
 
 /** The show as a Creator from Apple's record alone (search, or a show whose feed cannot be read). */
 export function showCreator(record: AppleRecord, fetchedAt: string): Creator {
-  return {
+  return makeCreator({
     platform: PLATFORM,
     id: idOf(record.collectionId) ?? '',
-    handle: null,
     displayName: str(record.collectionName),
-    bio: null,
     avatarUrl: str(record.artworkUrl600) ?? str(record.artworkUrl100),
-    bannerUrl: null,
     url: canonicalPageUrl(record.collectionViewUrl),
-    verified: null,
-    followerCount: null,
-    followingCount: null,
     postCount: num(record.trackCount),
-    viewCount: null,
     isPrivate: false,
-    isBusiness: null,
     category: str(record.primaryGenreName),
-    location: null,
-    externalLinks: [],
-    createdAt: null,
     fetchedAt,
-  };
+  });
 }
 
 /** The show as a Creator with its feed's channel: the bio and the channel's link. */
@@ -72,27 +62,18 @@ export function showRaw(record: AppleRecord, channel: ChannelInfo | null, finalF
 export function appleEpisodePost(record: AppleRecord, fetchedAt: string): Post {
   const millis = num(record.trackTimeMillis);
   const media = str(record.episodeUrl);
-  return {
+  return makePost({
     platform: PLATFORM,
     id: str(record.episodeGuid) ?? idOf(record.trackId) ?? '',
     type: 'episode',
-    url: null,
     title: str(record.trackName),
     text: str(record.description),
     authorId: idOf(record.collectionId),
-    authorHandle: null,
     authorName: str(record.collectionName),
     thumbnailUrl: str(record.artworkUrl600) ?? str(record.artworkUrl160) ?? str(record.artworkUrl60),
     mediaUrls: media === null ? [] : [media],
     durationSeconds: millis === null ? null : Math.round(millis / 1000),
-    viewCount: null,
-    likeCount: null,
-    commentCount: null,
-    shareCount: null,
-    hashtags: [],
-    mentions: [],
-    isSponsored: null,
     publishedAt: str(record.releaseDate),
     fetchedAt,
-  };
+  });
 }

@@ -1,4 +1,5 @@
 import type { Post } from '../../../model/content.js';
+import { makePost } from '../../../model/make.js';
 import { PLATFORM } from '../constants.js';
 import type { ChannelInfo } from './channel.js';
 import { htmlToText } from './html-text.js';
@@ -13,7 +14,7 @@ export interface ShowIdentity {
 
 /** A feed item as a Post of type episode. */
 export function episodePost(item: FeedItem, show: ShowIdentity, channel: ChannelInfo, fetchedAt: string): Post {
-  return {
+  return makePost({
     platform: PLATFORM,
     id: item.id,
     type: 'episode',
@@ -21,21 +22,13 @@ export function episodePost(item: FeedItem, show: ShowIdentity, channel: Channel
     title: item.title,
     text: htmlToText(item.html),
     authorId: show.id,
-    authorHandle: null,
     authorName: show.name,
     thumbnailUrl: item.imageUrl ?? channel.imageUrl,
     mediaUrls: [item.enclosure.url],
     durationSeconds: durationSeconds(item.duration),
-    viewCount: null,
-    likeCount: null,
-    commentCount: null,
-    shareCount: null,
-    hashtags: [],
-    mentions: [],
-    isSponsored: null,
     publishedAt: item.publishedAt,
     fetchedAt,
-  };
+  });
 }
 
 /** `raw.episodes[i]` / `raw.episode`: the feed's facts the Post type has no field for. */

@@ -1,4 +1,5 @@
 import type { Comment } from '../../../model/content.js';
+import { makeComment } from '../../../model/make.js';
 import { QA_PLATFORM } from '../constants.js';
 import { siteHost } from '../input/site.js';
 import { bodyToText } from './html-text.js';
@@ -9,22 +10,18 @@ import { booleanOrNull, isoFromUnix, numberOrNull, siteId, stringOrNull } from '
 export function answerToComment(site: string, answer: Record<string, unknown>): Comment {
   const owner = ownerOf(site, answer.owner);
   const body = stringOrNull(answer.body);
-  return {
+  return makeComment({
     platform: QA_PLATFORM,
     id: siteId(site, answer.answer_id) ?? `${site}:`,
     postId: siteId(site, answer.question_id),
-    parentId: null,
     text: body === null ? '' : bodyToText(body),
     authorId: owner.authorId,
-    authorHandle: null,
     authorName: owner.authorName,
     authorAvatarUrl: owner.avatarUrl,
     likeCount: numberOrNull(answer.score),
     replyCount: numberOrNull(answer.comment_count),
-    isPinned: null,
-    isAuthorReply: null,
     publishedAt: isoFromUnix(answer.creation_date),
-  };
+  });
 }
 
 /** What an answer keeps in `raw.answers[i]`: acceptance, its URL (attribution), HTML body and licence. */

@@ -1,4 +1,5 @@
 import type { Post } from '../../../model/content.js';
+import { makePost } from '../../../model/make.js';
 import { QA_PLATFORM } from '../constants.js';
 import { bodyToText, decodedText } from './html-text.js';
 import { ownerOf } from './owner.js';
@@ -8,7 +9,7 @@ import { booleanOrNull, httpsLink, isoFromUnix, numberOrNull, siteId, stringOrNu
 export function questionToPost(site: string, question: Record<string, unknown>, fetchedAt: string): Post {
   const owner = ownerOf(site, question.owner);
   const body = stringOrNull(question.body);
-  return {
+  return makePost({
     platform: QA_PLATFORM,
     id: siteId(site, question.question_id) ?? `${site}:`,
     type: 'text',
@@ -16,21 +17,14 @@ export function questionToPost(site: string, question: Record<string, unknown>, 
     title: decodedText(question.title),
     text: body === null ? null : bodyToText(body),
     authorId: owner.authorId,
-    authorHandle: null,
     authorName: owner.authorName,
-    thumbnailUrl: null,
-    mediaUrls: [],
-    durationSeconds: null,
     viewCount: numberOrNull(question.view_count),
     likeCount: numberOrNull(question.score),
     commentCount: numberOrNull(question.answer_count),
-    shareCount: null,
     hashtags: tagsOf(question.tags),
-    mentions: [],
-    isSponsored: null,
     publishedAt: isoFromUnix(question.creation_date),
     fetchedAt,
-  };
+  });
 }
 
 /** What a question keeps in raw (`raw.<key>` alone, `raw.posts[i]` in lists): its site, HTML body, state and licence. */

@@ -1,4 +1,5 @@
 import type { Creator } from '../../../model/content.js';
+import { makeCreator } from '../../../model/make.js';
 import { QA_PLATFORM } from '../constants.js';
 import { decodedText } from './html-text.js';
 import { httpsLink, isoFromUnix, numberOrNull, objectOrNull, siteId, stringOrNull } from './values.js';
@@ -6,28 +7,19 @@ import { httpsLink, isoFromUnix, numberOrNull, objectOrNull, siteId, stringOrNul
 /** A user as a Creator: the name and place decoded, the website as the one external link. */
 export function userToCreator(site: string, user: Record<string, unknown>, fetchedAt: string): Creator {
   const website = stringOrNull(user.website_url);
-  return {
+  return makeCreator({
     platform: QA_PLATFORM,
     id: siteId(site, user.user_id) ?? `${site}:`,
-    handle: null,
     displayName: decodedText(user.display_name),
-    bio: null,
     avatarUrl: stringOrNull(user.profile_image),
-    bannerUrl: null,
     url: httpsLink(user.link),
-    verified: null,
-    followerCount: null,
-    followingCount: null,
-    postCount: null,
-    viewCount: null,
     isPrivate: false,
-    isBusiness: null,
     category: stringOrNull(user.user_type),
     location: decodedText(user.location),
     externalLinks: website === null ? [] : [website],
     createdAt: isoFromUnix(user.creation_date),
     fetchedAt,
-  };
+  });
 }
 
 /** What a user keeps in raw: reputation, badge counts, the network-wide account id and the site. */

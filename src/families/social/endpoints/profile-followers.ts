@@ -17,7 +17,7 @@ export const socialProfileFollowersEndpoint = defineEndpoint({
   description: [
     'Returns data.items: Creator[] (their counts are null: follower lists carry none). The platform drops accounts it no longer shows, so a page may be short and still have more.',
     'Followers who asked not to be shown to logged-out viewers are left out (meta.warnings says how many); the followers of such an account are an empty result with meta.reason author_opted_out.',
-    'A missing account is an empty result (meta.reason not_found), never charged; an account without followers is an empty result (meta.reason empty).',
+    'A missing account is an empty result (meta.reason not_found), never charged; an account without followers is an empty result (meta.reason no_results).',
   ].join(' '),
   params,
   flags: endpointFlags({ subscribable: false, parameterConstraints: HANDLE_FORMS }),

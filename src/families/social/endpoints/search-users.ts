@@ -19,7 +19,7 @@ export const socialSearchUsersEndpoint = defineEndpoint({
   summary: 'Bluesky accounts matching words, best match first',
   description: [
     "Returns data.items: Creator[] in the platform's order (their counts are null: search results carry none).",
-    'Accounts that asked not to be shown to logged-out viewers are left out (meta.warnings says how many). No match is an empty result (meta.reason empty), never charged.',
+    'Accounts that asked not to be shown to logged-out viewers are left out (meta.warnings says how many). No match is an empty result (meta.reason no_results), never charged.',
     'There is no post search: the platform closes it to logged-out callers.',
   ].join(' '),
   params,
