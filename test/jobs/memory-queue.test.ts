@@ -1,66 +1,70 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryJobQueue } from '../../src/jobs/memory-queue.js';
+import { MemoryJobQueue, type MemoryJobQueueOptions } from '../../src/jobs/memory-queue.js';
+import type { TargetProcessor } from '../../src/jobs/queue.js';
 import type { TargetTask } from '../../src/jobs/types.js';
 
 const tasks = (jobId: string, count: number): TargetTask[] => Array.from({ length: count }, (_, index) => ({ jobId, index }));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Queues `count` targets of one job on a lane of `limit`, starts a worker doing `work` for each
+ * (none without it), then closes the queue: the targets the worker finished, and those handed back.
+ */
+async function closeAfterQueuing(
+  setup: { jobId: string; count: number; limit?: number; work?: TargetProcessor } & MemoryJobQueueOptions,
+): Promise<{ run: TargetTask[]; unrun: TargetTask[] }> {
+  const run: TargetTask[] = [];
+  const unrun: TargetTask[] = [];
+  const queue = new MemoryJobQueue({ bookshelf: setup.limit ?? 1 }, { ...setup, onUnrun: (left) => unrun.push(...left) });
+  await queue.enqueue(
+    'bookshelf',
+    setup.jobId,
+    tasks(setup.jobId, setup.count).map((task) => task.index),
+  );
+  const work = setup.work;
+  if (work)
+    await queue.startWorkers(async (task) => {
+      await work(task);
+      run.push(task);
+    });
+  await queue.close();
+  return { run, unrun };
+}
 
 describe('closing the in-memory job queue', () => {
   it('runs the targets still waiting before it returns: nothing queued is lost', async () => {
-    const queue = new MemoryJobQueue({ bookshelf: 1 });
-    const run: TargetTask[] = [];
-    await queue.enqueue('bookshelf', 'job_w', [0, 1, 2]);
-    await queue.startWorkers(async (task) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      run.push(task);
-    });
-    await queue.close();
+    const { run, unrun } = await closeAfterQueuing({ jobId: 'job_w', count: 3, work: () => pause(5) });
     expect(run).toEqual(tasks('job_w', 3));
+    expect(unrun).toEqual([]);
   });
 
   it('runs a target its failed try put back for another, when that try falls within the bound', async () => {
-    const queue = new MemoryJobQueue({ bookshelf: 1 }, { retryMs: 5 });
-    const run: TargetTask[] = [];
     let failures = 1;
-    await queue.enqueue('bookshelf', 'job_r', [0]);
-    await queue.startWorkers(async (task) => {
+    const work = async () => {
       if (failures-- > 0) throw new Error('store away');
-      run.push(task);
-    });
-    await queue.close();
+    };
+    const { run } = await closeAfterQueuing({ jobId: 'job_r', count: 1, retryMs: 5, work });
     expect(run).toEqual(tasks('job_r', 1));
   });
 
   it('stops starting targets after its bound, waits for the running one, and hands back those never started', async () => {
-    const unrun: TargetTask[] = [];
-    const queue = new MemoryJobQueue({ bookshelf: 1 }, { drainMs: 30, onUnrun: (left) => unrun.push(...left) });
-    const run: TargetTask[] = [];
-    await queue.enqueue('bookshelf', 'job_b', [0, 1, 2]);
-    await queue.startWorkers(async (task) => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      run.push(task);
-    });
-    await queue.close();
+    const { run, unrun } = await closeAfterQueuing({ jobId: 'job_b', count: 3, drainMs: 30, work: () => pause(50) });
     expect(run).toEqual(tasks('job_b', 1));
     expect(unrun).toEqual(tasks('job_b', 3).slice(1));
   });
 
   it('hands back a target whose try fails after the bound instead of putting it back for a try that never comes', async () => {
-    const unrun: TargetTask[] = [];
-    const queue = new MemoryJobQueue({ bookshelf: 1 }, { drainMs: 10, retryMs: 5, onUnrun: (left) => unrun.push(...left) });
-    await queue.enqueue('bookshelf', 'job_f', [0]);
-    await queue.startWorkers(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 30));
+    const work = async () => {
+      await pause(30);
       throw new Error('store away');
-    });
-    await queue.close();
+    };
+    const { run, unrun } = await closeAfterQueuing({ jobId: 'job_f', count: 1, drainMs: 10, retryMs: 5, work });
+    expect(run).toEqual([]);
     expect(unrun).toEqual(tasks('job_f', 1));
   });
 
   it('hands back every waiting target when no worker was ever started', async () => {
-    const unrun: TargetTask[] = [];
-    const queue = new MemoryJobQueue({ bookshelf: 2 }, { onUnrun: (left) => unrun.push(...left) });
-    await queue.enqueue('bookshelf', 'job_n', [0, 1]);
-    await queue.close();
+    const { unrun } = await closeAfterQueuing({ jobId: 'job_n', count: 2, limit: 2 });
     expect(unrun).toEqual(tasks('job_n', 2));
   });
 });

@@ -6,6 +6,7 @@ import { validateRequest } from '../../src/pipeline/params.js';
 import { createMemoryState } from '../../src/state/memory/index.js';
 import { BOOKS } from '../families/bookshelf/family.js';
 import { bookshelfCatalogue as catalogue } from '../support/bookshelf-catalogue.js';
+import { queuedJob } from '../support/job-service.js';
 import { stubUpstream } from '../support/stub-upstream.js';
 
 const shelf = catalogue.byPath.get('/v1/bookshelf/shelf')!;
@@ -25,20 +26,8 @@ describe('a job target whose charge the ledger cannot confirm', () => {
     };
     const store = new MemoryJobStore({ retentionSeconds: 60 });
     await store.create(
-      {
-        id: 'job_u',
-        accountId: account.id,
-        kind: 'job',
-        endpoint: shelf.path,
-        status: 'queued',
-        total: 1,
-        done: 0,
-        failed: 0,
-        creditsCharged: 0,
-        createdAt: new Date().toISOString(),
-        startedAt: null,
-        finishedAt: null,
-      },
+      queuedJob({ id: 'job_u', accountId: account.id, kind: 'job' }),
+
       [{ input: { shelf: 'x1' }, request: validateRequest(shelf, { shelf: 'x1' }) }],
       null,
     );

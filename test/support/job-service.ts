@@ -3,6 +3,7 @@ import { MemoryJobQueue } from '../../src/jobs/memory-queue.js';
 import type { JobQueue } from '../../src/jobs/queue.js';
 import { JobService } from '../../src/jobs/service.js';
 import type { JobStore } from '../../src/jobs/store.js';
+import type { JobRecord } from '../../src/jobs/types.js';
 import { createMemoryState } from '../../src/state/memory/index.js';
 import { bookshelfCatalogue } from './bookshelf-catalogue.js';
 
@@ -25,4 +26,22 @@ export function flakyQueue(): { queue: MemoryJobQueue; state: { away: boolean } 
 export function jobService(store: JobStore, queue: JobQueue): JobService {
   const { pubsub } = createMemoryState({ cacheMaxBytes: 1_000, cacheRetentionSeconds: 60 });
   return new JobService({ catalogue: bookshelfCatalogue, store, queue, pubsub });
+}
+
+/** A job record of the test family's shelf endpoint, queued just now with nothing done. */
+export function queuedJob(record: Pick<JobRecord, 'id'> & Partial<Pick<JobRecord, 'accountId' | 'kind' | 'total'>>): JobRecord {
+  return {
+    accountId: 'acct',
+    kind: 'batch',
+    endpoint: '/v1/bookshelf/shelf',
+    status: 'queued',
+    total: 1,
+    done: 0,
+    failed: 0,
+    creditsCharged: 0,
+    createdAt: new Date().toISOString(),
+    startedAt: null,
+    finishedAt: null,
+    ...record,
+  };
 }
