@@ -73,7 +73,11 @@ export async function createJobs(config: Config, pipeline: PipelineDeps, log: Jo
     queue = new MemoryJobQueue(concurrency, {
       onError,
       // The in-process queue ends with the process: say which targets it could not run before.
-      onUnrun: (tasks) => log('job queue closed before these targets could run; their jobs stay unfinished', { tasks }),
+      onUnrun: (tasks) =>
+        log('job queue closed before some targets could run; their jobs stay unfinished', {
+          count: tasks.length,
+          first: tasks.slice(0, 20),
+        }),
     });
   }
   const service = new JobService({ catalogue, store, queue, pubsub: state.pubsub });

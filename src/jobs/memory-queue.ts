@@ -8,8 +8,8 @@ const pendingKey = (task: TargetTask): string => `${task.jobId}:${task.index}`;
 const MAX_TRIES = 5;
 const RETRY_MS = 1000;
 /**
- * How long close() keeps starting waiting targets. Within the usual stop grace of a process
- * manager, so a stopping process finishes its queue instead of being killed midway.
+ * How long close() keeps starting waiting targets: a stopping process finishes a short queue, and
+ * a long one cannot hold its stop for longer than this (plus the targets already running).
  */
 const DRAIN_MS = 20_000;
 

@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { MemoryJobQueue, type MemoryJobQueueOptions } from '../../src/jobs/memory-queue.js';
 import type { TargetProcessor } from '../../src/jobs/queue.js';
 import type { TargetTask } from '../../src/jobs/types.js';
+import { createJobs } from '../../src/jobs/index.js';
+import { loadConfig } from '../../src/config/config.js';
+import { createMemoryState } from '../../src/state/memory/index.js';
+import { bookshelfFamily } from '../families/bookshelf/family.js';
+import { bookshelfCatalogue } from '../support/bookshelf-catalogue.js';
+import { stubUpstream } from '../support/stub-upstream.js';
 
 const tasks = (jobId: string, count: number): TargetTask[] => Array.from({ length: count }, (_, index) => ({ jobId, index }));
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -66,5 +72,23 @@ describe('closing the in-memory job queue', () => {
   it('hands back every waiting target when no worker was ever started', async () => {
     const { unrun } = await closeAfterQueuing({ jobId: 'job_n', count: 2, limit: 2 });
     expect(unrun).toEqual(tasks('job_n', 2));
+  });
+});
+
+describe('in-memory jobs closed before their targets ran', () => {
+  it('log how many targets they could not run, naming the first', async () => {
+    const state = createMemoryState({ cacheMaxBytes: 1_000, cacheRetentionSeconds: 60 });
+    const logged: [string, Record<string, unknown>][] = [];
+    const pipeline = { catalogue: bookshelfCatalogue, state, upstreamFor: () => stubUpstream(() => ({ body: '{}' })), logError: () => {} };
+    const jobs = await createJobs(loadConfig({}, [bookshelfFamily]), pipeline, (message, context) => void logged.push([message, context]));
+    const account = { id: 'acct', status: 'active' as const, dailyCap: null, createdAt: new Date().toISOString() };
+    const created = await jobs.service.create(
+      account,
+      'batch',
+      { endpoint: '/v1/bookshelf/shelf', targets: [{ shelf: 'x1' }, { shelf: 'x2' }] },
+      null,
+    );
+    await jobs.close();
+    expect(logged).toEqual([[expect.stringContaining('could run'), { count: 2, first: tasks(String(created.view.id), 2) }]]);
   });
 });
