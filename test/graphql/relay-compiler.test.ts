@@ -10,8 +10,8 @@ import { bookshelfCatalogue } from '../support/bookshelf-catalogue.js';
 /**
  * relay-compiler (the real one, a binary shipped in its package) compiles pagination fragments
  * against the printed schema (printed as schema.graphql is, with the test family registered):
- * `@connection` on a root list field and on an edge list, in a `@refetchable` fragment, as a Relay
- * app would write them. A `@connection` on a field that is not a connection fails, so the check can fail.
+ * `@connection` on a root list field and on an edge list, in a `@refetchable` fragment on Query or
+ * on a Node type, as a Relay app would write them. A `@connection` on a field that is not a connection fails, so the check can fail.
  */
 
 const cli = join(dirname(createRequire(import.meta.url).resolve('relay-compiler/package.json')), 'cli.js');
@@ -60,6 +60,17 @@ const SHELFMATES = tagged(`
   }
 `);
 
+/** Paging an edge from the Node itself: Relay refetches the book through node(id:). */
+const BOOK_SHELFMATES = tagged(`
+  fragment BookShelfmates_book on Book
+  @refetchable(queryName: "BookShelfmatesPaginationQuery")
+  @argumentDefinitions(first: { type: "Int", defaultValue: 5 }, after: { type: "String" }) {
+    shelfmates(first: $first, after: $after) @connection(key: "BookShelfmates_shelfmates") {
+      edges { node { id title } }
+    }
+  }
+`);
+
 describe('relay-compiler on the printed schema', () => {
   afterAll(() => {
     for (const root of workspaces) rmSync(root, { recursive: true, force: true });
@@ -75,6 +86,15 @@ describe('relay-compiler on the printed schema', () => {
     for (const needed of ['"first"', '"after"', '"cursor"', '"pageInfo"', '"endCursor"', '"hasNextPage"'])
       expect(pagination).toContain(needed);
     expect(artifacts['ShelfmatesPaginationQuery.graphql.ts']).toBeDefined();
+  }, 150_000);
+
+  it('compiles a @refetchable fragment on a Node type, refetched through node(id:)', () => {
+    const { status, output, artifacts } = compile({ 'BookShelfmates.ts': BOOK_SHELFMATES });
+    expect(output).not.toContain('ERROR');
+    expect(status).toBe(0);
+    const refetch = artifacts['BookShelfmatesPaginationQuery.graphql.ts'];
+    expect(refetch).toContain('"node"');
+    expect(refetch).toContain('"shelfmates"');
   }, 150_000);
 
   it('refuses @connection on a field that is not a connection', () => {

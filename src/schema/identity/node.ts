@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../catalogue/catalogue.js';
-import { commonParamsShape, validateRequest } from '../../pipeline/params.js';
+import { validateRequest } from '../../pipeline/params.js';
 import { builder, perBuilder } from '../builder.js';
 import { toGraphQLError } from '../errors.js';
 import { resourceFrom } from '../root-fields.js';
@@ -63,12 +63,10 @@ export function addNodeField(catalogue: Catalogue): void {
       type: nodeInterface(),
       nullable: true,
       description:
-        'The resource of a global ID (the `id` of any Node), fetched again through its endpoint: billed and cached like that endpoint. Null when the ID cannot be fetched again: unknown, of a type with no single-resource endpoint, or gone.',
+        'The resource of a global ID (the `id` of any Node), fetched again through its endpoint: billed and cached like that endpoint. Null when the ID cannot be fetched again: unknown, of a type with no single-resource endpoint, or gone. It takes the id alone, as Relay refetches a Node; cacheMaxAge and includeRaw are on the root fields.',
       extensions: { upstreamCost: { fetches: 1 } },
       args: {
         id: t.arg.id({ required: true, description: 'A global ID, as the `id` field of a Node returned it.' }),
-        cacheMaxAge: t.arg.string({ description: commonParamsShape.cache_max_age.description }),
-        includeRaw: t.arg.boolean({ description: commonParamsShape.include_raw.description }),
       },
       resolve: async (_root, args, context): Promise<NodeValue | null> => {
         const identity = decodeGlobalId(String(args.id));
@@ -76,20 +74,11 @@ export function addNodeField(catalogue: Catalogue): void {
         const target = registry.declaration(identity.type, identity.platform)?.fetch(identity.key);
         const endpoint = target ? catalogue.byPath.get(target.endpoint) : undefined;
         if (!target || !endpoint || endpoint.returns.kind !== 'single' || endpoint.returns.type !== identity.type) return null;
-        try {
-          validateRequest(endpoint, target.params);
-        } catch {
-          return null; // the key no longer names anything the endpoint accepts
-        }
-        const options = {
-          ...(args.cacheMaxAge != null ? { cache_max_age: args.cacheMaxAge } : {}),
-          ...(args.includeRaw != null ? { include_raw: args.includeRaw } : {}),
-        };
         let request;
         try {
-          request = validateRequest(endpoint, { ...target.params, ...options });
-        } catch (error) {
-          throw toGraphQLError(error);
+          request = validateRequest(endpoint, target.params);
+        } catch {
+          return null; // the key no longer names anything the endpoint accepts
         }
         try {
           const outcome = await context.run(endpoint, request);
