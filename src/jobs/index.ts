@@ -70,7 +70,15 @@ export async function createJobs(config: Config, pipeline: PipelineDeps, log: Jo
     });
   } else {
     store = new MemoryJobStore({ retentionSeconds: config.JOB_RETENTION_SECONDS });
-    queue = new MemoryJobQueue(concurrency, { onError });
+    queue = new MemoryJobQueue(concurrency, {
+      onError,
+      // The in-process queue ends with the process: say which targets it could not run before.
+      onUnrun: (tasks) =>
+        log('job queue closed before some targets could run; their jobs stay unfinished', {
+          count: tasks.length,
+          first: tasks.slice(0, 20),
+        }),
+    });
   }
   const service = new JobService({ catalogue, store, queue, pubsub: state.pubsub });
   let sweeper: NodeJS.Timeout | null = null;

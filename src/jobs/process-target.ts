@@ -4,6 +4,7 @@ import type { EndpointOutcome } from '../pipeline/outcome.js';
 import { isBudgetRefusal } from '../upstream/budget/guard.js';
 import { MAX_RETRY_AFTER_SECONDS } from '../upstream/classify.js';
 import { runEndpoint, type PipelineDeps } from '../pipeline/run-endpoint.js';
+import { withChargeLookup } from '../pipeline/unconfirmed-charge.js';
 import { errorBody, successBody, type ResolvedMeta } from '../render/envelope.js';
 import type { JobStore } from './store.js';
 import type { TargetResult, TargetTask } from './types.js';
@@ -38,6 +39,9 @@ const INFRASTRUCTURE_CODES = new Set(['service_unavailable', 'internal_error']);
 export const reservationIdFor = (task: TargetTask, attempt: number): string =>
   `job:${task.jobId}:${task.index}${attempt === 0 ? '' : `:${attempt}`}`;
 
+/** The request id a target's usage entries carry: GET /v1/account?request_id= finds its charge by it. */
+const requestIdFor = (task: TargetTask): string => `job:${task.jobId}:${task.index}`;
+
 /**
  * Runs one target of a job through the same pipeline as REST, billed at most once:
  * - a target with a stored result is never run again (a charged one only gets its commit
@@ -54,7 +58,11 @@ export async function processTarget(deps: TargetWorkerDeps, task: TargetTask): P
   if (!job || job.status === 'canceled') return;
   const stored = await store.result(task.jobId, task.index);
   if (stored) {
-    if (stored.reservationId !== null) await deps.pipeline.state.ledger.commit(job.accountId, stored.reservationId);
+    // A commit the ledger could not confirm is sent again; a refusal again names where to look.
+    if (stored.reservationId !== null)
+      await deps.pipeline.state.ledger.commit(job.accountId, stored.reservationId).catch((error: unknown) => {
+        throw withChargeLookup(error, requestIdFor(task));
+      });
     return;
   }
   const spec = await store.target(task.jobId, task.index);
@@ -81,7 +89,7 @@ export async function processTarget(deps: TargetWorkerDeps, task: TargetTask): P
     try {
       const outcome = await runEndpoint(deps.pipeline, endpoint, spec.request, {
         account,
-        requestId: `job:${task.jobId}:${task.index}`,
+        requestId: requestIdFor(task),
         reservationId,
         upstreamTimeoutMs: deps.upstreamTimeoutMs,
         beforeCommit: async (paid) => void (await record(succeeded(paid, reservationId, resolved))),

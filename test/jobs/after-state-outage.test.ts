@@ -3,12 +3,10 @@ import { GatewayError } from '../../src/errors.js';
 import { MemoryJobQueue } from '../../src/jobs/memory-queue.js';
 import { MemoryJobStore } from '../../src/jobs/memory-store.js';
 import { RedisJobStore } from '../../src/jobs/redis-store.js';
-import { JobService } from '../../src/jobs/service.js';
 import type { JobStore } from '../../src/jobs/store.js';
 import type { TargetTask } from '../../src/jobs/types.js';
-import { createMemoryState } from '../../src/state/memory/index.js';
 import { redisStates, STATE_REDIS } from '../state/redis-support.js';
-import { bookshelfCatalogue as catalogue } from '../support/bookshelf-catalogue.js';
+import { flakyQueue, jobService } from '../support/job-service.js';
 
 const batch = { endpoint: '/v1/bookshelf/shelf', targets: [{ shelf: 'a1' }, { shelf: 'a2' }] };
 const account = { id: 'acct_abandoned', status: 'active' as const, dailyCap: null, createdAt: new Date().toISOString() };
@@ -21,20 +19,6 @@ const stores: [string, () => Promise<JobStore>, boolean][] = [
   ['redis', async () => new RedisJobStore((await states.create()).store, { retentionSeconds: 60 }), STATE_REDIS],
 ];
 
-/** A queue that refuses work while `away` is set, as BullMQ does while its Redis shard is gone. */
-function flakyQueue() {
-  const queue = new MemoryJobQueue({ bookshelf: 2 });
-  const state = { away: true };
-  const enqueue = queue.enqueue.bind(queue);
-  queue.enqueue = async (...args) => {
-    if (state.away) throw new GatewayError('service_unavailable', 'queue away');
-    return enqueue(...args);
-  };
-  return { queue, state };
-}
-
-const pubsub = () => createMemoryState({ cacheMaxBytes: 1_000, cacheRetentionSeconds: 60 }).pubsub;
-
 describe.each(stores)('a job accepted without an Idempotency-Key during a state outage (%s store)', (_name, create, available) => {
   it.skipIf(!available)('is swept: its targets are queued once the outage is over, and it is let go', async () => {
     const store = await create();
@@ -44,7 +28,7 @@ describe.each(stores)('a job accepted without an Idempotency-Key during a state 
       throw new GatewayError('service_unavailable', 'store away');
     };
     const { queue, state } = flakyQueue();
-    const service = new JobService({ catalogue, store, queue, pubsub: pubsub() });
+    const service = jobService(store, queue);
     await expect(service.create(account, 'batch', batch, null)).rejects.toMatchObject({ code: 'service_unavailable' });
     store.abandon = abandon;
     state.away = false;
@@ -68,7 +52,7 @@ describe.each(stores)('a job accepted without an Idempotency-Key during a state 
   it.skipIf(!available)('leaves a job alone until its request has had time to queue it, and lets a canceled one go', async () => {
     const store = await create();
     const { queue, state } = flakyQueue();
-    const service = new JobService({ catalogue, store, queue, pubsub: pubsub() });
+    const service = jobService(store, queue);
     // Canceled as abandoned by its own request: nothing to queue.
     await expect(service.create(account, 'batch', batch, null)).rejects.toMatchObject({ code: 'service_unavailable' });
     state.away = false;
@@ -87,22 +71,11 @@ describe.each(stores)('a replay of a job that was abandoned (%s store)', (_name,
     // The job is canceled as abandoned, but freeing its Idempotency-Key is lost (the key's shard went away).
     const abandon = store.abandon.bind(store);
     store.abandon = async (jobId, _claim, now) => abandon(jobId, null, now);
-    const queue = new MemoryJobQueue({ bookshelf: 2 });
-    let queueAway = true;
-    const enqueue = queue.enqueue.bind(queue);
-    queue.enqueue = async (...args) => {
-      if (queueAway) throw new GatewayError('service_unavailable', 'queue away');
-      return enqueue(...args);
-    };
-    const service = new JobService({
-      catalogue,
-      store,
-      queue,
-      pubsub: createMemoryState({ cacheMaxBytes: 1_000, cacheRetentionSeconds: 60 }).pubsub,
-    });
+    const { queue, state } = flakyQueue();
+    const service = jobService(store, queue);
 
     await expect(service.create(account, 'batch', batch, 'abandon-key')).rejects.toMatchObject({ code: 'service_unavailable' });
-    queueAway = false;
+    state.away = false;
     store.abandon = abandon;
     const retried = await service.create(account, 'batch', batch, 'abandon-key');
     expect(retried.replayed).toBe(false);
@@ -122,12 +95,7 @@ describe.each(stores)('a replay of a job that was abandoned (%s store)', (_name,
   it.skipIf(!available)('still answers a replay with a job its caller canceled', async () => {
     const store = await create();
     const queue = new MemoryJobQueue({ bookshelf: 2 });
-    const service = new JobService({
-      catalogue,
-      store,
-      queue,
-      pubsub: createMemoryState({ cacheMaxBytes: 1_000, cacheRetentionSeconds: 60 }).pubsub,
-    });
+    const service = jobService(store, queue);
     const first = await service.create(account, 'batch', batch, 'cancel-key');
     await service.cancel(account, String(first.view.id));
     const replay = await service.create(account, 'batch', batch, 'cancel-key');

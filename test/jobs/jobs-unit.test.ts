@@ -5,31 +5,16 @@ import { validateJobRequest } from '../../src/jobs/job-requests.js';
 import { MemoryJobQueue } from '../../src/jobs/memory-queue.js';
 import { MemoryJobStore } from '../../src/jobs/memory-store.js';
 import { processTarget } from '../../src/jobs/process-target.js';
-import { JobService } from '../../src/jobs/service.js';
-import type { JobRecord, TargetTask } from '../../src/jobs/types.js';
+import type { TargetTask } from '../../src/jobs/types.js';
 import { validateRequest } from '../../src/pipeline/params.js';
 import { createMemoryState } from '../../src/state/memory/index.js';
 import { BOOKS, bookshelfFamily } from '../families/bookshelf/family.js';
 import { bookshelfCatalogue as catalogue } from '../support/bookshelf-catalogue.js';
+import { flakyQueue, jobService, queuedJob } from '../support/job-service.js';
 import { stubUpstream } from '../support/stub-upstream.js';
 
 /** On the test family's shelf endpoint (test/families/bookshelf). */
 const shelf = catalogue.byPath.get('/v1/bookshelf/shelf')!;
-
-const newJob = (id: string, total: number, accountId = 'acct'): JobRecord => ({
-  id,
-  accountId,
-  kind: 'batch',
-  endpoint: shelf.path,
-  status: 'queued',
-  total,
-  done: 0,
-  failed: 0,
-  creditsCharged: 0,
-  createdAt: new Date().toISOString(),
-  startedAt: null,
-  finishedAt: null,
-});
 
 describe('job requests', () => {
   it('refuses to batch an endpoint that is not x-batchable, naming it', () => {
@@ -46,7 +31,7 @@ describe('the memory job store', () => {
   it('removes a finished job after the retention period: then it is gone, never queued again', async () => {
     let now = 1_000_000;
     const store = new MemoryJobStore({ retentionSeconds: 60, now: () => now });
-    await store.create(newJob('job_a', 1), [{ input: {}, request: validateRequest(shelf, { shelf: 'x1' }) }], null);
+    await store.create(queuedJob({ id: 'job_a' }), [{ input: {}, request: validateRequest(shelf, { shelf: 'x1' }) }], null);
     await store.record('job_a', 0, { status: 'succeeded', creditsCharged: 1, reservationId: 'r', envelope: '{}' }, 'now');
     now += 59_000;
     expect((await store.get('job_a'))?.status).toBe('succeeded');
@@ -70,7 +55,7 @@ describe('processTarget', () => {
     });
     const store = new MemoryJobStore({ retentionSeconds: 60 });
     await store.create(
-      newJob('job_b', 1, account.id),
+      queuedJob({ id: 'job_b', accountId: account.id }),
       [{ input: { shelf: 'x1' }, request: validateRequest(shelf, { shelf: 'x1' }) }],
       null,
     );
@@ -103,23 +88,12 @@ describe('queuing a job when the store fails midway', () => {
     store.abandon = async () => {
       throw new GatewayError('service_unavailable', 'store away');
     };
-    const queue = new MemoryJobQueue({ bookshelf: 2 });
+    const { queue, state } = flakyQueue();
     const run: TargetTask[] = [];
-    let queueAway = true;
-    const enqueue = queue.enqueue.bind(queue);
-    queue.enqueue = async (...args) => {
-      if (queueAway) throw new GatewayError('service_unavailable', 'queue away');
-      return enqueue(...args);
-    };
-    const service = new JobService({
-      catalogue,
-      store,
-      queue,
-      pubsub: createMemoryState({ cacheMaxBytes: 1_000, cacheRetentionSeconds: 60 }).pubsub,
-    });
+    const service = jobService(store, queue);
 
     await expect(service.create(account, 'batch', batch, 'retry-key')).rejects.toMatchObject({ code: 'service_unavailable' });
-    queueAway = false;
+    state.away = false;
     const retried = await service.create(account, 'batch', batch, 'retry-key');
     expect(retried.replayed).toBe(true);
     await queue.startWorkers(async (task) => void run.push(task));
@@ -134,12 +108,7 @@ describe('queuing a job when the store fails midway', () => {
     await store.record(String(retried.view.id), 0, { status: 'succeeded', creditsCharged: 0, reservationId: null, envelope: '{}' }, 'now');
     const again = new MemoryJobQueue({ bookshelf: 2 });
     const rerun: TargetTask[] = [];
-    const replayer = new JobService({
-      catalogue,
-      store,
-      queue: again,
-      pubsub: createMemoryState({ cacheMaxBytes: 1_000, cacheRetentionSeconds: 60 }).pubsub,
-    });
+    const replayer = jobService(store, again);
     await replayer.create(account, 'batch', batch, 'retry-key');
     await replayer.create(account, 'batch', batch, 'retry-key');
     await again.startWorkers(async (task) => void rerun.push(task));

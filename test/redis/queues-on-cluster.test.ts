@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyClaimKey } from '../../src/jobs/redis-keys.js';
 import { RedisJobStore } from '../../src/jobs/redis-store.js';
-import type { JobRecord } from '../../src/jobs/types.js';
 import { accountSubscriptionsKey } from '../../src/subscriptions/redis-keys.js';
 import { RedisSubscriptionStore } from '../../src/subscriptions/redis-store.js';
 import { RedisWatchRegistry } from '../../src/subscriptions/redis-watch-registry.js';
 import { deletePrefix, redisStates, STATE_REDIS, testPrefix } from '../state/redis-support.js';
 import { bookshelfCatalogue } from '../support/bookshelf-catalogue.js';
 import { startHarness, type Harness } from '../support/gateway.js';
+import { queuedJob } from '../support/job-service.js';
 import { shelfTargets, finished, pollJob, send, serveShelves } from '../jobs/support.js';
 import { storeEnv } from './store-target.js';
 
@@ -73,20 +73,7 @@ describe.skipIf(!STATE_REDIS)('jobs, subscriptions and watches on the shared sto
     const claim = { key: 'acct_0000000000000001:retry-me', fingerprint: 'fp-1' };
     // The first request claimed the key and stopped before writing its job.
     await state.store.client.set(idempotencyClaimKey(state.prefix, claim.key), 'job_claimed|fp-1');
-    const job: JobRecord = {
-      id: 'job_second',
-      accountId: 'acct_0000000000000001',
-      kind: 'job',
-      endpoint: '/v1/bookshelf/shelf',
-      status: 'queued',
-      total: 1,
-      done: 0,
-      failed: 0,
-      creditsCharged: 0,
-      createdAt: new Date().toISOString(),
-      startedAt: null,
-      finishedAt: null,
-    };
+    const job = queuedJob({ id: 'job_second', accountId: 'acct_0000000000000001', kind: 'job' });
     const targets = [{ input: { shelf: 'x' } }] as never;
     expect(await store.create(job, targets, claim)).toMatchObject({ kind: 'created', job: { id: 'job_claimed' } });
     expect(await store.get('job_claimed')).toMatchObject({ id: 'job_claimed', status: 'queued', total: 1 });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryJobStore } from '../../src/jobs/memory-store.js';
 import { processTarget } from '../../src/jobs/process-target.js';
-import type { JobRecord } from '../../src/jobs/types.js';
 import { validateRequest } from '../../src/pipeline/params.js';
 import { createMemoryState } from '../../src/state/memory/index.js';
 import { MemoryBudgetStore } from '../../src/state/memory/budgets.js';
 import { BudgetGuard } from '../../src/upstream/budget/guard.js';
 import { UpstreamClient } from '../../src/upstream/client.js';
 import { FakeUpstream } from '../support/fake-upstream-server.js';
+import { queuedJob } from '../support/job-service.js';
 import { BOOKS_HOST, booksOnShelf, booksRoutes, readCatalogueBudget } from '../families/bookshelf/family.js';
 import { bookshelfCatalogue as catalogue } from '../support/bookshelf-harness.js';
 
@@ -48,20 +48,7 @@ describe('job targets and a spent host', () => {
     const state = createMemoryState({ cacheMaxBytes: 1_000_000, cacheRetentionSeconds: 60 });
     const account = await state.keys.seed('sk_test_budget_job_1', 10, null);
     const store = new MemoryJobStore({ retentionSeconds: 60 });
-    const job: JobRecord = {
-      id: 'job_budget',
-      accountId: account.id,
-      kind: 'batch',
-      endpoint: shelf.path,
-      status: 'queued',
-      total: 1,
-      done: 0,
-      failed: 0,
-      creditsCharged: 0,
-      createdAt: new Date().toISOString(),
-      startedAt: null,
-      finishedAt: null,
-    };
+    const job = queuedJob({ id: 'job_budget', accountId: account.id });
     await store.create(job, [{ input: { shelf: 'waiting' }, request: validateRequest(shelf, { shelf: 'waiting' }) }], null);
     const waits: number[] = [];
     const sleep = async (ms: number) => {

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import type { EdgeDefinition, EdgeKit } from '../../catalogue/edge.js';
 import type { Resource } from '../../catalogue/resource.js';
-import { single } from '../../catalogue/standard-edges.js';
+import { fieldsOfKey, single } from '../../catalogue/standard-edges.js';
 import { REALTY_PLATFORM } from './market.js';
 import { parseSearchPath } from './search/search-path.js';
 
@@ -10,17 +10,20 @@ const LISTING_CONCURRENCY = 4;
 
 /** SearchResultItem.listing: the full PropertyListing of a result, with bounded concurrency. */
 export function realtyEdges(kit: EdgeKit): EdgeDefinition[] {
-  const paramsOf = (key: string) => ({ tld: key.split('|')[1], url: key.split('|')[2] });
+  const paramsOf = (key: string) => {
+    const [, tld, url] = fieldsOfKey(key);
+    return { tld, url };
+  };
   const loadForSale = kit.loadSingles(kit.endpoint('/v1/realty/for-sale'), paramsOf);
   const loadForRent = kit.loadSingles(kit.endpoint('/v1/realty/for-rent'), paramsOf);
 
-  /** `sale|com|https://…` or `rent|ca|https://…`: which endpoint, marketplace and page a result's listing needs. */
+  /** `["sale","com","https://…"]` or `["rent","ca",…]`: which endpoint, marketplace and page a result's listing needs. */
   const listingKey = (item: Resource): string | null => {
     const search = kit.listedBy(item);
     if (typeof item.url !== 'string' || typeof search?.url !== 'string' || (search.tld !== 'com' && search.tld !== 'ca')) return null;
     const searchPath = URL.parse(search.url)?.pathname;
     const rentals = searchPath ? parseSearchPath(searchPath)?.rentals === true : false;
-    return `${rentals ? 'rent' : 'sale'}|${search.tld}|${item.url}`;
+    return JSON.stringify([rentals ? 'rent' : 'sale', search.tld, item.url]);
   };
 
   return [
@@ -32,7 +35,7 @@ export function realtyEdges(kit: EdgeKit): EdgeDefinition[] {
       load: (keys, context) => {
         const limit = pLimit(LISTING_CONCURRENCY);
         return Promise.all(
-          keys.map((key) => limit(async () => (await (key.startsWith('rent|') ? loadForRent : loadForSale)([key], context))[0]!)),
+          keys.map((key) => limit(async () => (await (fieldsOfKey(key)[0] === 'rent' ? loadForRent : loadForSale)([key], context))[0]!)),
         );
       },
     }),

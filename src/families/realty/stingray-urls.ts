@@ -46,6 +46,25 @@ export function isRentalId(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
 
+const UUID_TEXT = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A quote as the page writes it: bare in its own JSON, `\"` inside a JSON string (a cached body). */
+const QUOTE = String.raw`\\?"`;
+/** A slash as the page writes it: bare, `\/` or `\u002F` (the page's script escapes slashes). */
+const SLASH = String.raw`(?:\/|\\\/|\\u002F)`;
+const RENTAL_ID_IN_TEXT = [
+  new RegExp(`${QUOTE}rentalId${QUOTE}\\s*:\\s*${QUOTE}(${UUID_TEXT})${QUOTE}`, 'i'),
+  new RegExp(['', 'stingray', 'api', 'v1', 'rentals', `(${UUID_TEXT})`, ''].join(SLASH), 'i'),
+];
+
+/** The rental id a page's text names, in its plain or JSON-escaped form; null when it names none. */
+export function rentalIdInText(text: string): string | null {
+  for (const pattern of RENTAL_ID_IN_TEXT) {
+    const id = pattern.exec(text)?.[1];
+    if (id !== undefined) return id;
+  }
+  return null;
+}
+
 /** /stingray/api/home/details/initialInfo?path=…: property and listing ids of a page path. */
 export function initialInfoUrl(market: Market, path: string): string {
   return `${market.origin}${STINGRAY_PATHS.initialInfo}?path=${encodeURIComponent(path)}`;

@@ -1,74 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeUpstream } from '../../support/fake-upstream-server.js';
-import { deletePrefix, REDIS_URL, testPrefix } from '../../state/redis-support.js';
-import { spawnGateway, type ChildGateway } from '../../redis/processes.js';
+import { describe, expect, it } from 'vitest';
 import { ALGOLIA, FIREBASE, newsWorld } from '../../../src/families/news/demo/hacker-news.js';
+import type { ChildGateway } from '../../redis/processes.js';
+import { REDIS_URL } from '../../state/redis-support.js';
+import type { FakeRoute } from '../../support/fake-upstream-server.js';
+import { twoGatewaysOnRedis } from '../../support/gateways-on-redis.js';
 
-const KEY = 'sk_test_news_budget';
 /** Long enough that a busy machine still refuses within it, short enough to wait out. */
 const SHORT_RETRY_SECONDS = 4;
-
-interface Answer {
-  status: number;
-  retryAfter: number;
-  charged: string | null;
-  code: string | undefined;
-}
 
 /**
  * HN Search's 429, with and without Retry-After, holds the search host back in every gateway
  * process sharing one Redis: no request, no charge, while the official API is still called.
  */
 describe.skipIf(!REDIS_URL)('HN Search rate limits across two gateway processes', () => {
-  const prefix = testPrefix();
-  const upstream = new FakeUpstream();
   /** How the fake HN Search answers searches right now. */
   let limit: { retryAfter: string | null } | null = null;
-  let gateways: ChildGateway[] = [];
   let query = 0;
-
-  async function search(gateway: ChildGateway): Promise<Answer> {
-    query += 1;
-    const response = await fetch(`${gateway.url}/v1/news/search?query=budget${query}`, { headers: { 'x-api-key': KEY } });
-    const body = (await response.json()) as { error?: { code: string } };
-    return {
-      status: response.status,
-      retryAfter: Number(response.headers.get('retry-after')),
-      charged: response.headers.get('x-credits-charged'),
-      code: body.error?.code,
-    };
-  }
-  const searchRequests = () => upstream.requests.filter((request) => request.host === ALGOLIA).length;
-
-  beforeAll(async () => {
-    upstream.on((request) =>
-      request.host === ALGOLIA && limit !== null
-        ? {
-            status: 429,
-            body: { message: 'Too many requests' },
-            headers: limit.retryAfter === null ? {} : ({ 'retry-after': limit.retryAfter } as Record<string, string>),
-          }
-        : undefined,
-    );
-    upstream.on(newsWorld());
-    const origin = await upstream.start();
-    const env = {
-      REDIS_URL: REDIS_URL!,
-      TEST_REDIS_PREFIX: prefix,
-      API_KEYS: `${KEY}=1000`,
-      UPSTREAM_ORIGINS: [FIREBASE, ALGOLIA].map((host) => `${host}=${origin}`).join(','),
-      UPSTREAM_TIMEOUT_MS: '10000',
-      LOG_LEVEL: 'silent',
-      WORKERS: 'off',
-    };
-    gateways = await Promise.all([0, 1].map(() => spawnGateway('test/redis/gateway-process.ts', env)));
-  }, 150_000);
-
-  afterAll(async () => {
-    await Promise.all(gateways.map((gateway) => gateway.stop()));
-    await upstream.stop();
-    await deletePrefix(prefix);
+  const limited: FakeRoute = (request) =>
+    request.host === ALGOLIA && limit !== null
+      ? {
+          status: 429,
+          body: { message: 'Too many requests' },
+          headers: limit.retryAfter === null ? {} : ({ 'retry-after': limit.retryAfter } as Record<string, string>),
+        }
+      : undefined;
+  const { upstream, gateways, call, answer } = twoGatewaysOnRedis({
+    key: 'sk_test_news_budget',
+    hosts: [FIREBASE, ALGOLIA],
+    routes: [limited, newsWorld()],
+    env: { UPSTREAM_TIMEOUT_MS: '10000' },
   });
+  const search = (gateway: ChildGateway) => answer(gateway, `/v1/news/search?query=budget${(query += 1)}`);
+  const searchRequests = () => upstream.requests.filter((request) => request.host === ALGOLIA).length;
 
   /** The second process refuses once it has heard; then ten calls across both reach nothing and cost nothing. */
   async function expectHeldBack(maxRetryAfter: number): Promise<void> {
@@ -80,7 +43,7 @@ describe.skipIf(!REDIS_URL)('HN Search rate limits across two gateway processes'
     for (const answer of answers) expect(answer.retryAfter).toBeLessThanOrEqual(maxRetryAfter);
     expect(searchRequests()).toBe(before);
     // The official API is another host: still called.
-    const item = await fetch(`${gateways[1]!.url}/v1/news/item?id=1001`, { headers: { 'x-api-key': KEY } });
+    const item = await call(gateways[1]!, '/v1/news/item?id=1001');
     expect(item.status).toBe(200);
   }
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeUpstream } from '../../support/fake-upstream-server.js';
+import type { FakeRoute } from '../../support/fake-upstream-server.js';
 import { startHarness, type Harness } from '../../support/gateway.js';
-import { spawnGateway, type ChildGateway } from '../../redis/processes.js';
-import { deletePrefix, REDIS_URL, testPrefix } from '../../state/redis-support.js';
+import { twoGatewaysOnRedis } from '../../support/gateways-on-redis.js';
+import { REDIS_URL } from '../../state/redis-support.js';
 import { SHOW_ID, appleBody, showRecord } from './fixtures/world.js';
 
 /**
@@ -12,45 +12,21 @@ import { SHOW_ID, appleBody, showRecord } from './fixtures/world.js';
  * 429 and a Retry-After, without a request. No time is measured.
  */
 
-const KEY = 'sk_test_itunes_pace';
+const appleSearch: FakeRoute = (request) =>
+  request.host === 'itunes.apple.com'
+    ? { status: 200, body: appleBody([showRecord(SHOW_ID, null)]), headers: { 'content-type': 'text/javascript; charset=utf-8' } }
+    : undefined;
 
 describe.skipIf(!REDIS_URL)("Apple's pace across two gateway processes", () => {
-  const prefix = testPrefix();
-  const upstream = new FakeUpstream();
-  let gateways: ChildGateway[] = [];
-
-  beforeAll(async () => {
-    upstream.on((request) =>
-      request.host === 'itunes.apple.com'
-        ? { status: 200, body: appleBody([showRecord(SHOW_ID, null)]), headers: { 'content-type': 'text/javascript; charset=utf-8' } }
-        : undefined,
-    );
-    const origin = await upstream.start();
-    const env = {
-      REDIS_URL: REDIS_URL!,
-      TEST_REDIS_PREFIX: prefix,
-      API_KEYS: `${KEY}=1000`,
-      UPSTREAM_ORIGINS: `itunes.apple.com=${origin}`,
-      UPSTREAM_TIMEOUT_MS: '3000',
-      PODCASTS_ITUNES_PER_MINUTE: '1',
-      LOG_LEVEL: 'silent',
-      WORKERS: 'off',
-    };
-    gateways = await Promise.all([
-      spawnGateway('test/redis/gateway-process.ts', env),
-      spawnGateway('test/redis/gateway-process.ts', env, 90_000),
-    ]);
-  }, 150_000);
-
-  afterAll(async () => {
-    await Promise.all(gateways.map((gateway) => gateway.stop()));
-    await upstream.stop();
-    await deletePrefix(prefix);
+  const { upstream, gateways, call } = twoGatewaysOnRedis({
+    key: 'sk_test_itunes_pace',
+    hosts: ['itunes.apple.com'],
+    routes: [appleSearch],
+    env: { UPSTREAM_TIMEOUT_MS: '3000', PODCASTS_ITUNES_PER_MINUTE: '1' },
   });
 
   it("lets one process's call take the slot and refuses the other's without a request", async () => {
-    const search = (index: number) =>
-      fetch(`${gateways[index]!.url}/v1/podcasts/search?query=harbour${index}`, { headers: { 'x-api-key': KEY } });
+    const search = (index: number) => call(gateways[index]!, `/v1/podcasts/search?query=harbour${index}`);
     const first = await search(0);
     expect(first.status).toBe(200);
     const second = await search(1);
@@ -65,11 +41,7 @@ describe("Apple's pace read from PODCASTS_ITUNES_PER_MINUTE, in one process", ()
   let harness: Harness;
   beforeAll(async () => {
     harness = await startHarness({ PODCASTS_ITUNES_PER_MINUTE: '1' });
-    harness.upstream.on((request) =>
-      request.host === 'itunes.apple.com'
-        ? { status: 200, body: appleBody([showRecord(SHOW_ID, null)]), headers: { 'content-type': 'text/javascript; charset=utf-8' } }
-        : undefined,
-    );
+    harness.upstream.on(appleSearch);
   });
   afterAll(() => harness?.close());
 

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeUpstream } from '../../support/fake-upstream-server.js';
-import { deletePrefix, REDIS_URL, testPrefix } from '../../state/redis-support.js';
-import { spawnGateway, type ChildGateway } from '../../redis/processes.js';
+import { describe, expect, it } from 'vitest';
 import { createStackApi, DEMO_QUESTION, DEMO_USER, STACK_API } from '../../../src/families/qa/demo/stack-api.js';
-
-const KEY = 'sk_test_qa_economy';
-
-interface Answer {
-  status: number;
-  retryAfter: number;
-  charged: string | null;
-  code: string | undefined;
-}
+import type { ChildGateway } from '../../redis/processes.js';
+import { REDIS_URL } from '../../state/redis-support.js';
+import { twoGatewaysOnRedis } from '../../support/gateways-on-redis.js';
 
 /**
  * The API's economy across two gateway processes sharing one Redis: a back-off read from one
@@ -19,49 +10,24 @@ interface Answer {
  * while other methods still answer; a spent daily quota holds every method back.
  */
 describe.skipIf(!REDIS_URL)('the Stack Exchange quota and back-off across two gateway processes', () => {
-  const prefix = testPrefix();
-  const upstream = new FakeUpstream();
   const api = createStackApi();
-  let gateways: ChildGateway[] = [];
   let call = 0;
+  const { upstream, gateways, answer } = twoGatewaysOnRedis({
+    key: 'sk_test_qa_economy',
+    hosts: [STACK_API],
+    routes: [api.route],
+    env: { UPSTREAM_TIMEOUT_MS: '10000' },
+  });
 
-  async function get(gateway: ChildGateway, path: string): Promise<Answer> {
+  const get = (gateway: ChildGateway, path: string) => {
     call += 1;
-    const response = await fetch(`${gateway.url}${path}&cache_max_age=0`, { headers: { 'x-api-key': KEY } });
-    const body = (await response.json()) as { error?: { code: string } };
-    return {
-      status: response.status,
-      retryAfter: Number(response.headers.get('retry-after')),
-      charged: response.headers.get('x-credits-charged'),
-      code: body.error?.code,
-    };
-  }
+    return answer(gateway, `${path}&cache_max_age=0`);
+  };
   /** A question of its own each call, so the cache never answers in the API's place. */
   const question = (gateway: ChildGateway) => get(gateway, `/v1/qa/question?id=${DEMO_QUESTION + 100 + (call % 5000)}`);
   const user = (gateway: ChildGateway) => get(gateway, `/v1/qa/user?id=${DEMO_USER + 100 + (call % 5000)}`);
   const requestsTo = (pattern: RegExp) =>
     upstream.requests.filter((request) => request.host === STACK_API && pattern.test(request.url.split('?')[0]!)).length;
-
-  beforeAll(async () => {
-    upstream.on(api.route);
-    const origin = await upstream.start();
-    const env = {
-      REDIS_URL: REDIS_URL!,
-      TEST_REDIS_PREFIX: prefix,
-      API_KEYS: `${KEY}=1000`,
-      UPSTREAM_ORIGINS: `${STACK_API}=${origin}`,
-      UPSTREAM_TIMEOUT_MS: '10000',
-      LOG_LEVEL: 'silent',
-      WORKERS: 'off',
-    };
-    gateways = await Promise.all([0, 1].map(() => spawnGateway('test/redis/gateway-process.ts', env)));
-  }, 150_000);
-
-  afterAll(async () => {
-    await Promise.all(gateways.map((gateway) => gateway.stop()));
-    await upstream.stop();
-    await deletePrefix(prefix);
-  });
 
   it('holds a backed-off method in both processes while the others answer, then a spent quota holds every method', async () => {
     expect((await Promise.all(gateways.map(question))).map((answer) => answer.status)).toEqual([200, 200]);

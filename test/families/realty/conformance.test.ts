@@ -5,6 +5,7 @@ import { fetchForRent } from '../../../src/families/realty/fetch/for-rent.js';
 import { fetchForSale } from '../../../src/families/realty/fetch/for-sale.js';
 import { fetchSearch } from '../../../src/families/realty/fetch/search.js';
 import { propertyListingSchema, searchResultItemSchema } from '../../../src/families/realty/model.js';
+import { rentalIdInText } from '../../../src/families/realty/stingray-urls.js';
 import { stubUpstream, type StubHandler } from '../../support/stub-upstream.js';
 import { redfinPage } from './fixtures/page-builder.js';
 
@@ -333,6 +334,15 @@ describe.skipIf(!samplesDir)('realty conformance: recorded Redfin samples', () =
       rentalId: 'a9fda127-1ff5-4b66-89bd-1875fe0e726e',
       missing: { homecards: 'HTTP 500' },
     });
+  });
+
+  it('rental_detail.html: the page text names its rental id (JSON-escaped inside a cached body), read without the dataCache', () => {
+    const html = text('rental_detail.html');
+    // The cache keys name the id too; without them only the escaped "rentalId" of the about body is left.
+    const withoutCacheKeys = html.replace(/"\/stingray\/api\/v1\/rentals\/[^"]*"/g, '"x"');
+    expect(withoutCacheKeys).not.toContain('/rentals/a9fda127');
+    expect(rentalIdInText(withoutCacheKeys)).toBe('a9fda127-1ff5-4b66-89bd-1875fe0e726e');
+    expect(rentalIdInText(html)).toBe('a9fda127-1ff5-4b66-89bd-1875fe0e726e');
   });
 
   describe.each([

@@ -17,12 +17,19 @@ import { resolveMarket } from '../market.js';
 import type { RealtyParams } from '../params.js';
 import type { CachedAnswer } from '../parse/data-cache.js';
 import type { RedfinPage } from '../parse/page.js';
-import { homecardsUrl, homeDetailsUrl, isRentalId, PAGE_TYPE, rentalPartUrl, STINGRAY_PATHS, type RentalPart } from '../stingray-urls.js';
+import {
+  homecardsUrl,
+  homeDetailsUrl,
+  isRentalId,
+  PAGE_TYPE,
+  rentalIdInText,
+  rentalPartUrl,
+  STINGRAY_PATHS,
+  type RentalPart,
+} from '../stingray-urls.js';
 import { listingTarget, type ListingTarget } from '../urls.js';
 import { loadPage, notFound } from './listing-page.js';
 import { optionalSection, overallVia, section, type OptionalSection, type Via } from './sourced.js';
-
-const RENTAL_ID_IN_PAGE = /"rentalId"\s*:\s*"([0-9a-f-]{36})"/i;
 
 const RENTAL_PART_PATH = /^\/stingray\/api\/v1\/rentals\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(\w+)$/i;
 
@@ -55,7 +62,7 @@ export async function fetchForRent(params: RealtyParams, ctx: FetchContext): Pro
  */
 export function showsRental(page: RedfinPage): boolean {
   const rentalAnswer = (answer: CachedAnswer) => answer.path.startsWith(STINGRAY_PATHS.rentalPrefix);
-  return (page.dataCache ?? []).some(rentalAnswer) || RENTAL_ID_IN_PAGE.test(page.html);
+  return (page.dataCache ?? []).some(rentalAnswer) || rentalIdInText(page.html) !== null;
 }
 
 /** A loaded rental page read into its listing (the sections it lacks fetched as fetchForRent says). */
@@ -214,7 +221,7 @@ function rentalIdOf(home: RentalHome | null, cache: readonly CachedAnswer[] | nu
   const candidates = [
     home?.rentalExtension?.rentalId,
     ...(cache ?? []).map((answer) => RENTAL_PART_PATH.exec(answer.path)?.[1]),
-    RENTAL_ID_IN_PAGE.exec(html)?.[1],
+    rentalIdInText(html),
   ];
   return candidates.find(isRentalId) ?? null;
 }
