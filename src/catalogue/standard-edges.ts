@@ -1,5 +1,6 @@
 import type { EdgeArguments, EdgeDefinition, EdgeKit, EdgeLoad } from './edge.js';
 import type { EndpointDefinition, ResourceTypeName } from './endpoint.js';
+import { limitBounds, type PageBounds } from './page-bounds.js';
 import type { Resource } from './resource.js';
 
 /**
@@ -11,12 +12,6 @@ import type { Resource } from './resource.js';
 
 /** Everything of an edge but where it stands: the type it is on, its name and what it returns. */
 export type EdgeSpec = Omit<EdgeDefinition, 'on' | 'field' | 'returns'>;
-
-/** The page sizes a `limit` argument takes: the endpoint's own bounds. */
-export interface PageBounds {
-  default: number;
-  max: number;
-}
 
 /** A field that leads to one resource. */
 export function single(on: ResourceTypeName, field: string, type: ResourceTypeName, spec: EdgeSpec): EdgeDefinition {
@@ -90,9 +85,20 @@ export function splitPagedKey(paged: string): { key: string; limit: number } {
 }
 
 /**
- * A first page whose size the caller sets with the field's `limit` argument (default and bounds
- * the list endpoint's own): `keyOf` reads what to list from the parent, `params` turns it and the
- * page size into the endpoint's parameters. `fetches` is what one page costs in upstream calls.
+ * The page bounds of an edge through `endpoint`: those the edge gives, else its endpoint's `limit`
+ * parameter's, so the two cannot drift apart. An endpoint without a `limit` has none to lend.
+ */
+export function edgePageBounds(endpoint: EndpointDefinition, given?: PageBounds): PageBounds {
+  const bounds = given ?? limitBounds(endpoint);
+  if (bounds === null) throw new Error(`${endpoint.path} has no bounded limit parameter: the edge through it must give its page bounds`);
+  return bounds;
+}
+
+/**
+ * A first page whose size the caller sets with the field's `limit` argument: `keyOf` reads what
+ * to list from the parent, `params` turns it and the page size into the endpoint's parameters.
+ * `page` is given only where the field's bounds differ from the endpoint's `limit` (or it has
+ * none); without it they are the endpoint's. `fetches` is what one page costs in upstream calls.
  * `takeOver` names parameters of the endpoint the field takes over as its own arguments (a
  * `cursor`): the key carries the values asked for, and those given reach the endpoint as they are.
  */
@@ -100,14 +106,15 @@ export function throughPage(
   kit: EdgeKit,
   endpoint: EndpointDefinition,
   options: {
-    page: PageBounds;
+    page?: PageBounds;
     keyOf: (parent: Resource) => string | null;
     params: (key: string, limit: number) => Record<string, unknown>;
     fetches?: number;
     takeOver?: readonly string[];
   },
 ): Pick<EdgeSpec, 'limit' | 'upstreamCost' | 'key' | 'load' | 'parameters'> {
-  const { page, keyOf, params, fetches = 1, takeOver = [] } = options;
+  const { keyOf, params, fetches = 1, takeOver = [] } = options;
+  const page = edgePageBounds(endpoint, options.page);
   // Without parameters taken over the key is the parent's own; with them, a JSON array of it and their values.
   const withTaken = (key: string | null, args: EdgeArguments): string | null =>
     key === null || takeOver.length === 0 ? key : JSON.stringify([key, ...takeOver.map((name) => args[name] ?? null)]);

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { EdgeKit, EdgeLoad, EdgeLoadContext } from '../../src/catalogue/edge.js';
 import type { EndpointDefinition } from '../../src/catalogue/endpoint.js';
+import { countParam } from '../../src/catalogue/query-params.js';
 import {
   commentAuthor,
   creatorPosts,
+  edgePageBounds,
   fieldsOfKey,
   fromParent,
   keyFields,
@@ -106,6 +109,26 @@ describe('the standard edges', () => {
     expect(
       throughPage(kit, kit.endpoint('/v1/x/posts'), { page, keyOf: keyField('id'), params: () => ({}), fetches: 2 }).upstreamCost.fetches,
     ).toBe(2);
+  });
+
+  it('size a paged edge by its endpoint’s limit unless the edge gives its own bounds', async () => {
+    const kit = recordingKit();
+    const bounded = { path: '/v1/x/posts', params: z.object({ limit: countParam('posts', { default: 25, max: 75 }) }) };
+    const endpoint = bounded as unknown as EndpointDefinition;
+    const posts = throughPage(kit, endpoint, { keyOf: keyField('id'), params: (account, limit) => ({ account, limit }) });
+    expect([posts.limit, posts.upstreamCost.page]).toEqual([
+      { default: 25, max: 75 },
+      { argument: 'limit', default: 25, max: 75 },
+    ]);
+    expect(posts.key({ id: 'u1' }, {})).toBe('u1|25');
+    expect(await posts.load(['u1|25'], context)).toEqual([{ account: 'u1', limit: 25 }]);
+    expect(edgePageBounds(endpoint, { default: 10, max: 10 })).toEqual({ default: 10, max: 10 });
+    const unbounded = { path: '/v1/x/videos', params: z.object({ handle: z.string() }) } as unknown as EndpointDefinition;
+    expect(() => throughPage(kit, unbounded, { keyOf: keyField('id'), params: () => ({}) })).toThrow(/\/v1\/x\/videos .*page bounds/);
+    expect(throughPage(kit, unbounded, { page: { default: 5, max: 9 }, keyOf: keyField('id'), params: () => ({}) }).limit).toEqual({
+      default: 5,
+      max: 9,
+    });
   });
 
   it('carry the parameters a paged edge takes over in its key, and pass on those given', async () => {

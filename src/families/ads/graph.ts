@@ -1,6 +1,6 @@
 import type { EdgeDefinition, EdgeKit } from '../../catalogue/edge.js';
 import { fromParent, list, single, textOf, throughPage } from '../../catalogue/standard-edges.js';
-import { ADS_PLATFORM, ADVERTISER_ID, PAGE } from './constants.js';
+import { ADS_PLATFORM, ADVERTISER_ID } from './constants.js';
 import { advertiserCreator } from './normalise/advertiser.js';
 
 /**
@@ -26,7 +26,6 @@ export function adsEdges(kit: EdgeKit): EdgeDefinition[] {
       description:
         "The advertiser's ads, recently shown first, anywhere and in every format (2 credits a live non-empty page, through /v1/ads/advertiser/ads with `limit`).",
       ...throughPage(kit, kit.endpoint('/v1/ads/advertiser/ads'), {
-        page: PAGE,
         keyOf: (advertiser) => {
           const id = textOf(advertiser.id);
           return id !== null && ADVERTISER_ID.test(id) ? id : null;

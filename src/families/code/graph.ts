@@ -11,9 +11,6 @@ import {
 } from '../../catalogue/standard-edges.js';
 import { CODE_PLATFORM } from './constants.js';
 
-/** Pages an edge may ask for: the endpoints' own bounds. */
-const PAGE = { default: 30, max: 100 };
-
 /**
  * The code graph beyond REST: a repository's owner and issues, an account's repositories and
  * activity, an issue's author and comments; each one upstream call billed like REST.
@@ -36,7 +33,6 @@ export function codeEdges(kit: EdgeKit): EdgeDefinition[] {
       platform,
       description: 'Open issues and pull requests, newest first (1 credit, through /v1/code/repo/issues with its defaults and `limit`).',
       ...throughPage(kit, kit.endpoint('/v1/code/repo/issues'), {
-        page: PAGE,
         keyOf: keyField('fullName'),
         params: (repo, limit) => ({ repo, limit }),
       }),
@@ -44,12 +40,12 @@ export function codeEdges(kit: EdgeKit): EdgeDefinition[] {
     list('Creator', 'repos', 'Repository', {
       platform,
       description: "The account's public repositories, recently updated first (1 credit, through /v1/code/user/repos).",
-      ...throughPage(kit, kit.endpoint('/v1/code/user/repos'), { page: PAGE, keyOf: keyField('handle'), params: byAccount }),
+      ...throughPage(kit, kit.endpoint('/v1/code/user/repos'), { keyOf: keyField('handle'), params: byAccount }),
     }),
     list('Creator', 'activity', 'ActivityEvent', {
       platform,
       description: "The account's public events, newest first (1 credit, through /v1/code/user/activity).",
-      ...throughPage(kit, kit.endpoint('/v1/code/user/activity'), { page: PAGE, keyOf: keyField('handle'), params: byAccount }),
+      ...throughPage(kit, kit.endpoint('/v1/code/user/activity'), { keyOf: keyField('handle'), params: byAccount }),
     }),
     postAuthor({
       platform,

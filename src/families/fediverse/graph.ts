@@ -9,10 +9,8 @@ import {
   throughList,
   throughPage,
 } from '../../catalogue/standard-edges.js';
-import { DEFAULT_PAGE, FEDIVERSE_PLATFORM, MAX_PAGE } from './constants.js';
+import { FEDIVERSE_PLATFORM } from './constants.js';
 import { authorOfPost } from './normalise/author.js';
-
-const POSTS_PAGE = { default: DEFAULT_PAGE, max: MAX_PAGE };
 
 /**
  * The fediverse graph beyond REST: a post's author (from the post itself, no request), its
@@ -43,7 +41,6 @@ export function fediverseEdges(kit: EdgeKit): EdgeDefinition[] {
       platform,
       description: "The account's posts and reblogs, newest first (1 credit, through /v1/fediverse/account/posts with the default filter).",
       ...throughPage(kit, kit.endpoint('/v1/fediverse/account/posts'), {
-        page: POSTS_PAGE,
         keyOf: keyField('id'),
         params: (account, limit) => ({ account, limit }),
         fetches: 2,

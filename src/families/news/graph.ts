@@ -12,7 +12,7 @@ import {
   throughPage,
   throughSingle,
 } from '../../catalogue/standard-edges.js';
-import { NEWS_PLATFORM, PAGE_LIMIT } from './constants.js';
+import { NEWS_PLATFORM } from './constants.js';
 import { githubRepoOf } from './input/github-link.js';
 
 /** Keys of Post.linkedRepository: the repository itself when the link is known, else the item to read it from. */
@@ -102,7 +102,6 @@ export function newsEdges(kit: EdgeKit): EdgeDefinition[] {
       platform,
       description: "The user's stories, newest first (1 credit, through /v1/news/user/submissions).",
       ...throughPage(kit, kit.endpoint('/v1/news/user/submissions'), {
-        page: PAGE_LIMIT,
         keyOf: keyField('handle'),
         params: (username, limit) => ({ username, kind: 'story', limit }),
       }),

@@ -3,9 +3,6 @@ import { fieldsOfKey, keyFields, list, single, textOf, throughPage, throughSingl
 import { REGISTRIES, type Registry } from './constants.js';
 import { DEFAULT_PERIOD } from './endpoints/params.js';
 
-/** Pages an edge may ask for: the versions endpoint's own bounds. */
-const PAGE = { default: 30, max: 100 };
-
 /** A package's key: its registry (the platform) and its name there. */
 const identityKey = keyFields('platform', 'id');
 
@@ -24,7 +21,6 @@ export function packagesEdges(kit: EdgeKit): EdgeDefinition[] {
   const perRegistry = (build: (platform: Registry) => EdgeDefinition, registries: readonly Registry[] = REGISTRIES) =>
     registries.map(build);
   const versions = throughPage(kit, kit.endpoint('/v1/packages/package/versions'), {
-    page: PAGE,
     keyOf: identityKey,
     params: (key, limit) => {
       const [registry, name] = fieldsOfKey(key);

@@ -9,10 +9,7 @@ import {
   throughPage,
   throughSingle,
 } from '../../catalogue/standard-edges.js';
-import { EPISODES_LIMIT, PLATFORM } from './constants.js';
-
-/** Pages an edge may ask for: the episodes endpoint's own bounds. */
-const PAGE = { default: EPISODES_LIMIT.default, max: EPISODES_LIMIT.max };
+import { PLATFORM } from './constants.js';
 
 /**
  * The podcasts graph beyond REST: an episode's show (once per show), a show's episodes, and an
@@ -32,7 +29,6 @@ export function podcastsEdges(kit: EdgeKit): EdgeDefinition[] {
       platform,
       description: "The show's episodes, newest first (1 credit, through /v1/podcasts/show/episodes).",
       ...throughPage(kit, kit.endpoint('/v1/podcasts/show/episodes'), {
-        page: PAGE,
         keyOf: keyField('id'),
         params: (show, limit) => ({ show, limit }),
       }),

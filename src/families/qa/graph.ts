@@ -1,7 +1,7 @@
 import type { EdgeDefinition, EdgeKit } from '../../catalogue/edge.js';
 import type { Resource } from '../../catalogue/resource.js';
 import { commentAuthor, creatorPosts, postAuthor, postComments, throughList, throughPage } from '../../catalogue/standard-edges.js';
-import { PAGE_LIMIT, QA_PLATFORM } from './constants.js';
+import { QA_PLATFORM } from './constants.js';
 
 /** `{site}:{number}` split into the parameters of a qa endpoint; null for anything else. */
 export function siteParamsOf(id: unknown): { site: string; id: string } | null {
@@ -50,7 +50,6 @@ export function qaEdges(kit: EdgeKit): EdgeDefinition[] {
       platform,
       description: "The user's questions, newest first (1 credit, through /v1/qa/user/questions).",
       ...throughPage(kit, kit.endpoint('/v1/qa/user/questions'), {
-        page: PAGE_LIMIT,
         keyOf: siteKey('id'),
         params: (key, limit) => ({ ...siteParamsOf(key), limit }),
       }),

@@ -1,9 +1,6 @@
 import type { EdgeDefinition, EdgeKit } from '../../catalogue/edge.js';
 import { keyField, list, single, throughPage, throughSingle } from '../../catalogue/standard-edges.js';
-import { LIST_LIMIT, PLATFORM } from './constants.js';
-
-/** Pages an edge may ask for: the list endpoint's own bounds. */
-const PAGE = { default: LIST_LIMIT.default, max: LIST_LIMIT.max };
+import { PLATFORM } from './constants.js';
 
 /**
  * The shop graph beyond REST: a product's store (a Creator, through /v1/shop/store) and a
@@ -23,7 +20,6 @@ export function shopEdges(kit: EdgeKit): EdgeDefinition[] {
       platform,
       description: "The store's products in its order (1 credit, through /v1/shop/store/products); null for creators of other platforms.",
       ...throughPage(kit, kit.endpoint('/v1/shop/store/products'), {
-        page: PAGE,
         keyOf: keyField('handle'),
         params: (domain, limit) => ({ domain, limit }),
         takeOver: ['cursor'],

@@ -11,10 +11,6 @@ import {
 } from '../../catalogue/standard-edges.js';
 import { SOCIAL_PLATFORM } from './constants.js';
 
-/** Pages an edge may ask for: the endpoints' own bounds. */
-const POSTS_PAGE = { default: 30, max: 100 };
-const FOLLOWERS_PAGE = { default: 50, max: 100 };
-
 /** An account's page, keyed by its DID (which holds no `|`). */
 const byAccount = (handle: string, limit: number) => ({ handle, limit });
 
@@ -40,12 +36,12 @@ export function socialEdges(kit: EdgeKit): EdgeDefinition[] {
     creatorPosts({
       platform,
       description: "The account's posts and reposts, newest first (1 credit, through /v1/social/profile/posts with the default filter).",
-      ...throughPage(kit, kit.endpoint('/v1/social/profile/posts'), { page: POSTS_PAGE, keyOf: keyField('id'), params: byAccount }),
+      ...throughPage(kit, kit.endpoint('/v1/social/profile/posts'), { keyOf: keyField('id'), params: byAccount }),
     }),
     list('Creator', 'followers', 'Creator', {
       platform,
       description: "The account's followers, most recent first (1 credit, through /v1/social/profile/followers).",
-      ...throughPage(kit, kit.endpoint('/v1/social/profile/followers'), { page: FOLLOWERS_PAGE, keyOf: keyField('id'), params: byAccount }),
+      ...throughPage(kit, kit.endpoint('/v1/social/profile/followers'), { keyOf: keyField('id'), params: byAccount }),
     }),
   ];
 }

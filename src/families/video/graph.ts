@@ -13,7 +13,10 @@ import {
 } from '../../catalogue/standard-edges.js';
 import { VIDEO_PLATFORM } from './constants.js';
 
-/** A channel page an edge may ask for, cut from the tab's first page. */
+/**
+ * A channel page an edge may ask for, cut from the tab's first page: its own bounds, as the
+ * videos endpoint takes no `limit` to lend them.
+ */
 const POSTS_PAGE = { default: 30, max: 30 };
 
 const isList = (value: unknown): value is ResourceList => typeof value === 'object' && value !== null && 'items' in value;
