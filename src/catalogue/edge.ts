@@ -83,4 +83,11 @@ export interface EdgeKit {
   cost(endpoint: EndpointDefinition): UpstreamCost;
   /** The parameters of the request that listed a list item (edges that need the listing's context read them). */
   listedBy(item: Resource): Record<string, unknown> | undefined;
+  /**
+   * The canonical parameters of `endpoint` for a link one of that endpoint's own URL forms reads,
+   * through its validation; null for any other link (another page of the same site included) and
+   * for one its parser refuses. Nothing is fetched, so an edge following a link knows before any
+   * request whether there is something to load, and keys its loads by these parameters.
+   */
+  paramsForUrl(endpoint: EndpointDefinition, link: string): Record<string, unknown> | null;
 }

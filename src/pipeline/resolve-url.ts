@@ -29,10 +29,15 @@ function readUrl(raw: unknown, param: string): URL {
   const text = typeof raw === 'string' ? raw.trim() : '';
   if (text === '') throw invalidParam(param, `${param} is required: an absolute http(s) URL of a page some family reads.`);
   if (text.length > MAX_RESOLVE_URL_LENGTH) throw invalidParam(param, `${param} is longer than ${MAX_RESOLVE_URL_LENGTH} characters.`);
+  const url = pageUrl(text);
+  if (url === null) throw invalidParam(param, `${param} must be an absolute http(s) URL (got ${JSON.stringify(text.slice(0, 60))}).`);
+  return url;
+}
+
+/** `text` as an absolute http(s) URL without tracking parameters, or null when it is none. */
+function pageUrl(text: string): URL | null {
   const url = URL.parse(text);
-  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw invalidParam(param, `${param} must be an absolute http(s) URL (got ${JSON.stringify(text.slice(0, 60))}).`);
-  }
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
   for (const name of [...url.searchParams.keys()]) if (TRACKING_PARAMS.test(name)) url.searchParams.delete(name);
   return url;
 }
@@ -93,4 +98,31 @@ export function resolveUrl(
   if (resolved !== null) return resolved;
   const kinds = [...new Set(forms.map((form) => form.names))].join(', ');
   throw invalidParam(param, `${param}: this page on ${host} is none that the gateway reads (it reads ${kinds}); e.g. ${forms[0]!.example}`);
+}
+
+/**
+ * The canonical parameters of `endpoint` for a link that one of that endpoint's own URL forms reads
+ * (as the page, or as the one resource the page is about), through the endpoint's validation; null
+ * for any other link and for one the endpoint's parser refuses. Nothing is fetched: an edge that
+ * follows a link keys its loads by these, so two spellings of one link share one load, and a link
+ * that names nothing the endpoint serves costs no request.
+ */
+export function paramsForUrl(catalogue: Catalogue, endpoint: EndpointDefinition, link: string): Record<string, unknown> | null {
+  const text = link.trim();
+  const url = text.length > MAX_RESOLVE_URL_LENGTH ? null : pageUrl(text);
+  if (url === null) return null;
+  const forms = formsForHost(catalogue.urlForms, formHost(url.hostname)) ?? catalogue.fallbackUrlForms;
+  for (const form of forms) {
+    if (!form.path.test(url.pathname)) continue;
+    for (const read of form.node === undefined ? [form] : [form, form.node]) {
+      if (read.endpoint !== endpoint.path) continue;
+      try {
+        return validateRequest(endpoint, read.params(url)).params;
+      } catch (error) {
+        // The link has the form's shape but not a value the endpoint takes: another of its forms may read it.
+        if (!isGatewayError(error) || error.code !== 'invalid_request') throw error;
+      }
+    }
+  }
+  return null;
 }

@@ -42,6 +42,7 @@ function recordingKit(): EdgeKit & { calls: { kind: string; path: string; params
     loadLists: loader('list'),
     cost: (endpoint) => ({ fetches: endpoint.path.length }),
     listedBy: () => undefined,
+    paramsForUrl: () => null,
   };
 }
 

@@ -13,9 +13,12 @@ import {
   throughSingle,
 } from '../../catalogue/standard-edges.js';
 import { NEWS_PLATFORM } from './constants.js';
-import { githubRepoOf } from './input/github-link.js';
 
-/** Keys of Post.linkedRepository: the repository itself when the link is known, else the item to read it from. */
+/**
+ * Keys of Post.linkedRepository: the repository itself when the link is known (the canonical
+ * parameters of /v1/code/repo, so two links to one repository share one load), else the item to
+ * read the link from.
+ */
 const REPO_KEY = 'repo:';
 const ITEM_KEY = 'item:';
 
@@ -30,13 +33,23 @@ function knownLink(post: Resource): { link: string | null } | null {
 }
 
 /**
+ * The repository a story's link names, as the canonical parameters of /v1/code/repo in JSON: the
+ * code family's own URL forms and parser read the link, so any page under a repository names it and
+ * the site's other pages name none. Null for any other link, without a request.
+ */
+function repoParamsOf(kit: EdgeKit, link: string | null): string | null {
+  const params = link === null ? null : kit.paramsForUrl(kit.endpoint('/v1/code/repo'), link);
+  return params === null ? null : JSON.stringify(params);
+}
+
+/**
  * Post.linkedRepository: the repository through the code family's /v1/code/repo when the story's
- * link is a GitHub repository. A post that does not say its link is read again through
+ * link is a repository page. A post that does not say its link is read again through
  * /v1/news/item (free when cached) first.
  */
 function linkedRepositoryLoad(kit: EdgeKit): EdgeLoad {
   const loadItems = kit.loadSingles(kit.endpoint('/v1/news/item'), (id) => ({ id, include_raw: true }));
-  const loadRepos = kit.loadSingles(kit.endpoint('/v1/code/repo'), (repo) => ({ repo }));
+  const loadRepos = kit.loadSingles(kit.endpoint('/v1/code/repo'), (params) => JSON.parse(params) as Record<string, unknown>);
   return async (keys, context) => {
     const itemKeys = keys.filter((key) => key.startsWith(ITEM_KEY));
     const items = new Map<string, EdgeValue>();
@@ -51,7 +64,7 @@ function linkedRepositoryLoad(kit: EdgeKit): EdgeLoad {
       const item = items.get(key);
       if (item instanceof Error) return item;
       if (!item || 'items' in item) return null;
-      return githubRepoOf(knownLink(item as Resource)?.link ?? null);
+      return repoParamsOf(kit, knownLink(item as Resource)?.link ?? null);
     };
     const wanted = keys.map(repoOf);
     const names = [...new Set(wanted.filter((each): each is string => typeof each === 'string'))];
@@ -93,7 +106,7 @@ export function newsEdges(kit: EdgeKit): EdgeDefinition[] {
       key: (post) => {
         const known = knownLink(post);
         if (known === null) return textOf(post.id) === null ? null : `${ITEM_KEY}${String(post.id)}`;
-        const repo = githubRepoOf(known.link);
+        const repo = repoParamsOf(kit, known.link);
         return repo === null ? null : `${REPO_KEY}${repo}`;
       },
       load: linkedRepositoryLoad(kit),

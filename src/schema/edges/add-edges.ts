@@ -6,23 +6,15 @@ import { builder } from '../builder.js';
 import { toGraphQLError } from '../errors.js';
 import type { GraphQLContext } from '../context.js';
 import type { UpstreamCost } from '../../catalogue/edge.js';
-import { endpointCost } from '../../limits/upstream-cost.js';
 import { requestSchema } from '../../pipeline/params.js';
 import { argumentsOf, camelCase } from '../root-fields.js';
-import { LISTED_BY, type Resource, type ResourceList } from '../../catalogue/resource.js';
+import type { Resource, ResourceList } from '../../catalogue/resource.js';
 import { listTypeOf, resourceType } from '../types/resources.js';
-import type { EdgeArguments, EdgeDefinition, EdgeKit, EdgeValue } from '../../catalogue/edge.js';
-import { endpointAt, kitListEndpoint, loadLists, loadSingles, withPageCursor } from './load-through-pipeline.js';
+import type { EdgeArguments, EdgeDefinition, EdgeValue } from '../../catalogue/edge.js';
+import { kitListEndpoint, withPageCursor } from './load-through-pipeline.js';
+import { edgeKitOf } from './edge-kit.js';
 import { relayArguments } from '../connections/arguments.js';
 import { planPage, refuseBothSpellings, windowPage, type PagePlan, type PageShape } from '../connections/paging.js';
-
-const kitOf = (catalogue: Catalogue): EdgeKit => ({
-  endpoint: (path) => endpointAt(catalogue, path),
-  loadSingles,
-  loadLists,
-  cost: (endpoint) => endpointCost(endpoint),
-  listedBy: (item) => item[LISTED_BY],
-});
 
 /** The larger of two costs: a field shared by several platforms is bounded by its most expensive one. */
 function larger(a: UpstreamCost, b: UpstreamCost): UpstreamCost {
@@ -38,7 +30,7 @@ const SEPARATOR = '\u0000';
  * field that dispatches each parent to the edge of its platform.
  */
 export function addEdges(catalogue: Catalogue): void {
-  const kit = kitOf(catalogue);
+  const kit = edgeKitOf(catalogue);
   const groups = new Map<string, EdgeDefinition[]>();
   for (const family of catalogue.families) {
     for (const edge of family.edges?.(kit) ?? []) {

@@ -100,6 +100,9 @@ describe('repository forms', () => {
     ['lumen-works/..', 'not a repository name'],
     ['https://github.com/lumen-works', 'expected owner/name'],
     ['https://github.com/topics/rust', 'expected owner/name'],
+    ['https://github.com/orgs/lumen-works', 'expected owner/name'],
+    ['https://github.com/users/lumen-works', 'expected owner/name'],
+    ['https://github.com/blog/2024-01-01-news', 'expected owner/name'],
   ])('refuses %s with 400 naming repo', (form, message) => {
     const refused = refusal(() => canonical(codeRepoEndpoint, { repo: form }));
     expect(refused).toMatchObject({ code: 'invalid_request', param: 'repo' });

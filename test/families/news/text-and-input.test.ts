@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../../src/errors.js';
-import { githubRepoOf } from '../../../src/families/news/input/github-link.js';
 import { itemIdOf, parseUsername } from '../../../src/families/news/input/refs.js';
 import { decodeEntities, htmlToText, linksIn } from '../../../src/families/news/normalise/html-text.js';
 import { kindOf } from '../../../src/families/news/normalise/post.js';
@@ -76,20 +75,6 @@ describe('caller input', () => {
     expect(paramOf(() => parseUsername('a b'))).toBe('username');
     expect(paramOf(() => parseUsername('x'.repeat(33)))).toBe('username');
     expect(paramOf(() => parseUsername('https://news.ycombinator.com/user?id=../x'))).toBe('username');
-  });
-
-  it('reads a GitHub repository from a story link, and nothing from other links', () => {
-    expect(githubRepoOf('https://github.com/lumen-works/ferrite/tree/main/docs#readme')).toBe('lumen-works/ferrite');
-    expect(githubRepoOf('http://www.github.com/a/b.git')).toBe('a/b');
-    for (const other of [
-      'https://github.com/lumen-works',
-      'https://github.com/topics/rust',
-      'https://gitlab.com/a/b',
-      'https://github.com.evil.example/a/b',
-      null,
-    ]) {
-      expect(githubRepoOf(other)).toBeNull();
-    }
   });
 });
 

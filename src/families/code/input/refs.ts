@@ -18,10 +18,11 @@ const LOGIN = /^[a-z0-9][a-z0-9-]{0,38}(?:\[bot\])?$/i;
 const REPO_NAME = /^[a-z0-9._-]{1,100}$/i;
 const ISSUE_NUMBER = /^[1-9][0-9]{0,9}$/;
 
-/** First path segments of the web site that are pages, not accounts. */
+/** First path segments of the web site that are its own pages: a link under one names no account and no repository. */
 const RESERVED_PATHS: ReadonlySet<string> = new Set([
   'about',
   'apps',
+  'blog',
   'collections',
   'contact',
   'customer-stories',
@@ -37,6 +38,7 @@ const RESERVED_PATHS: ReadonlySet<string> = new Set([
   'new',
   'notifications',
   'organizations',
+  'orgs',
   'pricing',
   'pulls',
   'search',
@@ -46,6 +48,7 @@ const RESERVED_PATHS: ReadonlySet<string> = new Set([
   'sponsors',
   'topics',
   'trending',
+  'users',
 ]);
 
 export interface RepoRef {
