@@ -1,6 +1,7 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { DEFAULT_FAMILY_CONCURRENCY } from '../catalogue/family.js';
 import type { Config } from '../config/config.js';
+import { isGatewayError } from '../errors.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { isRedisState } from '../state/redis/index.js';
 import { BullJobQueue } from './bullmq-queue.js';
@@ -53,10 +54,10 @@ export async function createJobs(config: Config, pipeline: PipelineDeps, log: Jo
   // A queue error without a task is its connection's (a Redis node away, a slot map being
   // refreshed after a failover): the workers carry on by themselves once it is back.
   const onError = (error: unknown, task: unknown) =>
-    log(task === null ? 'job queue connection failed; its workers resume by themselves' : 'job target failed to run; it will be retried', {
-      error: String(error),
-      ...(task === null ? {} : { task }),
-    });
+    log(
+      task === null ? 'job queue connection failed; its workers resume by themselves' : 'job target failed to run; it will be retried',
+      queueFailureFields(error, task),
+    );
   let store: JobStore;
   let queue: JobQueue;
   if (isRedisState(state)) {
@@ -115,5 +116,17 @@ export async function createJobs(config: Config, pipeline: PipelineDeps, log: Jo
       await queue.close();
       await store.close();
     },
+  };
+}
+
+/**
+ * What the log says of a target the queue could not run: the error with its stack, and a
+ * gateway error's details (a charge that may stand names its request id and usage lookup there).
+ */
+export function queueFailureFields(error: unknown, task: unknown): Record<string, unknown> {
+  return {
+    err: error,
+    ...(isGatewayError(error) && error.details !== undefined ? { details: error.details } : {}),
+    ...(task === null ? {} : { task }),
   };
 }
