@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError, isGatewayError } from '../errors.js';
 import { withBurstPolicy } from '../limits/rate-limit-headers.js';
 import { RATE_WINDOW_SECONDS, windowDecision, type RateDecision } from '../limits/rate-limiter.js';
+import { CACHE_CONTROL_HEADER, cacheMaxAgeFromHeader } from '../pipeline/cache-control.js';
 import { hashKey } from '../state/key-hash.js';
 import type { AdmissionReads, ApiKeyRecord, StateAdapters } from '../state/ports.js';
 import { activeAccount, checkedKey, presentedApiKey } from './authenticate.js';
@@ -60,7 +61,8 @@ export class Admission {
     this.#overload = overload;
   }
 
-  async admit(presented: string | undefined, readsBalance: boolean): Promise<Admitted> {
+  /** `cacheMaxAgeDefault`: the request's Cache-Control max-age, for its caller (see Caller). */
+  async admit(presented: string | undefined, readsBalance: boolean, cacheMaxAgeDefault: number | null = null): Promise<Admitted> {
     // Before the key is looked up: a shed request costs no state call, credit or rate-limit token.
     if (this.#overload?.shedding) return { caller: null, refusal: this.#overload.shed() };
     let account: ApiKeyRecord | null = null;
@@ -69,12 +71,12 @@ export class Admission {
       const reading = await this.#reads.read(hashKey(checkedKey(presented)), { windowMs, balance: readsBalance });
       account = activeAccount(reading.account);
       const rate = this.#quota !== null && reading.window ? windowDecision(this.#quota, reading.window) : null;
-      const caller: Caller = { account, rate, earlyBalance: readsBalance ? Promise.resolve(reading.usage) : null };
+      const caller: Caller = { account, rate, earlyBalance: readsBalance ? Promise.resolve(reading.usage) : null, cacheMaxAgeDefault };
       return rate?.allowed === false ? { caller, refusal: rateLimited(rate) } : { caller, refusal: null };
     } catch (error) {
       // The state store is away (503) or the key refused (401): the door renders it.
       if (!isGatewayError(error)) throw error;
-      return { caller: account && { account, rate: null, earlyBalance: null }, refusal: error };
+      return { caller: account && { account, rate: null, earlyBalance: null, cacheMaxAgeDefault }, refusal: error };
     }
   }
 }
@@ -112,19 +114,35 @@ export function registerAdmission(scope: FastifyInstance, admission: Admission, 
   });
 }
 
-/** A door's admission step for one request. */
+/**
+ * A door's admission step for one request. A malformed Cache-Control is refused first, like a
+ * bad parameter: before the key is looked up or counted, so nothing is fetched or charged.
+ */
 export function admitRequest(admission: Admission, options: AdmissionOptions, request: AdmittedRequest): Promise<Admitted> {
+  let cacheMaxAgeDefault: number | null;
+  try {
+    cacheMaxAgeDefault = cacheMaxAgeFromHeader(request.headers[CACHE_CONTROL_HEADER]);
+  } catch (error) {
+    if (!isGatewayError(error)) throw error;
+    return Promise.resolve({ caller: null, refusal: error });
+  }
   const presented = presentedApiKey(request.headers, options.acceptBearer);
-  if (isPublishableKey(presented)) return admitPublishable(options.publishable, presented, request);
-  return admission.admit(presented, options.readsBalance?.(request) ?? false);
+  if (isPublishableKey(presented)) return admitPublishable(options.publishable, presented, request, cacheMaxAgeDefault);
+  return admission.admit(presented, options.readsBalance?.(request) ?? false, cacheMaxAgeDefault);
 }
 
 /** A publishable key's admission on a door that serves them; elsewhere its 403, with nothing looked up. */
-async function admitPublishable(gate: PublishableAdmission | undefined, presented: string, request: AdmittedRequest): Promise<Admitted> {
+async function admitPublishable(
+  gate: PublishableAdmission | undefined,
+  presented: string,
+  request: AdmittedRequest,
+  cacheMaxAgeDefault: number | null,
+): Promise<Admitted> {
   if (!gate) return { caller: null, refusal: notServedHere() };
   const admitted = await gate.admit(presented, request);
   if (admitted.refusal) return { caller: null, refusal: admitted.refusal };
-  return { caller: { account: admitted.account, rate: null, earlyBalance: null, publishable: admitted.publishable }, refusal: null };
+  const { account, publishable } = admitted;
+  return { caller: { account, rate: null, earlyBalance: null, cacheMaxAgeDefault, publishable }, refusal: null };
 }
 
 /** Admissions made before the framework saw the request, by the raw request they belong to. */

@@ -15,6 +15,11 @@ export interface Caller {
    * read, and the promise gives null when the read failed.
    */
   earlyBalance: Promise<AccountUsage | null> | null;
+  /**
+   * The cache_max_age (seconds) of every data call of the request that gives none, from its
+   * `Cache-Control: max-age`; null when such calls fetch live. Doors hand it to the pipeline.
+   */
+  cacheMaxAgeDefault: number | null;
   /** Set when the request presented a publishable key (pk_): it may run trusted documents only. */
   publishable?: PublishableCaller;
 }

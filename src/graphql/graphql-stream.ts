@@ -76,10 +76,10 @@ export function registerGraphQLStream(
   const reservations = new StreamReservations({ maxPerAccount: MAX_STREAMS_PER_KEY, ttlMs: RESERVATION_TTL_MS });
 
   const contextFor = (request: { raw: FastifyRequest }): StreamContext => {
-    const { account } = admittedCaller(request.raw);
+    const { account, cacheMaxAgeDefault } = admittedCaller(request.raw);
     // No request signal: in single-connection mode the POST that starts an operation ends at once
     // while the operation lives on; closing the stream or a DELETE returns its iterator instead.
-    return contexts.create({ account, requestId: request.raw.id }) as StreamContext;
+    return contexts.create({ account, requestId: request.raw.id, cacheMaxAgeDefault }) as StreamContext;
   };
 
   const handler = createHandler<FastifyRequest, undefined, StreamContext>({

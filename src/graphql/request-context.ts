@@ -32,6 +32,8 @@ export interface CallerRequest {
   signal?: AbortSignal;
   /** Told each charge, for a publishable key's own daily cap. */
   onCharged?: (credits: number) => void;
+  /** The request's Cache-Control max-age: the cacheMaxAge of every call that gives none (root fields, node, edges). */
+  cacheMaxAgeDefault?: number | null;
 }
 
 /**
@@ -73,7 +75,13 @@ export class GraphQLContextFactory {
     let call: CallContext | undefined;
     const run = (endpoint: EndpointDefinition, validated: ValidatedRequest): Promise<EndpointOutcome> => {
       inFlight ??= new Map();
-      call ??= { account: caller.account, requestId: caller.requestId, signal: caller.signal, upstreamMemo: new Map() };
+      call ??= {
+        account: caller.account,
+        requestId: caller.requestId,
+        signal: caller.signal,
+        upstreamMemo: new Map(),
+        cacheMaxAgeDefault: caller.cacheMaxAgeDefault,
+      };
       const key = `${cacheKey(endpoint.path, validated.params)}|${validated.cacheMaxAgeSeconds}|${validated.includeRaw}`;
       let pending = inFlight.get(key);
       if (!pending) {

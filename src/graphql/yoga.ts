@@ -119,6 +119,7 @@ export function createGraphQLServer(
         requestId: req.id,
         signal: nativeSignal(request.signal),
         onCharged: caller.publishable?.charged,
+        cacheMaxAgeDefault: caller.cacheMaxAgeDefault,
       });
       billingOf.set(request, context.billing);
       return context;

@@ -57,11 +57,7 @@ export function dataTools(catalogue: Catalogue, deps: PipelineDeps): GatewayTool
     },
     async call(args, context) {
       const validated = validateRequest(endpoint, args);
-      const outcome = await runEndpoint(deps, endpoint, validated, {
-        account: context.account,
-        requestId: context.requestId,
-        signal: context.signal,
-      });
+      const outcome = await runEndpoint(deps, endpoint, validated, context);
       return dataResult(outcome);
     },
   }));

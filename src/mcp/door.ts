@@ -19,12 +19,11 @@ import { nativeSignal } from '../pipeline/native-signal.js';
 import type { PipelineDeps } from '../pipeline/run-endpoint.js';
 import { shownError } from '../render/envelope.js';
 import { sendRestError } from '../rest/errors.js';
-import type { ApiKeyRecord } from '../state/ports.js';
 import { dataTools } from './data-tools.js';
 import { resolveTool } from './resolve-tool.js';
 import { serviceTools } from './service-tools.js';
 import { toolError } from './tool-results.js';
-import type { GatewayTool } from './tool.js';
+import type { GatewayTool, ToolCallContext } from './tool.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -124,7 +123,7 @@ export function registerMcpDoor(
     scope.route({
       ...routeOf(mcpRoutes.post, mcpRoutes.get, mcpRoutes.delete),
       async handler(request, reply) {
-        const { account } = admittedCaller(request);
+        const { account, cacheMaxAgeDefault } = admittedCaller(request);
         // Stateless: no session to open a server-to-client stream on, or to end.
         if (request.method !== 'POST')
           return jsonRpcError(
@@ -136,7 +135,7 @@ export function registerMcpDoor(
         // One message per request, so the per-key request rate counts every call.
         if (Array.isArray(request.body) && request.body.length > 1)
           return jsonRpcError(reply, 400, -32600, 'Invalid Request: send one JSON-RPC message per request (batches are not accepted).');
-        return answer(request, reply, account, { byName, listed, instructions });
+        return answer(request, reply, { account, cacheMaxAgeDefault }, { byName, listed, instructions });
       },
     });
   });
@@ -151,7 +150,7 @@ interface DoorTools {
 async function answer(
   request: FastifyRequest,
   reply: FastifyReply,
-  account: ApiKeyRecord,
+  caller: Pick<ToolCallContext, 'account' | 'cacheMaxAgeDefault'>,
   { byName, listed, instructions }: DoorTools,
 ): Promise<FastifyReply> {
   // The low-level server: tools come from the catalogue with their schemas already rendered,
@@ -165,7 +164,7 @@ async function answer(
         new GatewayError('invalid_request', `No tool \`${params.name}\`; tools/list names the tools.`, { details: { param: 'name' } }),
       );
     try {
-      return await tool.call(params.arguments ?? {}, { account, requestId: request.id, signal: nativeSignal(extra.signal) });
+      return await tool.call(params.arguments ?? {}, { ...caller, requestId: request.id, signal: nativeSignal(extra.signal) });
     } catch (error) {
       if (!isGatewayError(error)) request.log.error({ err: error, tool: params.name }, 'unexpected error');
       return toolError(shownError(error));

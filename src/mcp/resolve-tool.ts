@@ -48,11 +48,7 @@ export function resolveTool(catalogue: Catalogue, deps: PipelineDeps): GatewayTo
         throw invalidParam(unknown, `Unknown parameter \`${unknown}\`; resolve_url accepts url, cache_max_age, include_raw.`);
       const { url, ...options } = args;
       const { endpoint, request } = resolveUrl(catalogue, url, options);
-      const outcome = await runEndpoint(deps, endpoint, request, {
-        account: context.account,
-        requestId: context.requestId,
-        signal: context.signal,
-      });
+      const outcome = await runEndpoint(deps, endpoint, request, context);
       const result = dataResult(outcome);
       return { ...result, _meta: { ...result._meta, resolved: { endpoint: endpoint.path, params: request.params } } };
     },

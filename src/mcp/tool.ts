@@ -7,6 +7,8 @@ export interface ToolCallContext {
   requestId: string;
   /** Aborted when the caller goes away before the answer. */
   signal: AbortSignal;
+  /** The request's Cache-Control max-age: the cache_max_age of a data call that gives none. */
+  cacheMaxAgeDefault: number | null;
 }
 
 /** One MCP tool: what tools/list publishes, and how tools/call runs it. Failures are thrown as GatewayErrors. */

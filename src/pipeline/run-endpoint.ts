@@ -9,6 +9,7 @@ import { secondsToNextUtcDay } from '../state/utc-day.js';
 import type { ApiKeyRecord, CacheEntry, StateAdapters } from '../state/ports.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../catalogue/upstream.js';
 import { FlightLeftError, type FlightAnswer, type FlightRole } from '../state/flights/flights.js';
+import { withDefaultCacheMaxAge } from './cache-control.js';
 import { cacheKey } from './cache-key.js';
 import { reusingAnswers } from './reused-answers.js';
 import { makeOutcome, type EndpointOutcome } from './outcome.js';
@@ -58,6 +59,11 @@ export interface CallContext {
   charge?: boolean;
   /** The upstream deadline of this call when its door has its own (jobs); default UPSTREAM_TIMEOUT_MS. */
   upstreamTimeoutMs?: number;
+  /**
+   * The cache_max_age (seconds) of a call that gave none: its request's `Cache-Control: max-age`
+   * (admission parsed it). Null or absent: such a call fetches live.
+   */
+  cacheMaxAgeDefault?: number | null;
 }
 
 /**
@@ -71,6 +77,7 @@ export async function runEndpoint(
   request: ValidatedRequest,
   call: CallContext,
 ): Promise<EndpointOutcome> {
+  request = withDefaultCacheMaxAge(endpoint, request, call.cacheMaxAgeDefault);
   const upstream = deps.upstreamFor(endpoint);
   const hit = await cachedOutcome(deps, endpoint, request);
   if (hit) return hit;

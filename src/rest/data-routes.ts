@@ -32,7 +32,7 @@ export async function answerEndpoint(
   resolved?: ResolvedMeta,
 ): Promise<FastifyReply> {
   const caller = admittedCaller(request);
-  const outcome = await runEndpoint(deps, endpoint, validated, new RestCall(caller.account, request.id, reply));
+  const outcome = await runEndpoint(deps, endpoint, validated, new RestCall(caller, request.id, reply));
   return reply
     .code(200)
     .headers(billingHeaders(outcome.creditsCharged, await usageForAnswer(deps, caller, outcome)))
@@ -63,12 +63,14 @@ export async function usageForAnswer(deps: PipelineDeps, caller: Caller, outcome
 class RestCall implements CallContext {
   readonly account: ApiKeyRecord;
   readonly requestId: string;
+  readonly cacheMaxAgeDefault: number | null;
   readonly #reply: FastifyReply;
   #signal: AbortSignal | undefined;
 
-  constructor(account: ApiKeyRecord, requestId: string, reply: FastifyReply) {
-    this.account = account;
+  constructor(caller: Caller, requestId: string, reply: FastifyReply) {
+    this.account = caller.account;
     this.requestId = requestId;
+    this.cacheMaxAgeDefault = caller.cacheMaxAgeDefault;
     this.#reply = reply;
   }
 
