@@ -5,7 +5,7 @@ import type { FrontendStore } from '../frontends/store.js';
 /** How long this process reuses the list of allowed origins before reading it again (a new key's origin works within it). */
 const ORIGINS_TTL_MS = 5000;
 const MAX_AGE_SECONDS = 600;
-const ALLOW_HEADERS = 'content-type, x-api-key, authorization, accept, x-graphql-event-stream-token';
+const ALLOW_HEADERS = 'content-type, x-api-key, authorization, accept, x-graphql-event-stream-token, cache-control';
 const EXPOSE_HEADERS = 'x-request-id, x-credits-charged, x-credits-remaining, RateLimit, RateLimit-Policy, Retry-After';
 
 /**

@@ -131,6 +131,7 @@ describe.each(backends)('publishable keys and trusted documents ($name)', ({ env
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(APP);
     expect(allowed.headers.get('access-control-allow-headers')).toContain('x-api-key');
+    expect(allowed.headers.get('access-control-allow-headers')).toContain('cache-control');
     expect(allowed.headers.get('access-control-max-age')).not.toBeNull();
     const other = await preflight('https://evil.example.test');
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
