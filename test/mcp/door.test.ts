@@ -103,6 +103,24 @@ describe('MCP door over loopback', () => {
     expect(rest.body.data).toEqual((live.structuredContent as Record<string, unknown>).data);
   });
 
+  it('takes the request\'s Cache-Control max-age as the default cache_max_age of a tool call; a malformed one is 400', async () => {
+    serve(booksOnShelf('headed', 2));
+    const live = await callTool(client, 'bookshelf_shelf', { shelf: 'headed' });
+    expect(live._meta).toMatchObject({ creditsCharged: 1, cached: false });
+    const call = (cacheControl: string) =>
+      postMcp(harness.baseUrl, toolsCall('bookshelf_shelf', { shelf: 'headed' }), { ...keyHeaders(), 'cache-control': cacheControl });
+
+    const hit = JSON.parse((await call('max-age=3600')).text).result;
+    expect(hit._meta).toMatchObject({ creditsCharged: 0, cached: true });
+    expect(hit.structuredContent).toEqual(live.structuredContent);
+    expect(harness.upstream.requests).toHaveLength(1);
+
+    const refused = await call('max-age=-1');
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text).error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('cache-control') });
+    expect(harness.upstream.requests).toHaveLength(1);
+  });
+
   it('returns raw beside data with include_raw, and an empty single result as data: null, not charged', async () => {
     serve(BOOKS);
     const withRaw = await callTool(client, 'bookshelf_shelf', { shelf: 'nature', include_raw: true });
