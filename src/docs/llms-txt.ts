@@ -168,7 +168,7 @@ export function buildLlmsTxt(catalogue: Catalogue, serviceRoutes: readonly Route
     '',
     "- A live fetch costs the endpoint's x-credit-cost (listed per endpoint below).",
     '- Free: a cache hit, an empty result (meta.empty true: not found, private, removed...), and every error.',
-    '- Caching: add `cache_max_age` (30s, 15m, 12h, 7d, 2w, a number of seconds, or ISO 8601 such as PT1H) to accept a cached result no older than that; it keeps the original fetchedAt and costs 0. Endpoints marked x-cacheable=false refuse cache_max_age with 400.',
+    '- Caching: add `cache_max_age` (30s, 15m, 12h, 7d, 2w, a number of seconds, or ISO 8601 such as PT1H) to accept a cached result no older than that; it keeps the original fetchedAt and costs 0. Endpoints marked x-cacheable=false refuse cache_max_age with 400. The request header `Cache-Control: max-age=N` (seconds) is the default cache_max_age of every data call of the request (GraphQL node(id:) and edges included); an explicit cache_max_age wins, and never-cached endpoints ignore the header.',
     '- Jobs and batches: each target is charged like the same GET when it runs; creating, polling and cancelling are free.',
     `- Subscriptions: checks are free; each delivered change costs ${CHANGE_COST} credit.`,
     '- 402 insufficient_credits: the key is valid but its balance cannot pay for the call; nothing is fetched or charged.',

@@ -85,7 +85,7 @@ export function buildOpenApi(catalogue: Catalogue, serviceRoutes: readonly Route
       title: 'Unified Public-Data API',
       version: API_VERSION,
       description:
-        'Public, logged-out data from many platforms through one normalised schema. Failed requests, empty results and cache hits cost 0 credits. Add cache_max_age (e.g. 7d) to accept a cached result on a cacheable endpoint; it keeps the original fetchedAt.',
+        'Public, logged-out data from many platforms through one normalised schema. Failed requests, empty results and cache hits cost 0 credits. Add cache_max_age (e.g. 7d) to accept a cached result on a cacheable endpoint; it keeps the original fetchedAt. A request header Cache-Control: max-age=N (seconds) is the default cache_max_age of every call that gives none (no-cache or max-age=0: live); a malformed one is 400 invalid_request naming cache-control.',
     },
     // No jsonSchemaDialect: 3.1's default is already JSON Schema 2020-12, and Swagger UI warns on any explicit value.
     servers: [{ url: '/' }],

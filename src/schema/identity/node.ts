@@ -63,7 +63,7 @@ export function addNodeField(catalogue: Catalogue): void {
       type: nodeInterface(),
       nullable: true,
       description:
-        'The resource of a global ID (the `id` of any Node), fetched again through its endpoint: billed and cached like that endpoint. Null when the ID cannot be fetched again: unknown, of a type with no single-resource endpoint, or gone. It takes the id alone, as Relay refetches a Node; cacheMaxAge and includeRaw are on the root fields.',
+        'The resource of a global ID (the `id` of any Node), fetched again through its endpoint: billed and cached like that endpoint. Null when the ID cannot be fetched again: unknown, of a type with no single-resource endpoint, or gone. It takes the id alone, as Relay refetches a Node; cacheMaxAge and includeRaw are on the root fields, and a request header `Cache-Control: max-age=N` is the default cacheMaxAge of every call of the request, this one and edges included.',
       extensions: { upstreamCost: { fetches: 1 } },
       args: {
         id: t.arg.id({ required: true, description: 'A global ID, as the `id` field of a Node returned it.' }),
