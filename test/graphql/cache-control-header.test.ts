@@ -64,14 +64,20 @@ describe('Cache-Control on GraphQL', () => {
     expect(harness.upstream.requests.length).toBe(requests);
 
     // The root field asks for a cached answer itself; without the header its edges fetch live.
-    const explicit = await graphql('{ bookshelfShelf(shelf: "poetry", cacheMaxAge: "1h") { items { title entry { title } } } }', 'no-cache');
+    const explicit = await graphql(
+      '{ bookshelfShelf(shelf: "poetry", cacheMaxAge: "1h") { items { title entry { title } } } }',
+      'no-cache',
+    );
     expect(explicit.body.extensions.billing).toEqual({ creditsCharged: calls - 1, liveFetches: calls - 1, cacheHits: 1 });
   });
 
   it('refuses a malformed header with 400 naming it, before anything is fetched', async () => {
     const refused = await graphql('{ bookshelfShelf(shelf: "poetry") { items { title } } }', 'max-age=soon');
     expect(refused.status).toBe(400);
-    expect(refused.body.errors[0]).toMatchObject({ message: expect.stringContaining('cache-control'), extensions: { code: 'invalid_request' } });
+    expect(refused.body.errors[0]).toMatchObject({
+      message: expect.stringContaining('cache-control'),
+      extensions: { code: 'invalid_request' },
+    });
     expect(harness.upstream.requests).toHaveLength(0);
   });
 });

@@ -103,7 +103,7 @@ describe('MCP door over loopback', () => {
     expect(rest.body.data).toEqual((live.structuredContent as Record<string, unknown>).data);
   });
 
-  it('takes the request\'s Cache-Control max-age as the default cache_max_age of a tool call; a malformed one is 400', async () => {
+  it("takes the request's Cache-Control max-age as the default cache_max_age of a tool call; a malformed one is 400", async () => {
     serve(booksOnShelf('headed', 2));
     const live = await callTool(client, 'bookshelf_shelf', { shelf: 'headed' });
     expect(live._meta).toMatchObject({ creditsCharged: 1, cached: false });
