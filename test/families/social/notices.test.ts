@@ -6,6 +6,7 @@ import { defineFamily } from '../../../src/catalogue/family.js';
 import type { ListResult } from '../../../src/catalogue/results.js';
 import { registeredFamilies } from '../../../src/families/registry.js';
 import type { Creator } from '../../../src/model/content.js';
+import { makeCreator } from '../../../src/model/make.js';
 import { startHarness, type Harness } from '../../support/gateway.js';
 
 /**
@@ -27,28 +28,7 @@ const pageEndpoint = defineEndpoint({
   returns: { kind: 'list', type: 'Creator' },
   async fetch(input, ctx): Promise<ListResult<Creator>> {
     await ctx.upstream.fetch({ url: `https://${HOST}/page` });
-    const creator: Creator = {
-      platform: 'noticed',
-      id: '1',
-      handle: 'one',
-      displayName: null,
-      bio: null,
-      avatarUrl: null,
-      bannerUrl: null,
-      url: null,
-      verified: null,
-      followerCount: null,
-      followingCount: null,
-      postCount: null,
-      viewCount: null,
-      isPrivate: null,
-      isBusiness: null,
-      category: null,
-      location: null,
-      externalLinks: [],
-      createdAt: null,
-      fetchedAt: ctx.fetchedAt,
-    };
+    const creator = makeCreator({ platform: 'noticed', id: '1', handle: 'one', fetchedAt: ctx.fetchedAt });
     const said = input.kind === 'notice' ? { notices: ['1 account withheld'] } : { warnings: ['1 account could not be read'] };
     return { items: [creator], pagination: { cursor: null, hasMore: false }, raw: null, ...said };
   },
